@@ -1,0 +1,17 @@
+//! Seedfeast level generation: seeds and seed codes, RNG streams and every generator.
+//!
+//! Pure Rust with no engine: each generator is a function of its parameters and a seeded RNG
+//! stream that returns plain data, with a validator beside it that re-checks every promise.
+
+pub mod assets;
+pub mod data;
+pub mod food;
+pub mod intensity;
+pub mod rng;
+pub mod runner;
+pub mod seed;
+
+pub use data::DataError;
+pub use food::{FoodKind, FoodTable};
+pub use intensity::IntensityCurve;
+pub use seed::{GENERATOR_VERSION, Seed, SeedCode, SeedCodeError, SeedInput, SeedInputError};

@@ -1,0 +1,246 @@
+//! Runner track generation: windowed chunk selection, forced rest, gaps sized to the jump.
+
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::Seed;
+use crate::food::{FoodKind, FoodPicker};
+use crate::rng::{GenRng, Subsystem, stream};
+use crate::runner::RunnerConfig;
+
+/// A stretch along the track, in world units.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Span {
+    pub x: f32,
+    pub width: f32,
+}
+
+impl Span {
+    pub fn end(&self) -> f32 {
+        self.x + self.width
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Platform {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Food {
+    pub x: f32,
+    pub y: f32,
+    pub kind: FoodKind,
+}
+
+/// One chunk as laid on the track; lengths in world units, `x` from the start of the run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlacedChunk {
+    pub index: usize,
+    pub id: String,
+    pub demand: f32,
+    /// Intensity at the chunk's left edge; it chose the chunk.
+    pub intensity: f32,
+    /// Running speed at the chunk's left edge.
+    pub speed: f32,
+    /// Jump range at that speed.
+    pub jump_range: f32,
+    pub rest: bool,
+    /// True when the forced-rest rule, not the window, chose this chunk.
+    pub forced_rest: bool,
+    pub x: f32,
+    pub width: f32,
+    pub gaps: Vec<Span>,
+    /// The solid ground: the chunk minus its gaps.
+    pub ground: Vec<Span>,
+    pub platforms: Vec<Platform>,
+    pub hazards: Vec<Span>,
+    pub food: Vec<Food>,
+}
+
+/// Produces the track chunk by chunk, forever; the game pulls chunks as the player advances,
+/// tools collect a fixed number. Each call does a bounded amount of work.
+#[derive(Clone, Debug)]
+pub struct RunnerGenerator {
+    config: RunnerConfig,
+    chunk_rng: ChaCha8Rng,
+    food_rng: ChaCha8Rng,
+    food: FoodPicker,
+    next_index: usize,
+    next_x: f32,
+    demanding_streak: u32,
+    /// Library indices sorted by demand, hardest first (stable: ties keep library order).
+    by_demand: Vec<usize>,
+    rest_chunks: Vec<usize>,
+    min_demand: f32,
+}
+
+impl RunnerGenerator {
+    pub fn new(config: RunnerConfig, seed: Seed) -> RunnerGenerator {
+        let mut by_demand: Vec<usize> = (0..config.library.chunks.len()).collect();
+        by_demand.sort_by(|&a, &b| {
+            config.library.chunks[b]
+                .demand
+                .total_cmp(&config.library.chunks[a].demand)
+        });
+        let rest_chunks = (0..config.library.chunks.len())
+            .filter(|&i| config.library.chunks[i].rest)
+            .collect();
+        RunnerGenerator {
+            chunk_rng: stream(seed, Subsystem::RunnerChunks, 0),
+            food_rng: stream(seed, Subsystem::RunnerFood, 0),
+            food: FoodPicker::new(config.food.clone()),
+            next_index: 0,
+            next_x: 0.0,
+            demanding_streak: 0,
+            by_demand,
+            rest_chunks,
+            min_demand: config.library.min_demand(),
+            config,
+        }
+    }
+
+    pub fn config(&self) -> &RunnerConfig {
+        &self.config
+    }
+
+    /// Picks the library chunk for the next slot and whether forced rest chose it.
+    fn choose(&mut self, intensity: f32) -> (usize, bool) {
+        let tuning = &self.config.tuning;
+        let chunks = &self.config.library.chunks;
+        if self.demanding_streak >= tuning.rest_after {
+            let pick = self.rest_chunks[self.chunk_rng.below(self.rest_chunks.len())];
+            return (pick, true);
+        }
+        // The window never closes completely: when no chunk is easy enough, the easiest ones stay.
+        let limit = (intensity + tuning.window).max(self.min_demand);
+        let candidates: Vec<usize> = self
+            .by_demand
+            .iter()
+            .copied()
+            .filter(|&i| chunks[i].demand <= limit)
+            .collect();
+        let top = ((candidates.len() as f32 * tuning.top_share).ceil() as usize)
+            .clamp(1, candidates.len());
+        // Weighted by intensity: at 1 harder chunks are likelier, at 0 easier ones.
+        let weights: Vec<f32> = candidates[..top]
+            .iter()
+            .map(|&i| {
+                let demand = chunks[i].demand;
+                0.05 + intensity * demand + (1.0 - intensity) * (1.0 - demand)
+            })
+            .collect();
+        (candidates[self.chunk_rng.weighted(&weights)], false)
+    }
+
+    pub fn next_chunk(&mut self) -> PlacedChunk {
+        let x0 = self.next_x;
+        let intensity = self.config.intensity_at(x0);
+        let (library_index, forced_rest) = self.choose(intensity);
+        let def = &self.config.library.chunks[library_index];
+        let tuning = &self.config.tuning;
+        let width = self.config.library.chunk_width;
+
+        let gaps: Vec<Span> = def
+            .gaps
+            .iter()
+            .map(|gap| {
+                let x = x0 + gap.x;
+                Span {
+                    x,
+                    width: gap.size * tuning.max_gap(self.config.speed_at(x)),
+                }
+            })
+            .collect();
+        let mut ground = Vec::with_capacity(gaps.len() + 1);
+        let mut from = x0;
+        for gap in &gaps {
+            ground.push(Span {
+                x: from,
+                width: gap.x - from,
+            });
+            from = gap.end();
+        }
+        ground.push(Span {
+            x: from,
+            width: x0 + width - from,
+        });
+
+        let food = def
+            .food
+            .iter()
+            .map(|slot| Food {
+                x: x0 + slot.x,
+                y: slot.y,
+                kind: self.food.pick(&mut self.food_rng),
+            })
+            .collect();
+        let speed = self.config.speed_at(x0);
+        let chunk = PlacedChunk {
+            index: self.next_index,
+            id: def.id.clone(),
+            demand: def.demand,
+            intensity,
+            speed,
+            jump_range: tuning.jump_range(speed),
+            rest: def.rest,
+            forced_rest,
+            x: x0,
+            width,
+            gaps,
+            ground,
+            platforms: def
+                .platforms
+                .iter()
+                .map(|p| Platform {
+                    x: x0 + p.x,
+                    y: p.y,
+                    width: p.width,
+                })
+                .collect(),
+            hazards: def
+                .hazards
+                .iter()
+                .map(|h| Span {
+                    x: x0 + h.x,
+                    width: h.width,
+                })
+                .collect(),
+            food,
+        };
+        self.demanding_streak = if !def.rest && def.demand > tuning.demanding_above {
+            self.demanding_streak + 1
+        } else {
+            0
+        };
+        self.next_index += 1;
+        self.next_x += width;
+        chunk
+    }
+}
+
+impl Iterator for RunnerGenerator {
+    type Item = PlacedChunk;
+
+    fn next(&mut self) -> Option<PlacedChunk> {
+        Some(self.next_chunk())
+    }
+}
+
+/// A whole track of `chunks` chunks for a seed.
+///
+/// ```
+/// use seedfeast_procgen::{Seed, runner::{RunnerConfig, generate_track, validate_track}};
+/// let config = RunnerConfig::default();
+/// let track = generate_track(&config, Seed(7), 50);
+/// assert_eq!(track.len(), 50);
+/// assert_eq!(track, generate_track(&config, Seed(7), 50));
+/// assert!(validate_track(&config, &track).is_empty());
+/// ```
+pub fn generate_track(config: &RunnerConfig, seed: Seed, chunks: usize) -> Vec<PlacedChunk> {
+    RunnerGenerator::new(config.clone(), seed)
+        .take(chunks)
+        .collect()
+}

@@ -1,0 +1,77 @@
+//! The Runner: a track assembled from hand-authored chunks under fairness rules.
+//!
+//! - [`library`]: the chunk data and its load-time checks;
+//! - [`tuning`]: physics and selection numbers;
+//! - [`generate`]: the generator; [`validate`]: the validator that re-checks every rule.
+
+pub mod generate;
+pub mod library;
+pub mod tuning;
+pub mod validate;
+
+use std::path::Path;
+
+pub use generate::{Food, PlacedChunk, Platform, RunnerGenerator, Span, generate_track};
+pub use library::{ChunkDef, ChunkLibrary};
+pub use tuning::RunnerTuning;
+pub use validate::{Violation, validate_track};
+
+use crate::assets;
+use crate::data::DataError;
+use crate::food::FoodTable;
+use crate::intensity::IntensityCurve;
+
+/// Everything the Runner generator reads, all of it designer data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunnerConfig {
+    pub library: ChunkLibrary,
+    pub tuning: RunnerTuning,
+    pub curve: IntensityCurve,
+    pub food: FoodTable,
+}
+
+impl RunnerConfig {
+    /// Loads and validates the four data files under an assets folder.
+    pub fn load(assets_dir: &Path) -> Result<RunnerConfig, DataError> {
+        let read = |relative: &str| -> Result<(String, String), DataError> {
+            let path = assets_dir.join(relative);
+            let shown = path.display().to_string();
+            std::fs::read_to_string(&path)
+                .map(|text| (text, shown.clone()))
+                .map_err(|error| DataError::invalid(&shown, format!("can't read: {error}")))
+        };
+        let (tuning, tuning_file) = read(assets::RUNNER_TUNING_PATH)?;
+        let (chunks, chunks_file) = read(assets::RUNNER_CHUNKS_PATH)?;
+        let (curve, curve_file) = read(assets::INTENSITY_PATH)?;
+        let (food, food_file) = read(assets::FOOD_PATH)?;
+        let tuning = RunnerTuning::from_ron(&tuning, &tuning_file)?;
+        Ok(RunnerConfig {
+            library: ChunkLibrary::from_ron(&chunks, &chunks_file, &tuning)?,
+            curve: IntensityCurve::from_ron(&curve, &curve_file)?,
+            food: FoodTable::from_ron(&food, &food_file)?,
+            tuning,
+        })
+    }
+
+    /// Intensity at a distance from the start of the run.
+    pub fn intensity_at(&self, x: f32) -> f32 {
+        self.curve.at(x / self.tuning.distance_per_step)
+    }
+
+    /// Running speed at a distance: a pure function of distance, so the track never depends on play.
+    pub fn speed_at(&self, x: f32) -> f32 {
+        self.tuning.speed_at_intensity(self.intensity_at(x))
+    }
+}
+
+impl Default for RunnerConfig {
+    /// The shipped data, compiled in.
+    fn default() -> Self {
+        RunnerConfig {
+            library: ChunkLibrary::default(),
+            tuning: RunnerTuning::default(),
+            curve: IntensityCurve::default(),
+            food: FoodTable::default(),
+        }
+    }
+}

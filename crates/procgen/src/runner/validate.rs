@@ -1,0 +1,223 @@
+//! Re-checks every rule the Runner generator promises, on any track, from the config alone.
+
+use std::fmt;
+
+use crate::food::{FoodKind, pity_violations};
+use crate::runner::library::REST_FOOD_TRAIL;
+use crate::runner::{PlacedChunk, RunnerConfig};
+
+/// Float slack for comparisons of values recomputed along a different path.
+const EPS: f32 = 1e-3;
+
+/// One broken rule on one chunk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub chunk: usize,
+    pub rule: &'static str,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chunk {}: {}: {}", self.chunk, self.rule, self.detail)
+    }
+}
+
+/// Every violation on `track` (which must start at chunk 0); an empty list means fair.
+pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Violation> {
+    let tuning = &config.tuning;
+    let library = &config.library;
+    let mut violations = Vec::new();
+    let mut flag = |chunk: usize, rule: &'static str, detail: String| {
+        violations.push(Violation {
+            chunk,
+            rule,
+            detail,
+        })
+    };
+    let mut streak = 0u32;
+    let mut expected_x = 0.0f32;
+    for (i, chunk) in track.iter().enumerate() {
+        let Some(def) = library.chunks.iter().find(|c| c.id == chunk.id) else {
+            flag(
+                i,
+                "library",
+                format!("\"{}\" is not in the library", chunk.id),
+            );
+            continue;
+        };
+        if chunk.index != i
+            || (chunk.x - expected_x).abs() > EPS
+            || chunk.width != library.chunk_width
+        {
+            flag(
+                i,
+                "layout",
+                format!(
+                    "chunk {} at x {} width {}: expected x {expected_x}",
+                    chunk.index, chunk.x, chunk.width
+                ),
+            );
+        }
+        expected_x = chunk.x + chunk.width;
+        let intensity = config.intensity_at(chunk.x);
+        let speed = config.speed_at(chunk.x);
+        if (chunk.intensity - intensity).abs() > EPS || (chunk.speed - speed).abs() > EPS {
+            flag(
+                i,
+                "intensity",
+                format!(
+                    "intensity {} speed {}, the curve gives {intensity} {speed}",
+                    chunk.intensity, chunk.speed
+                ),
+            );
+        }
+        if (chunk.jump_range - tuning.jump_range(speed)).abs() > EPS {
+            flag(
+                i,
+                "jump range",
+                format!(
+                    "{} is not speed × 2 × jump_speed / gravity",
+                    chunk.jump_range
+                ),
+            );
+        }
+        if chunk.rest != def.rest || chunk.demand != def.demand {
+            flag(
+                i,
+                "library",
+                "demand or rest flag differs from the library".into(),
+            );
+        }
+
+        // Forced rest: never more than `rest_after` demanding chunks in a row.
+        if streak >= tuning.rest_after && !chunk.rest {
+            flag(
+                i,
+                "forced rest",
+                format!(
+                    "{streak} demanding chunks in a row, then \"{}\" instead of a rest chunk",
+                    chunk.id
+                ),
+            );
+        }
+        // Windowed selection (the forced rest chunk is exempt).
+        let limit = (intensity + tuning.window).max(library.min_demand());
+        if !(streak >= tuning.rest_after && chunk.rest) && chunk.demand > limit + EPS {
+            flag(
+                i,
+                "window",
+                format!(
+                    "demand {} above intensity {intensity:.3} + window {}",
+                    chunk.demand, tuning.window
+                ),
+            );
+        }
+        streak = if !chunk.rest && chunk.demand > tuning.demanding_above {
+            streak + 1
+        } else {
+            0
+        };
+
+        // Rest chunks: flat ground, no hazards, a food trail.
+        if chunk.rest
+            && (!chunk.gaps.is_empty()
+                || !chunk.hazards.is_empty()
+                || !chunk.platforms.is_empty()
+                || chunk.food.len() < REST_FOOD_TRAIL)
+        {
+            flag(
+                i,
+                "rest chunk",
+                "a rest chunk must be flat, hazard-free and carry a food trail".into(),
+            );
+        }
+
+        // Reachability: each gap within gap_ratio of the jump range where the player meets it,
+        // with landing ground before and after, inside the chunk.
+        let chunk_end = chunk.x + chunk.width;
+        let mut ground_from = chunk.x + library.min_landing;
+        for gap in &chunk.gaps {
+            let allowed = tuning.max_gap(config.speed_at(gap.x));
+            if !(gap.width > 0.0 && gap.width <= allowed + EPS) {
+                flag(
+                    i,
+                    "gap",
+                    format!("gap at {} is {} wide, allowed {allowed}", gap.x, gap.width),
+                );
+            }
+            if gap.x + EPS < ground_from || gap.end() + library.min_landing > chunk_end + EPS {
+                flag(
+                    i,
+                    "gap",
+                    format!(
+                        "gap at {} leaves under {} of landing ground",
+                        gap.x, library.min_landing
+                    ),
+                );
+            }
+            ground_from = gap.end() + library.min_landing;
+            if chunk
+                .hazards
+                .iter()
+                .any(|h| h.x < gap.end() && gap.x < h.end())
+            {
+                flag(
+                    i,
+                    "hazard",
+                    format!("a hazard overlaps the gap at {}", gap.x),
+                );
+            }
+        }
+        let ground_total: f32 = chunk.ground.iter().map(|g| g.width).sum::<f32>()
+            + chunk.gaps.iter().map(|g| g.width).sum::<f32>();
+        if (ground_total - chunk.width).abs() > EPS * chunk.width.max(1.0)
+            || chunk.ground.iter().any(|g| g.width < 0.0)
+        {
+            flag(i, "ground", "ground and gaps do not tile the chunk".into());
+        }
+        let jumpable = tuning.max_gap(tuning.speed_min);
+        for hazard in &chunk.hazards {
+            if hazard.width > jumpable + EPS || hazard.x < chunk.x || hazard.end() > chunk_end + EPS
+            {
+                flag(
+                    i,
+                    "hazard",
+                    format!(
+                        "hazard at {} ({} wide) can't be jumped or lies outside",
+                        hazard.x, hazard.width
+                    ),
+                );
+            }
+        }
+        for food in &chunk.food {
+            if food.x < chunk.x - EPS || food.x > chunk_end + EPS {
+                flag(
+                    i,
+                    "food",
+                    format!("food at {} lies outside the chunk", food.x),
+                );
+            }
+        }
+    }
+    let picks: Vec<FoodKind> = track
+        .iter()
+        .flat_map(|c| c.food.iter().map(|f| f.kind))
+        .collect();
+    for (kind, pick) in pity_violations(&config.food, &picks) {
+        let chunk = track
+            .iter()
+            .scan(0, |seen, c| {
+                *seen += c.food.len();
+                Some((c.index, *seen))
+            })
+            .find(|&(_, seen)| seen > pick)
+            .map_or(0, |(index, _)| index);
+        violations.push(Violation {
+            chunk,
+            rule: "food pity",
+            detail: format!("{kind:?} withheld past its pity limit at food #{pick}"),
+        });
+    }
+    violations
+}

@@ -1,0 +1,460 @@
+//! Seeds and the human seed codes players share: `1K3F9-QZ2MX`.
+//!
+//! A code is `version · data · check`, written in Crockford's base-32 alphabet
+//! (`0-9A-Z` without `I L O U`, so nothing is confused when read aloud or typed):
+//! - the first character is the generator version the code was made for (a digit, 1–9);
+//! - then at least 8 data characters: the seed, most significant first (a 40-bit seed, as the
+//!   game draws them, needs exactly 8; any `u64` fits in 13);
+//! - last, a check character: Σ vᵢ·αⁱ⁺¹ over GF(32) (α a primitive element), which catches
+//!   every single mistyped character and every swap of two neighbours.
+//!
+//! Decoding is case-insensitive, ignores hyphens and spaces, and reads `I`/`L` as `1` and `O`
+//! as `0`, as Crockford's scheme does. Anything that does not look like a code (see
+//! [`SeedInput::parse`]) is free text, hashed with 64-bit FNV-1a folded to 40 bits — a hash
+//! defined byte by byte on the UTF-8 text, so every platform gets the same seed.
+
+use std::fmt;
+
+/// The generator version this build writes into seed codes. Bumped (and golden tests
+/// re-pinned) whenever a change to any generator would give an old code a different level.
+pub const GENERATOR_VERSION: u8 = 1;
+/// Versions whose levels this build still reproduces exactly.
+pub const SUPPORTED_VERSIONS: &[u8] = &[1];
+
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const MIN_DATA_CHARS: usize = 8;
+const MAX_DATA_CHARS: usize = 13;
+/// Seeds the game draws and text hashes are folded to this many bits: 8 code characters.
+pub const SEED_BITS: u32 = 40;
+const SEED_MASK: u64 = (1 << SEED_BITS) - 1;
+
+/// The root of every level: one number from which every generator's stream is derived.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct Seed(pub u64);
+
+impl Seed {
+    /// A seed from 64 random bits (e.g. from the OS), trimmed to the 40 bits a short code holds.
+    pub fn from_entropy_bits(bits: u64) -> Seed {
+        Seed(bits & SEED_MASK)
+    }
+
+    /// The seed for free text such as `"pizza party"`: FNV-1a 64 over the UTF-8 bytes of the
+    /// trimmed, lower-cased text, folded to 40 bits by xoring the high bits onto the low.
+    ///
+    /// ```
+    /// use seedfeast_procgen::Seed;
+    /// assert_eq!(Seed::from_text("Pizza Party"), Seed::from_text("  pizza party "));
+    /// assert_ne!(Seed::from_text("pizza party"), Seed::from_text("pizza partY!"));
+    /// ```
+    pub fn from_text(text: &str) -> Seed {
+        let normalised = text.trim().to_lowercase();
+        Seed(fold_to_seed_bits(fnv1a64(normalised.as_bytes())))
+    }
+
+    /// The daily challenge seed for a UTC calendar date, the same for every player that day.
+    pub fn daily(year: i32, month: u32, day: u32) -> Seed {
+        let key = format!("seedfeast-daily-{year:04}-{month:02}-{day:02}");
+        Seed(fold_to_seed_bits(fnv1a64(key.as_bytes())))
+    }
+
+    /// This seed's code for the current generator version.
+    pub fn code(self) -> SeedCode {
+        SeedCode {
+            seed: self,
+            version: GENERATOR_VERSION,
+        }
+    }
+}
+
+/// 64-bit FNV-1a: offset basis 0xcbf29ce484222325, prime 0x100000001b3.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn fold_to_seed_bits(hash: u64) -> u64 {
+    (hash ^ (hash >> SEED_BITS)) & SEED_MASK
+}
+
+/// A seed together with the generator version it was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeedCode {
+    pub seed: Seed,
+    pub version: u8,
+}
+
+impl fmt::Display for SeedCode {
+    /// Groups of five characters joined by hyphens: `1K3F9-QZ2MX`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let symbols = encode_symbols(self.seed.0, self.version);
+        let text: Vec<char> = symbols
+            .iter()
+            .map(|&v| ALPHABET[v as usize] as char)
+            .collect();
+        for (i, chunk) in text.chunks(5).enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            f.write_str(&chunk.iter().collect::<String>())?;
+        }
+        Ok(())
+    }
+}
+
+fn encode_symbols(seed: u64, version: u8) -> Vec<u8> {
+    let mut data = Vec::with_capacity(MAX_DATA_CHARS);
+    let mut rest = seed;
+    while rest > 0 || data.len() < MIN_DATA_CHARS {
+        data.push((rest & 31) as u8);
+        rest >>= 5;
+    }
+    data.reverse();
+    let mut symbols = Vec::with_capacity(data.len() + 2);
+    symbols.push(version);
+    symbols.extend(data);
+    symbols.push(check_symbol(&symbols));
+    symbols
+}
+
+/// What is wrong with a seed code, precisely enough to show the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedCodeError {
+    /// A character outside the code alphabet; `position` counts from 1 over the characters typed.
+    BadCharacter { character: char, position: usize },
+    /// Too few or too many code characters (hyphens and spaces not counted).
+    BadLength { found: usize },
+    /// The check character does not match: some character was mistyped.
+    CheckFailed,
+    /// The code was made by a generator version this build cannot reproduce.
+    UnknownVersion { version: u8 },
+    /// The data characters hold more than 64 bits.
+    TooLarge,
+}
+
+impl fmt::Display for SeedCodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeedCodeError::BadCharacter {
+                character,
+                position,
+            } => write!(
+                f,
+                "'{character}' at position {position} is not a seed-code character (codes use 0-9 and A-Z without I, L, O, U)"
+            ),
+            SeedCodeError::BadLength { found } => write!(
+                f,
+                "a seed code has {} to {} characters, this one has {found}",
+                MIN_DATA_CHARS + 2,
+                MAX_DATA_CHARS + 2
+            ),
+            SeedCodeError::CheckFailed => {
+                write!(
+                    f,
+                    "the check character does not match: a character was mistyped"
+                )
+            }
+            SeedCodeError::UnknownVersion { version } => write!(
+                f,
+                "this code was made by generator version {version}; this build plays versions {}",
+                SUPPORTED_VERSIONS
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            SeedCodeError::TooLarge => write!(f, "the code holds a number larger than 64 bits"),
+        }
+    }
+}
+
+impl std::error::Error for SeedCodeError {}
+
+impl std::str::FromStr for SeedCode {
+    type Err = SeedCodeError;
+
+    /// Decodes a code, checking characters, length, check character and version in that order.
+    ///
+    /// ```
+    /// use seedfeast_procgen::{Seed, SeedCode, SeedCodeError};
+    /// let code = Seed(123_456_789).code();
+    /// let typed = code.to_string().to_lowercase().replace('-', "");
+    /// assert_eq!(typed.parse::<SeedCode>(), Ok(code));
+    /// assert!(matches!("1K3F9-QZ2MU".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 11 })));
+    /// ```
+    fn from_str(text: &str) -> Result<SeedCode, SeedCodeError> {
+        let mut symbols = Vec::new();
+        for (index, character) in text.trim().chars().enumerate() {
+            if character == '-' || character == ' ' {
+                continue;
+            }
+            let value = symbol_value(character).ok_or(SeedCodeError::BadCharacter {
+                character,
+                position: index + 1,
+            })?;
+            symbols.push(value);
+        }
+        let found = symbols.len();
+        if !(MIN_DATA_CHARS + 2..=MAX_DATA_CHARS + 2).contains(&found) {
+            return Err(SeedCodeError::BadLength { found });
+        }
+        let (body, check) = symbols.split_at(found - 1);
+        if check_symbol(body) != check[0] {
+            return Err(SeedCodeError::CheckFailed);
+        }
+        let version = body[0];
+        if !SUPPORTED_VERSIONS.contains(&version) {
+            return Err(SeedCodeError::UnknownVersion { version });
+        }
+        let mut seed: u64 = 0;
+        for &v in &body[1..] {
+            if seed >> 59 != 0 {
+                return Err(SeedCodeError::TooLarge);
+            }
+            seed = (seed << 5) | u64::from(v);
+        }
+        Ok(SeedCode {
+            seed: Seed(seed),
+            version,
+        })
+    }
+}
+
+fn symbol_value(character: char) -> Option<u8> {
+    let upper = match character.to_ascii_uppercase() {
+        'I' | 'L' => '1',
+        'O' => '0',
+        other => other,
+    };
+    ALPHABET
+        .iter()
+        .position(|&a| a as char == upper)
+        .map(|p| p as u8)
+}
+
+/// Multiplication in GF(32) with the primitive polynomial x⁵ + x² + 1.
+fn gf32_mul(mut a: u8, mut b: u8) -> u8 {
+    let mut product = 0;
+    while b != 0 {
+        if b & 1 != 0 {
+            product ^= a;
+        }
+        b >>= 1;
+        a <<= 1;
+        if a & 0x20 != 0 {
+            a ^= 0x25;
+        }
+    }
+    product
+}
+
+/// Σ vᵢ·αⁱ⁺¹ in GF(32), α = x (the polynomial's root, a generator of the field).
+fn check_symbol(symbols: &[u8]) -> u8 {
+    let mut weight = 1u8;
+    let mut sum = 0u8;
+    for &v in symbols {
+        weight = gf32_mul(weight, 2);
+        sum ^= gf32_mul(v, weight);
+    }
+    sum
+}
+
+/// What a player typed into the seed box or passed to `--seed`: a code, or free text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedInput {
+    Code(SeedCode),
+    Text(String),
+}
+
+impl SeedInput {
+    /// A code is recognised by its shape: no spaces inside, a digit first (the version) and,
+    /// hyphens aside, 10 to 15 characters. Such input is decoded strictly, so a typo in a code
+    /// is reported rather than silently hashed as text. Anything else is free text.
+    pub fn parse(text: &str) -> Result<SeedInput, SeedInputError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(SeedInputError::Empty);
+        }
+        let compact: Vec<char> = trimmed.chars().filter(|&c| c != '-').collect();
+        let looks_like_code = !trimmed.contains(char::is_whitespace)
+            && compact.first().is_some_and(char::is_ascii_digit)
+            && (MIN_DATA_CHARS + 2..=MAX_DATA_CHARS + 2).contains(&compact.len());
+        if looks_like_code {
+            trimmed
+                .parse()
+                .map(SeedInput::Code)
+                .map_err(SeedInputError::Code)
+        } else {
+            Ok(SeedInput::Text(trimmed.to_string()))
+        }
+    }
+
+    pub fn seed(&self) -> Seed {
+        match self {
+            SeedInput::Code(code) => code.seed,
+            SeedInput::Text(text) => Seed::from_text(text),
+        }
+    }
+}
+
+/// Why seed input was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeedInputError {
+    Empty,
+    Code(SeedCodeError),
+}
+
+impl fmt::Display for SeedInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeedInputError::Empty => write!(f, "type a seed code or any text"),
+            SeedInputError::Code(error) => write!(f, "bad seed code: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SeedInputError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_width_of_seed() {
+        for seed in [
+            0,
+            1,
+            31,
+            32,
+            1 << 39,
+            (1 << 40) - 1,
+            1 << 40,
+            u64::MAX / 3,
+            u64::MAX,
+        ] {
+            let code = Seed(seed).code();
+            assert_eq!(
+                code.to_string().parse::<SeedCode>(),
+                Ok(code),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn game_seeds_make_ten_character_codes() {
+        let text = Seed::from_entropy_bits(u64::MAX).code().to_string();
+        assert_eq!(text.len(), 11, "{text}");
+        assert_eq!(&text[5..6], "-");
+        assert!(text.starts_with('1'));
+    }
+
+    #[test]
+    fn catches_every_single_substitution_and_neighbour_swap() {
+        for seed in [7u64, 0xDEAD_BEEF, (1 << 40) - 12345] {
+            let text: Vec<u8> = Seed(seed).code().to_string().replace('-', "").into_bytes();
+            for i in 0..text.len() {
+                for &other in ALPHABET.iter() {
+                    if other == text[i] {
+                        continue;
+                    }
+                    let mut typo = text.clone();
+                    typo[i] = other;
+                    let typo = String::from_utf8(typo).unwrap();
+                    assert!(typo.parse::<SeedCode>().is_err(), "{typo} accepted");
+                }
+                if i + 1 < text.len() && text[i] != text[i + 1] {
+                    let mut swapped = text.clone();
+                    swapped.swap(i, i + 1);
+                    let swapped = String::from_utf8(swapped).unwrap();
+                    assert!(swapped.parse::<SeedCode>().is_err(), "{swapped} accepted");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reads_like_crockford() {
+        let code = Seed(0x1_0000_0001).code().to_string();
+        let sloppy = code.to_lowercase().replace('1', "l").replace('0', "o");
+        assert_eq!(
+            sloppy.parse::<SeedCode>().map(|c| c.seed),
+            Ok(Seed(0x1_0000_0001))
+        );
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        assert_eq!(
+            "1ABCU-00000".parse::<SeedCode>(),
+            Err(SeedCodeError::BadCharacter {
+                character: 'U',
+                position: 5
+            })
+        );
+        assert_eq!(
+            "1ABC".parse::<SeedCode>(),
+            Err(SeedCodeError::BadLength { found: 4 })
+        );
+        let mut v2 = encode_symbols(42, 2);
+        let text: String = v2.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
+        assert_eq!(
+            text.parse::<SeedCode>(),
+            Err(SeedCodeError::UnknownVersion { version: 2 })
+        );
+        let message = SeedCodeError::UnknownVersion { version: 2 }.to_string();
+        assert!(
+            message.contains("version 2") && message.contains("plays versions 1"),
+            "{message}"
+        );
+        let mut big = vec![1u8];
+        big.extend([31u8; MAX_DATA_CHARS]);
+        big.push(check_symbol(&big));
+        let big: String = big.iter().map(|&v| ALPHABET[v as usize] as char).collect();
+        assert_eq!(big.parse::<SeedCode>(), Err(SeedCodeError::TooLarge));
+    }
+
+    #[test]
+    fn free_text_and_codes_are_told_apart() {
+        let code = Seed(99).code();
+        assert_eq!(
+            SeedInput::parse(&code.to_string()),
+            Ok(SeedInput::Code(code))
+        );
+        assert_eq!(
+            SeedInput::parse(" pizza party "),
+            Ok(SeedInput::Text("pizza party".into()))
+        );
+        assert_eq!(
+            SeedInput::parse("12345"),
+            Ok(SeedInput::Text("12345".into()))
+        );
+        assert!(matches!(
+            SeedInput::parse("1K3F9-QZ2MU"),
+            Err(SeedInputError::Code(SeedCodeError::BadCharacter { .. }))
+        ));
+        assert_eq!(SeedInput::parse("   "), Err(SeedInputError::Empty));
+    }
+
+    #[test]
+    fn hashes_are_pinned() {
+        // Golden values: changing the text hash changes every shared text seed.
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(
+            Seed::from_text("pizza party"),
+            Seed(fold_to_seed_bits(fnv1a64(b"pizza party")))
+        );
+        assert_eq!(
+            Seed::from_text("pizza party").code().to_string(),
+            "124MP-ANQ6N"
+        );
+        assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
+        assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "1CARC-Q4DMN");
+    }
+}
