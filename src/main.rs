@@ -1,8 +1,44 @@
-//! Seedfeast.
-use bevy::prelude::*;
-use bevy_rapier2d::prelude::*;
-fn main() {
-    App::new()
-        .add_plugins((DefaultPlugins, RapierPhysicsPlugin::<NoUserData>::default()))
-        .run();
+//! The `seedfeast` binary: plays the game, or with a command generates and checks levels.
+
+use std::process::ExitCode;
+
+use seedfeast::session::Session;
+use seedfeast::{Launch, load_data, windowed_app};
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> ExitCode {
+    use clap::Parser;
+    use seedfeast::cli::{Cli, Command, Mode};
+    use seedfeast::data::find_assets;
+
+    let cli = Cli::parse();
+    let start = match cli.command {
+        None => None,
+        Some(Command::Play { seed, mode }) => {
+            let mode = match mode {
+                Mode::Runner => seedfeast::session::Mode::Runner,
+            };
+            seed.map(|seed| Session::from_input(mode, &seed))
+        }
+        Some(command) => return seedfeast::cli::run(command),
+    };
+    play(Launch {
+        data: load_data(find_assets(None)),
+        start,
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() -> ExitCode {
+    play(Launch {
+        data: load_data(seedfeast::data::DataSource::BuiltIn),
+        start: None,
+    })
+}
+
+fn play(launch: Launch) -> ExitCode {
+    match windowed_app(launch).run() {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
 }

@@ -4,6 +4,7 @@
 //! - [`tuning`]: physics and selection numbers;
 //! - [`generate`]: the generator; [`validate`]: the validator that re-checks every rule.
 
+pub mod ascii;
 pub mod generate;
 pub mod library;
 pub mod tuning;

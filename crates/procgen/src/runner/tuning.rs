@@ -27,6 +27,12 @@ pub struct RunnerTuning {
     pub gap_ratio: f32,
     /// World units of distance per unit of progress along the intensity curve.
     pub distance_per_step: f32,
+    /// Seconds after running off an edge during which a jump still works.
+    pub coyote_time: f32,
+    /// Seconds a jump pressed too early is remembered until the player lands.
+    pub jump_buffer: f32,
+    /// The runner's collision box (width, height), world units.
+    pub player_size: (f32, f32),
 }
 
 impl RunnerTuning {
@@ -44,6 +50,8 @@ impl RunnerTuning {
             ("jump_speed", self.jump_speed),
             ("speed_min", self.speed_min),
             ("distance_per_step", self.distance_per_step),
+            ("player_size.0", self.player_size.0),
+            ("player_size.1", self.player_size.1),
         ];
         for (field, value) in positive {
             if !(value.is_finite() && value > 0.0) {
@@ -73,6 +81,14 @@ impl RunnerTuning {
         }
         if !(self.gap_ratio > 0.0 && self.gap_ratio <= 1.0) {
             return Err(format!("gap_ratio: {} must be in (0, 1]", self.gap_ratio));
+        }
+        for (field, value) in [
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+        ] {
+            if !(0.0..=0.5).contains(&value) {
+                return Err(format!("{field}: {value} must be in 0..0.5 seconds"));
+            }
         }
         Ok(())
     }

@@ -1,0 +1,77 @@
+//! Where the designer data comes from: the `assets/` folder on disk when there is one (so a
+//! designer's edit shows up without a rebuild, and a broken edit is reported), else the copy
+//! compiled into the binary (the browser build, or a binary run away from its folder).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::Resource;
+use seedfeast_procgen::DataError;
+use seedfeast_procgen::runner::RunnerConfig;
+
+/// Where the data was read from, for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataSource {
+    Folder(PathBuf),
+    BuiltIn,
+}
+
+impl std::fmt::Display for DataSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DataSource::Folder(path) => write!(f, "{}", path.display()),
+            DataSource::BuiltIn => write!(f, "the built-in data"),
+        }
+    }
+}
+
+/// The assets folder to read: `explicit` (from `--assets`), else `$SEEDFEAST_ASSETS`, else the
+/// `assets/` of the source tree (when started by cargo) or beside the executable.
+pub fn find_assets(explicit: Option<&Path>) -> DataSource {
+    if let Some(path) = explicit {
+        return DataSource::Folder(path.to_path_buf());
+    }
+    if let Some(path) = std::env::var_os("SEEDFEAST_ASSETS") {
+        return DataSource::Folder(PathBuf::from(path));
+    }
+    let mut candidates = Vec::new();
+    if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR") {
+        candidates.push(PathBuf::from(dir).join("assets"));
+    }
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+    {
+        candidates.push(dir.join("assets"));
+    }
+    candidates
+        .into_iter()
+        .find(|dir| {
+            dir.join(seedfeast_procgen::assets::RUNNER_CHUNKS_PATH)
+                .is_file()
+        })
+        .map_or(DataSource::BuiltIn, DataSource::Folder)
+}
+
+/// All the data the game plays from, validated.
+#[derive(Resource, Clone, Debug)]
+pub struct GameData {
+    pub runner: RunnerConfig,
+    pub source: DataSource,
+}
+
+impl GameData {
+    pub fn load(source: DataSource) -> Result<GameData, DataError> {
+        let runner = match &source {
+            DataSource::Folder(dir) => RunnerConfig::load(dir)?,
+            DataSource::BuiltIn => RunnerConfig::default(),
+        };
+        Ok(GameData { runner, source })
+    }
+}
+
+/// Set instead of [`GameData`] when the data failed to load: the error screen shows it.
+#[derive(Resource, Clone, Debug)]
+pub struct DataProblem {
+    pub message: String,
+    pub source: DataSource,
+}

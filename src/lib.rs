@@ -1,0 +1,102 @@
+//! Seedfeast, the game: one plugin per concern, fed by `seedfeast-procgen`.
+//!
+//! [`logic_plugins`] is everything but drawing (states, input, physics, modes, menus) and is what
+//! the headless tests run; [`windowed_app`] adds the window, renderer and [`visuals`].
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+pub mod data;
+pub mod input;
+pub mod intensity;
+pub mod palette;
+pub mod physics;
+pub mod runner;
+pub mod session;
+pub mod state;
+pub mod ui;
+pub mod visuals;
+
+use bevy::prelude::*;
+
+use data::{DataProblem, GameData};
+use session::{LastRun, Session};
+use state::Screen;
+
+/// How a game starts: the loaded data (or why it failed), and optionally a run to start at once.
+pub struct Launch {
+    pub data: Result<GameData, DataProblem>,
+    pub start: Option<Session>,
+}
+
+/// The game without any drawing: add to an app that already has time, input, transforms and states.
+pub fn logic_plugins(app: &mut App, launch: Launch) {
+    let initial = if launch.data.is_ok() {
+        Screen::Title
+    } else {
+        Screen::DataError
+    };
+    // A run asked for at launch starts on the first frame, after every Startup system has run
+    // (the initial state is entered before Startup, too early for physics and visuals).
+    if launch.start.is_some() && launch.data.is_ok() {
+        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {
+            next.set(Screen::Playing)
+        });
+    }
+    match launch.data {
+        Ok(data) => app.insert_resource(data),
+        Err(problem) => {
+            error!("{}", problem.message);
+            app.insert_resource(problem)
+        }
+    };
+    app.insert_resource(launch.start.unwrap_or_default())
+        .init_resource::<LastRun>()
+        .init_resource::<intensity::Intensity>()
+        .add_plugins((
+            state::StatePlugin { initial },
+            input::ActionsPlugin,
+            physics::PhysicsPlugin,
+            runner::RunnerPlugin,
+            ui::UiPlugin,
+        ));
+}
+
+/// The game in a window (or the browser's canvas).
+pub fn windowed_app(launch: Launch) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Seedfeast".into(),
+            resolution: (1280, 720).into(),
+            canvas: Some("#seedfeast".into()),
+            fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
+            ..default()
+        }),
+        ..default()
+    }));
+    logic_plugins(&mut app, launch);
+    app.add_plugins(visuals::VisualsPlugin);
+    app
+}
+
+/// The game with no window or renderer, for tests: call `update()` to step one frame.
+pub fn headless_app(launch: Launch) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+        TransformPlugin,
+    ));
+    logic_plugins(&mut app, launch);
+    app
+}
+
+/// Loads the data for a launch, turning a failure into the problem the error screen shows.
+pub fn load_data(source: data::DataSource) -> Result<GameData, DataProblem> {
+    GameData::load(source.clone()).map_err(|error| DataProblem {
+        message: error.to_string(),
+        source,
+    })
+}

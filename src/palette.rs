@@ -1,0 +1,36 @@
+//! The game's colours: a warm picnic palette with enough contrast to read at a glance.
+
+use bevy::prelude::*;
+use seedfeast_procgen::FoodKind;
+
+pub const SKY: Color = Color::srgb(0.996, 0.937, 0.851);
+pub const SKY_FAR: Color = Color::srgb(0.98, 0.85, 0.72);
+pub const GROUND: Color = Color::srgb(0.44, 0.27, 0.17);
+pub const FROSTING: Color = Color::srgb(0.96, 0.55, 0.66);
+pub const LEDGE: Color = Color::srgb(0.87, 0.64, 0.35);
+pub const LEDGE_EDGE: Color = Color::srgb(0.70, 0.46, 0.22);
+pub const HAZARD: Color = Color::srgb(0.52, 0.56, 0.62);
+pub const PLAYER: Color = Color::srgb(0.16, 0.62, 0.60);
+pub const PLAYER_CHEEK: Color = Color::srgb(0.98, 0.62, 0.55);
+pub const EYE: Color = Color::WHITE;
+pub const PUPIL: Color = Color::srgb(0.12, 0.1, 0.1);
+
+pub const TEXT: Color = Color::srgb(0.27, 0.16, 0.10);
+pub const TEXT_DIM: Color = Color::srgb(0.55, 0.42, 0.33);
+pub const TEXT_ERROR: Color = Color::srgb(0.78, 0.12, 0.12);
+pub const ACCENT: Color = Color::srgb(0.91, 0.33, 0.27);
+pub const PANEL: Color = Color::srgba(1.0, 0.98, 0.94, 0.94);
+pub const BUTTON: Color = Color::srgb(0.98, 0.88, 0.74);
+pub const BUTTON_SELECTED: Color = Color::srgb(0.96, 0.56, 0.36);
+pub const OVERLAY: Color = Color::srgba(0.2, 0.1, 0.05, 0.55);
+
+/// The main colour of each food.
+pub fn food(kind: FoodKind) -> Color {
+    match kind {
+        FoodKind::Apple => Color::srgb(0.86, 0.16, 0.16),
+        FoodKind::Cherry => Color::srgb(0.62, 0.05, 0.18),
+        FoodKind::Donut => Color::srgb(0.96, 0.48, 0.70),
+        FoodKind::Pizza => Color::srgb(0.98, 0.74, 0.22),
+        FoodKind::Cake => Color::srgb(1.0, 0.97, 0.90),
+    }
+}

@@ -1,0 +1,47 @@
+//! Physics on bevy_rapier2d: a fixed 60 Hz step, and gravity taken from the Runner tuning —
+//! the same numbers the generator sizes gaps with, so reachability and play agree.
+
+use bevy::ecs::message::MessageRegistry;
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::runner::RunnerTuning;
+
+use crate::data::GameData;
+use crate::state::Screen;
+
+/// Physics steps per second, for play and for tests alike.
+pub const PHYSICS_HZ: f64 = 60.0;
+
+pub struct PhysicsPlugin;
+
+impl Plugin for PhysicsPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(TimestepMode::Fixed {
+            dt: 1.0 / PHYSICS_HZ as f32,
+            substeps: 1,
+        })
+        .insert_resource(Time::<Fixed>::from_hz(PHYSICS_HZ))
+        .add_plugins(RapierPhysicsPlugin::<NoUserData>::default().in_fixed_schedule());
+        // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
+        // would never be cleared; registering it makes Bevy swap and drop old messages.
+        MessageRegistry::register_message::<CollisionEvent>(app.world_mut());
+        app.add_systems(OnEnter(Screen::Playing), apply_gravity);
+    }
+}
+
+fn apply_gravity(data: Option<Res<GameData>>, mut config: Query<&mut RapierConfiguration>) {
+    let Some(data) = data else { return };
+    for mut config in &mut config {
+        config.gravity = gravity(&data.runner.tuning);
+    }
+}
+
+/// The world's gravity vector for a tuning.
+pub fn gravity(tuning: &RunnerTuning) -> Vec2 {
+    Vec2::new(0.0, -tuning.gravity)
+}
+
+/// Starts a jump: the tuning's jump speed, straight up, whatever the body was doing vertically.
+pub fn launch(velocity: &mut Velocity, tuning: &RunnerTuning) {
+    velocity.linear.y = tuning.jump_speed;
+}

@@ -1,0 +1,311 @@
+//! The Runner mode: the character runs by itself across a generated track; jump the gaps and
+//! hazards, eat the food. Physics steps at a fixed rate; the track streams in ahead and is
+//! dropped behind, so a run of any length keeps a bounded number of entities.
+
+pub mod jump;
+pub mod track;
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
+
+use crate::data::GameData;
+use crate::input::{Actions, JumpLatch};
+use crate::intensity::Intensity;
+use crate::physics::launch;
+use crate::session::{LastRun, Session};
+use crate::state::{Pause, Screen};
+use jump::JumpControl;
+use track::{ChunkPiece, FoodItem, Hazard, boxes_overlap, spawn_chunk};
+
+/// Where the runner starts, inside the first chunk's leading ground.
+pub const START_X: f32 = 60.0;
+/// Track is generated this far ahead of the runner, and dropped this far behind.
+pub const VIEW_AHEAD: f32 = 2_400.0;
+pub const KEEP_BEHIND: f32 = 800.0;
+/// Falling this far below the ground ends the run.
+pub const FALL_LIMIT: f32 = -300.0;
+/// World units per metre shown to the player.
+pub const UNITS_PER_METRE: f32 = 50.0;
+/// Hazard boxes shrink by this much on each side: touching a hazard's very corner is forgiven.
+const HAZARD_FORGIVENESS: f32 = 4.0;
+/// At most this many chunks are spawned in one step (the first step fills the view).
+const MAX_CHUNKS_PER_STEP: usize = 8;
+
+/// The runner's body.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct RunnerPlayer {
+    pub size: Vec2,
+}
+
+/// The state of the run in progress.
+#[derive(Resource, Debug)]
+pub struct RunnerRun {
+    pub generator: RunnerGenerator,
+    /// Chunks alive on the track: (index, right edge), oldest first.
+    pub live: VecDeque<(usize, f32)>,
+    pub track_end: f32,
+    pub jump: JumpControl,
+    pub distance: f32,
+    pub food_points: u32,
+    pub food_eaten: u32,
+    /// Set when the run is over, with the reason shown to the player.
+    pub ended: Option<String>,
+}
+
+impl RunnerRun {
+    pub fn new(config: RunnerConfig, session: &Session) -> RunnerRun {
+        let jump = JumpControl::new(config.tuning.coyote_time, config.tuning.jump_buffer);
+        RunnerRun {
+            generator: RunnerGenerator::new(config, session.seed),
+            live: VecDeque::new(),
+            track_end: 0.0,
+            jump,
+            distance: 0.0,
+            food_points: 0,
+            food_eaten: 0,
+            ended: None,
+        }
+    }
+
+    pub fn distance_m(&self) -> u32 {
+        (self.distance / UNITS_PER_METRE) as u32
+    }
+
+    /// Food points plus one point a metre.
+    pub fn score(&self) -> u32 {
+        self.food_points + self.distance_m()
+    }
+}
+
+pub struct RunnerPlugin;
+
+impl Plugin for RunnerPlugin {
+    fn build(&self, app: &mut App) {
+        let running = in_state(Pause::Running);
+        app.add_systems(OnEnter(Screen::Playing), start_run)
+            .add_systems(
+                FixedUpdate,
+                (extend_track, drive_runner)
+                    .chain()
+                    .before(PhysicsSet::SyncBackend)
+                    .run_if(running.clone()),
+            )
+            .add_systems(
+                FixedUpdate,
+                (eat_food, hit_hazards, track_progress, drop_behind)
+                    .chain()
+                    .after(PhysicsSet::Writeback)
+                    .run_if(running),
+            )
+            .add_systems(
+                Update,
+                (toggle_pause, end_run).run_if(in_state(Screen::Playing)),
+            )
+            .add_systems(OnEnter(Pause::Paused), pause_time)
+            .add_systems(OnExit(Pause::Paused), resume_time);
+    }
+}
+
+fn start_run(
+    mut commands: Commands,
+    session: Res<Session>,
+    data: Res<GameData>,
+    mut latch: ResMut<JumpLatch>,
+) {
+    let tuning = &data.runner.tuning;
+    let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
+    commands.insert_resource(RunnerRun::new(data.runner.clone(), &session));
+    latch.0 = false;
+    // A rounded box slides over the seams between ground slabs instead of catching on them.
+    let radius = 6.0;
+    commands.spawn((
+        RunnerPlayer { size },
+        DespawnOnExit(Screen::Playing),
+        Transform::from_xyz(START_X, size.y / 2.0 + 0.5, 3.0),
+        RigidBody::Dynamic,
+        Collider::round_cuboid(size.x / 2.0 - radius, size.y / 2.0 - radius, radius),
+        Velocity::zero(),
+        LockedAxes::ROTATION_LOCKED,
+        Friction::coefficient(0.0),
+        Restitution::coefficient(0.0),
+        Ccd::enabled(),
+    ));
+}
+
+fn extend_track(
+    mut commands: Commands,
+    mut run: ResMut<RunnerRun>,
+    data: Res<GameData>,
+    player: Single<&Transform, With<RunnerPlayer>>,
+) {
+    let horizon = player.translation.x + VIEW_AHEAD;
+    for _ in 0..MAX_CHUNKS_PER_STEP {
+        if run.track_end >= horizon {
+            break;
+        }
+        let chunk = run.generator.next_chunk();
+        spawn_chunk(&mut commands, &chunk, &data.runner.food);
+        let end = chunk.x + chunk.width;
+        run.track_end = end;
+        run.live.push_back((chunk.index, end));
+    }
+}
+
+/// Sets the running speed for the runner's position and starts jumps.
+fn drive_runner(
+    context: ReadRapierContext,
+    time: Res<Time>,
+    mut run: ResMut<RunnerRun>,
+    mut latch: ResMut<JumpLatch>,
+    player: Single<(Entity, &Transform, &RunnerPlayer, &mut Velocity)>,
+) {
+    let (entity, transform, body, mut velocity) = player.into_inner();
+    let position = transform.translation.truncate();
+    let config = run.generator.config();
+    velocity.linear.x = config.speed_at(position.x);
+    let on_ground = context
+        .single()
+        .is_ok_and(|context| standing_on_something(&context, entity, position, body.size));
+    let grounded = on_ground && velocity.linear.y <= 1.0;
+    let pressed = std::mem::take(&mut latch.0);
+    let tuning = config.tuning.clone();
+    if run.jump.tick(time.delta_secs(), grounded, pressed) {
+        launch(&mut velocity, &tuning);
+    }
+}
+
+/// A thin box cast a few units down from the feet.
+fn standing_on_something(
+    context: &RapierContext,
+    player: Entity,
+    position: Vec2,
+    size: Vec2,
+) -> bool {
+    let feet = Collider::cuboid(size.x / 2.0 - 2.0, 1.0);
+    let filter = QueryFilter::default()
+        .exclude_rigid_body(player)
+        .exclude_sensors();
+    context
+        .cast_shape(
+            position - Vec2::new(0.0, size.y / 2.0 - 2.0),
+            0.0,
+            Vec2::NEG_Y,
+            &*feet.raw,
+            ShapeCastOptions::with_max_time_of_impact(4.0),
+            filter,
+        )
+        .is_some()
+}
+
+fn eat_food(
+    mut commands: Commands,
+    mut run: ResMut<RunnerRun>,
+    player: Single<(&Transform, &RunnerPlayer)>,
+    food: Query<(Entity, &Transform, &FoodItem)>,
+) {
+    let (transform, body) = *player;
+    let position = transform.translation.truncate();
+    for (entity, item_transform, item) in &food {
+        let reach = Vec2::splat(track::FOOD_RADIUS);
+        if boxes_overlap(
+            position,
+            body.size / 2.0,
+            item_transform.translation.truncate(),
+            reach,
+        ) {
+            commands.entity(entity).despawn();
+            run.food_points += item.points;
+            run.food_eaten += 1;
+        }
+    }
+}
+
+fn hit_hazards(
+    mut run: ResMut<RunnerRun>,
+    player: Single<(&Transform, &RunnerPlayer)>,
+    hazards: Query<(&Transform, &Hazard)>,
+) {
+    let (transform, body) = *player;
+    let position = transform.translation.truncate();
+    let touched = hazards.iter().any(|(hazard_transform, hazard)| {
+        let half = (hazard.half_size - Vec2::splat(HAZARD_FORGIVENESS)).max(Vec2::ONE);
+        boxes_overlap(
+            position,
+            body.size / 2.0,
+            hazard_transform.translation.truncate(),
+            half,
+        )
+    });
+    if touched && run.ended.is_none() {
+        run.ended = Some("Ouch! You ran into a fork.".into());
+    }
+}
+
+fn track_progress(
+    mut run: ResMut<RunnerRun>,
+    mut intensity: ResMut<Intensity>,
+    player: Single<&Transform, With<RunnerPlayer>>,
+) {
+    let position = player.translation;
+    run.distance = run.distance.max(position.x - START_X);
+    intensity.0 = run.generator.config().intensity_at(position.x);
+    if position.y < FALL_LIMIT && run.ended.is_none() {
+        run.ended = Some("You fell off the table.".into());
+    }
+}
+
+fn drop_behind(
+    mut commands: Commands,
+    mut run: ResMut<RunnerRun>,
+    player: Single<&Transform, With<RunnerPlayer>>,
+    pieces: Query<(Entity, &ChunkPiece)>,
+) {
+    let cutoff = player.translation.x - KEEP_BEHIND;
+    while let Some(&(index, end)) = run.live.front() {
+        if end >= cutoff {
+            break;
+        }
+        run.live.pop_front();
+        for (entity, piece) in &pieces {
+            if piece.index == index {
+                commands.entity(entity).despawn();
+            }
+        }
+    }
+}
+
+fn toggle_pause(
+    actions: Res<Actions>,
+    pause: Res<State<Pause>>,
+    mut next: ResMut<NextState<Pause>>,
+) {
+    if actions.pause {
+        next.set(match pause.get() {
+            Pause::Running => Pause::Paused,
+            Pause::Paused => Pause::Running,
+        });
+    }
+}
+
+fn pause_time(mut time: ResMut<Time<Virtual>>) {
+    time.pause();
+}
+
+fn resume_time(mut time: ResMut<Time<Virtual>>) {
+    time.unpause();
+}
+
+fn end_run(run: Res<RunnerRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(cause) = &run.ended {
+        *last = LastRun {
+            score: run.score(),
+            distance_m: run.distance_m(),
+            food_eaten: run.food_eaten,
+            cause: cause.clone(),
+        };
+        next.set(Screen::GameOver);
+    }
+}

@@ -1,0 +1,133 @@
+//! What the player has chosen (mode and seed) and how the last run ended.
+
+use bevy::prelude::*;
+use seedfeast_procgen::{Seed, SeedInput};
+
+/// The game modes. Only those listed in [`Mode::ALL`] with `playable` can be started.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    #[default]
+    Runner,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Runner => "Runner",
+        }
+    }
+
+    pub fn blurb(self) -> &'static str {
+        match self {
+            Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
+        }
+    }
+}
+
+/// The seed the next run plays, and the text it came from, if any.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Session {
+    pub mode: Mode,
+    pub seed: Seed,
+    /// The free text or daily label the seed came from, shown beside the code.
+    pub origin: Option<String>,
+}
+
+impl Session {
+    pub fn from_input(mode: Mode, input: &SeedInput) -> Session {
+        let origin = match input {
+            SeedInput::Text(text) => Some(format!("from \"{text}\"")),
+            SeedInput::Code(_) => None,
+        };
+        Session {
+            mode,
+            seed: input.seed(),
+            origin,
+        }
+    }
+
+    pub fn random(mode: Mode) -> Session {
+        Session {
+            mode,
+            seed: random_seed(),
+            origin: None,
+        }
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::random(Mode::Runner)
+    }
+}
+
+/// A fresh seed from the operating system (or the browser's crypto), trimmed to a short code.
+pub fn random_seed() -> Seed {
+    let mut bytes = [0u8; 8];
+    // Without an entropy source the fallback is still a valid seed; it is only less random.
+    if getrandom::fill(&mut bytes).is_err() {
+        warn!("no OS randomness available; using a fixed seed");
+    }
+    Seed::from_entropy_bits(u64::from_le_bytes(bytes))
+}
+
+/// How the last run ended, for the game-over screen.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LastRun {
+    pub score: u32,
+    pub distance_m: u32,
+    pub food_eaten: u32,
+    pub cause: String,
+}
+
+/// Today's UTC date as (year, month, day), for the daily seed.
+pub fn utc_today() -> (i32, u32, u32) {
+    let seconds = web_time_now_secs();
+    civil_from_days((seconds / 86_400) as i64)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn web_time_now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn web_time_now_secs() -> u64 {
+    (js_sys::Date::now() / 1000.0) as u64
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+pub fn civil_from_days(days: i64) -> (i32, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn text_seeds_remember_their_origin() {
+        let session = Session::from_input(Mode::Runner, &SeedInput::parse("pizza party").unwrap());
+        assert_eq!(session.seed, Seed::from_text("pizza party"));
+        assert_eq!(session.origin.as_deref(), Some("from \"pizza party\""));
+    }
+}

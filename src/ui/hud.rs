@@ -1,0 +1,107 @@
+//! The in-run HUD: score and distance, an intensity meter, and the seed code, always visible.
+
+use bevy::prelude::*;
+
+use crate::intensity::Intensity;
+use crate::palette;
+use crate::runner::RunnerRun;
+use crate::session::Session;
+use crate::state::Screen;
+use crate::ui::widgets::text;
+
+#[derive(Component)]
+struct ScoreText;
+#[derive(Component)]
+struct IntensityFill;
+
+pub struct HudPlugin;
+
+impl Plugin for HudPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Playing), spawn_hud)
+            .add_systems(Update, update_hud.run_if(in_state(Screen::Playing)));
+    }
+}
+
+fn spawn_hud(mut commands: Commands, session: Res<Session>) {
+    let corner = |left: bool| Node {
+        position_type: PositionType::Absolute,
+        top: px(14),
+        left: if left { px(18) } else { auto() },
+        right: if left { auto() } else { px(18) },
+        flex_direction: FlexDirection::Column,
+        align_items: if left {
+            AlignItems::FlexStart
+        } else {
+            AlignItems::FlexEnd
+        },
+        row_gap: px(6),
+        padding: UiRect::axes(px(14), px(8)),
+        border_radius: BorderRadius::all(px(12)),
+        ..default()
+    };
+    commands
+        .spawn((
+            corner(true),
+            BackgroundColor(palette::PANEL),
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|hud| {
+            hud.spawn((ScoreText, text("Score 0   0 m", 28.0, palette::TEXT)));
+            hud.spawn((
+                Node {
+                    width: px(180),
+                    height: px(10),
+                    border_radius: BorderRadius::all(px(5)),
+                    ..default()
+                },
+                BackgroundColor(palette::BUTTON),
+                children![(
+                    IntensityFill,
+                    Node {
+                        width: percent(0),
+                        height: percent(100),
+                        border_radius: BorderRadius::all(px(5)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT),
+                )],
+            ));
+        });
+    commands
+        .spawn((
+            corner(false),
+            BackgroundColor(palette::PANEL),
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|hud| {
+            hud.spawn(text(
+                format!("Seed {}", session.seed.code()),
+                26.0,
+                palette::TEXT,
+            ));
+            hud.spawn(text(
+                "Esc: pause   Ctrl+C: copy code",
+                16.0,
+                palette::TEXT_DIM,
+            ));
+        });
+}
+
+fn update_hud(
+    run: Option<Res<RunnerRun>>,
+    intensity: Res<Intensity>,
+    mut score: Query<&mut Text, With<ScoreText>>,
+    mut fill: Query<&mut Node, With<IntensityFill>>,
+) {
+    let Some(run) = run else { return };
+    let shown = format!("Score {}   {} m", run.score(), run.distance_m());
+    for mut text in &mut score {
+        if text.0 != shown {
+            text.0 = shown.clone();
+        }
+    }
+    for mut node in &mut fill {
+        node.width = percent(intensity.0 * 100.0);
+    }
+}

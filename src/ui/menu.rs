@@ -1,0 +1,184 @@
+//! Menus driven by keyboard, gamepad or mouse: up/down move a cursor, confirm (or a click)
+//! triggers the item's [`MenuAction`], handled in one place.
+
+use bevy::prelude::*;
+
+use crate::data::{DataProblem, GameData};
+use crate::input::Actions;
+use crate::palette;
+use crate::session::{Mode, Session, utc_today};
+use crate::state::{Pause, Screen};
+use crate::ui::clipboard::{copy_code, start_paste};
+use crate::ui::toast::Toast;
+use seedfeast_procgen::Seed;
+
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuAction {
+    /// Title → mode select.
+    Start,
+    ChooseMode(Mode),
+    /// Start a run with the current session.
+    Play,
+    NewSeed,
+    Daily,
+    CopyCode,
+    PasteCode,
+    /// Game over: play the same seed again.
+    Retry,
+    /// Game over: a fresh random seed, straight into play.
+    PlayNewSeed,
+    Resume,
+    ToTitle,
+    Back,
+    ReloadData,
+    Quit,
+}
+
+#[derive(Component, Debug, Clone, Copy)]
+pub struct MenuItem {
+    pub order: usize,
+}
+
+/// Which item keyboard and gamepad act on.
+#[derive(Resource, Default, Debug)]
+pub struct MenuCursor(pub usize);
+
+/// The menu's systems, for ordering other input handling before them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MenuSystems;
+
+/// Fired when a menu item is chosen.
+#[derive(Event, Debug, Clone, Copy)]
+pub struct MenuChosen(pub MenuAction);
+
+pub struct MenuPlugin;
+
+impl Plugin for MenuPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<MenuCursor>()
+            .add_systems(
+                Update,
+                (follow_mouse, move_cursor, choose_item, paint_items)
+                    .chain()
+                    .in_set(MenuSystems),
+            )
+            .add_observer(on_menu_chosen);
+    }
+}
+
+fn move_cursor(actions: Res<Actions>, mut cursor: ResMut<MenuCursor>, items: Query<&MenuItem>) {
+    let count = items.iter().map(|i| i.order + 1).max().unwrap_or(0);
+    if count == 0 {
+        return;
+    }
+    if actions.down {
+        cursor.0 = (cursor.0 + 1) % count;
+    }
+    if actions.up {
+        cursor.0 = (cursor.0 + count - 1) % count;
+    }
+    cursor.0 = cursor.0.min(count - 1);
+}
+
+fn follow_mouse(
+    mut cursor: ResMut<MenuCursor>,
+    items: Query<(&MenuItem, &Interaction), Changed<Interaction>>,
+) {
+    for (item, interaction) in &items {
+        if *interaction != Interaction::None {
+            cursor.0 = item.order;
+        }
+    }
+}
+
+fn choose_item(
+    mut commands: Commands,
+    actions: Res<Actions>,
+    cursor: Res<MenuCursor>,
+    items: Query<(&MenuItem, &MenuAction, &Interaction)>,
+    clicked: Query<(), (Changed<Interaction>, With<MenuItem>)>,
+) {
+    for (item, action, interaction) in &items {
+        let clicked_now = *interaction == Interaction::Pressed && !clicked.is_empty();
+        if (actions.confirm && item.order == cursor.0) || clicked_now {
+            commands.trigger(MenuChosen(*action));
+            return;
+        }
+    }
+}
+
+fn paint_items(cursor: Res<MenuCursor>, mut items: Query<(&MenuItem, &mut BackgroundColor)>) {
+    for (item, mut background) in &mut items {
+        background.0 = if item.order == cursor.0 {
+            palette::BUTTON_SELECTED
+        } else {
+            palette::BUTTON
+        };
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_menu_chosen(
+    chosen: On<MenuChosen>,
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    mut session: ResMut<Session>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_pause: Option<ResMut<NextState<Pause>>>,
+    mut toast: ResMut<Toast>,
+    data: Option<Res<GameData>>,
+    problem: Option<Res<DataProblem>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    cursor.0 = 0;
+    match chosen.0 {
+        MenuAction::Start => next_screen.set(Screen::ModeSelect),
+        MenuAction::ChooseMode(mode) => {
+            session.mode = mode;
+            next_screen.set(Screen::SeedSelect);
+        }
+        MenuAction::Play | MenuAction::Retry => next_screen.set(Screen::Playing),
+        MenuAction::NewSeed => *session = Session::random(session.mode),
+        MenuAction::PlayNewSeed => {
+            *session = Session::random(session.mode);
+            next_screen.set(Screen::Playing);
+        }
+        MenuAction::Daily => {
+            let (year, month, day) = utc_today();
+            *session = Session {
+                mode: session.mode,
+                seed: Seed::daily(year, month, day),
+                origin: Some(format!(
+                    "daily challenge {year:04}-{month:02}-{day:02} (UTC)"
+                )),
+            };
+        }
+        MenuAction::CopyCode => commands.run_system_cached(copy_code),
+        MenuAction::PasteCode => commands.run_system_cached(start_paste),
+        MenuAction::Resume => {
+            if let Some(next) = next_pause.as_mut() {
+                next.set(Pause::Running);
+            }
+        }
+        MenuAction::ToTitle => next_screen.set(Screen::Title),
+        MenuAction::Back => next_screen.set(Screen::ModeSelect),
+        MenuAction::ReloadData => {
+            let source = data
+                .map(|d| d.source.clone())
+                .or(problem.map(|p| p.source.clone()));
+            let Some(source) = source else { return };
+            match GameData::load(source) {
+                Ok(data) => {
+                    commands.insert_resource(data);
+                    commands.remove_resource::<DataProblem>();
+                    toast.show("Data reloaded");
+                    next_screen.set(Screen::Title);
+                }
+                Err(error) => toast.show(format!("Still broken: {error}")),
+            }
+        }
+        MenuAction::Quit => {
+            exit.write(AppExit::Success);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! Menus, HUD, the seed box, clipboard and toasts.
+
+pub mod clipboard;
+pub mod hud;
+pub mod menu;
+pub mod screens;
+pub mod seed_entry;
+pub mod toast;
+pub mod widgets;
+
+use bevy::prelude::*;
+
+use crate::state::{Pause, Screen};
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<seed_entry::SeedEntry>()
+            .init_resource::<clipboard::PendingPaste>()
+            .add_plugins((
+                menu::MenuPlugin,
+                screens::ScreensPlugin,
+                hud::HudPlugin,
+                toast::ToastPlugin,
+            ))
+            .add_systems(
+                Update,
+                seed_entry::type_seed
+                    .before(menu::MenuSystems)
+                    .run_if(in_state(Screen::SeedSelect)),
+            )
+            .add_systems(
+                Update,
+                seed_entry::copy_shortcut
+                    .run_if(in_state(Screen::GameOver).or_else(in_state(Pause::Paused))),
+            )
+            .add_systems(Update, clipboard::finish_paste);
+    }
+}

@@ -1,0 +1,261 @@
+//! The menu screens: title, mode select, seed, pause, game over and the data-error screen.
+
+use bevy::prelude::*;
+
+use crate::data::DataProblem;
+use crate::palette;
+use crate::session::{LastRun, Mode, Session};
+use crate::state::{Pause, Screen};
+use crate::ui::menu::{MenuAction, MenuCursor};
+use crate::ui::seed_entry::SeedEntry;
+use crate::ui::widgets::{button, heading, panel, screen_root, text};
+
+/// Shows the session's seed code; kept current as the seed changes.
+#[derive(Component)]
+pub struct SeedCodeText;
+#[derive(Component)]
+pub struct SeedOriginText;
+#[derive(Component)]
+pub struct SeedEntryText;
+#[derive(Component)]
+pub struct SeedErrorText;
+
+pub struct ScreensPlugin;
+
+impl Plugin for ScreensPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Title), spawn_title)
+            .add_systems(OnEnter(Screen::ModeSelect), spawn_mode_select)
+            .add_systems(OnEnter(Screen::SeedSelect), spawn_seed_select)
+            .add_systems(OnEnter(Screen::GameOver), spawn_game_over)
+            .add_systems(OnEnter(Screen::DataError), spawn_data_error)
+            .add_systems(OnEnter(Pause::Paused), spawn_pause)
+            .add_systems(
+                Update,
+                (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)),
+            )
+            .add_systems(Update, back_out);
+    }
+}
+
+fn reset_cursor(cursor: &mut MenuCursor) {
+    cursor.0 = 0;
+}
+
+fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
+    reset_cursor(&mut cursor);
+    let mut items = commands.spawn(screen_root(Screen::Title, None));
+    items.with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(text("SEEDFEAST", 84.0, palette::ACCENT));
+            card.spawn(text(
+                "Every level grown from a seed you can share",
+                24.0,
+                palette::TEXT_DIM,
+            ));
+            card.spawn(Node {
+                height: px(16),
+                ..default()
+            });
+            card.spawn(button(0, "Play", MenuAction::Start));
+            #[cfg(not(target_arch = "wasm32"))]
+            card.spawn(button(1, "Quit", MenuAction::Quit));
+            card.spawn(text(
+                "Arrows or D-pad to choose, Enter or (A) to confirm",
+                18.0,
+                palette::TEXT_DIM,
+            ));
+        });
+    });
+}
+
+fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
+    reset_cursor(&mut cursor);
+    commands
+        .spawn(screen_root(Screen::ModeSelect, None))
+        .with_children(|root| {
+            root.spawn(panel()).with_children(|card| {
+                card.spawn(heading("Choose a game"));
+                card.spawn(button(
+                    0,
+                    Mode::Runner.name(),
+                    MenuAction::ChooseMode(Mode::Runner),
+                ));
+                card.spawn(text(Mode::Runner.blurb(), 18.0, palette::TEXT_DIM));
+                card.spawn(Node {
+                    height: px(8),
+                    ..default()
+                });
+                card.spawn(text(
+                    "Coming soon: Maze chase, Arena, Flying tunnel",
+                    20.0,
+                    palette::TEXT_DIM,
+                ));
+                card.spawn(button(1, "Back", MenuAction::ToTitle));
+            });
+        });
+}
+
+fn spawn_seed_select(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    session: Res<Session>,
+    mut entry: ResMut<SeedEntry>,
+) {
+    reset_cursor(&mut cursor);
+    *entry = SeedEntry::default();
+    commands
+        .spawn(screen_root(Screen::SeedSelect, None))
+        .with_children(|root| {
+            root.spawn(panel()).with_children(|card| {
+                card.spawn(heading(format!("{}: pick a seed", session.mode.name())));
+                card.spawn(text("Seed code", 20.0, palette::TEXT_DIM));
+                card.spawn((
+                    SeedCodeText,
+                    text(session.seed.code().to_string(), 56.0, palette::TEXT),
+                ));
+                card.spawn((SeedOriginText, text("", 18.0, palette::TEXT_DIM)));
+                card.spawn((SeedEntryText, text("", 26.0, palette::TEXT)));
+                card.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR)));
+                let items = [
+                    ("Play this seed", MenuAction::Play),
+                    ("New random seed", MenuAction::NewSeed),
+                    ("Today's daily challenge", MenuAction::Daily),
+                    ("Copy code", MenuAction::CopyCode),
+                    ("Paste code", MenuAction::PasteCode),
+                    ("Back", MenuAction::Back),
+                ];
+                for (order, (label, action)) in items.into_iter().enumerate() {
+                    card.spawn(button(order, label, action));
+                }
+                card.spawn(text(
+                    "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
+                    18.0,
+                    palette::TEXT_DIM,
+                ));
+            });
+        });
+}
+
+fn show_seed(
+    session: Res<Session>,
+    mut code: Query<&mut Text, (With<SeedCodeText>, Without<SeedOriginText>)>,
+    mut origin: Query<&mut Text, (With<SeedOriginText>, Without<SeedCodeText>)>,
+) {
+    if !session.is_changed() {
+        return;
+    }
+    for mut text in &mut code {
+        text.0 = session.seed.code().to_string();
+    }
+    for mut text in &mut origin {
+        text.0 = session.origin.clone().unwrap_or_default();
+    }
+}
+
+fn show_entry(
+    entry: Res<SeedEntry>,
+    mut typed: Query<&mut Text, (With<SeedEntryText>, Without<SeedErrorText>)>,
+    mut error: Query<&mut Text, (With<SeedErrorText>, Without<SeedEntryText>)>,
+) {
+    if !entry.is_changed() {
+        return;
+    }
+    for mut text in &mut typed {
+        text.0 = if entry.text.is_empty() {
+            "Type a seed...".into()
+        } else {
+            format!("> {}_", entry.text)
+        };
+    }
+    for mut text in &mut error {
+        text.0 = entry.error.clone().unwrap_or_default();
+    }
+}
+
+fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>) {
+    reset_cursor(&mut cursor);
+    commands
+        .spawn(screen_root(Pause::Paused, Some(palette::OVERLAY)))
+        .with_children(|root| {
+            root.spawn(panel()).with_children(|card| {
+                card.spawn(heading("Paused"));
+                card.spawn(text(
+                    format!("Seed {}", session.seed.code()),
+                    28.0,
+                    palette::TEXT,
+                ));
+                card.spawn(button(0, "Resume", MenuAction::Resume));
+                card.spawn(button(1, "Copy code", MenuAction::CopyCode));
+                card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
+            });
+        });
+}
+
+fn spawn_game_over(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    session: Res<Session>,
+    last: Res<LastRun>,
+) {
+    reset_cursor(&mut cursor);
+    commands
+        .spawn(screen_root(Screen::GameOver, Some(palette::OVERLAY)))
+        .with_children(|root| {
+            root.spawn(panel()).with_children(|card| {
+                card.spawn(heading(last.cause.clone()));
+                card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
+                card.spawn(text(
+                    format!("{} m run, {} food eaten", last.distance_m, last.food_eaten),
+                    24.0,
+                    palette::TEXT_DIM,
+                ));
+                card.spawn(text(
+                    format!("Seed {}", session.seed.code()),
+                    28.0,
+                    palette::TEXT,
+                ));
+                card.spawn(button(0, "Retry this seed", MenuAction::Retry));
+                card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
+                card.spawn(button(2, "Copy code", MenuAction::CopyCode));
+                card.spawn(button(3, "Main menu", MenuAction::ToTitle));
+            });
+        });
+}
+
+fn spawn_data_error(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    problem: Option<Res<DataProblem>>,
+) {
+    reset_cursor(&mut cursor);
+    let message = problem.map_or_else(|| "unknown problem".to_string(), |p| p.message.clone());
+    commands
+        .spawn(screen_root(Screen::DataError, None))
+        .with_children(|root| {
+            root.spawn(panel()).with_children(|card| {
+                card.spawn(heading("The game data has a problem"));
+                card.spawn(text(message, 20.0, palette::TEXT_ERROR));
+                card.spawn(text("Fix the file, then reload.", 20.0, palette::TEXT_DIM));
+                card.spawn(button(0, "Reload data", MenuAction::ReloadData));
+                #[cfg(not(target_arch = "wasm32"))]
+                card.spawn(button(1, "Quit", MenuAction::Quit));
+            });
+        });
+}
+
+/// Escape (or B) goes back a step from the menus (during play, Escape pauses instead).
+fn back_out(
+    actions: Res<crate::input::Actions>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    if !actions.back {
+        return;
+    }
+    match screen.get() {
+        Screen::ModeSelect | Screen::GameOver => next_screen.set(Screen::Title),
+        Screen::SeedSelect => next_screen.set(Screen::ModeSelect),
+        Screen::Title | Screen::Playing | Screen::DataError => {}
+    }
+}

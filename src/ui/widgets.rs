@@ -1,0 +1,72 @@
+//! Small builders for the game's UI: screens, headings, lines of text and menu buttons.
+
+use bevy::prelude::*;
+
+use crate::palette;
+use crate::ui::menu::{MenuAction, MenuItem};
+
+/// A full-screen column centred on the screen, despawned when `state` is left.
+pub fn screen_root<S: States>(state: S, background: Option<Color>) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            position_type: PositionType::Absolute,
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(10),
+            ..default()
+        },
+        BackgroundColor(background.unwrap_or(Color::NONE)),
+        DespawnOnExit(state),
+    )
+}
+
+/// A rounded card that holds a screen's content.
+pub fn panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::axes(px(48), px(28)),
+            row_gap: px(10),
+            border_radius: BorderRadius::all(px(18)),
+            max_width: px(900),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+    )
+}
+
+pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(content),
+        TextFont::from_font_size(size),
+        TextColor(color),
+        TextLayout::justify(Justify::Center),
+    )
+}
+
+pub fn heading(content: impl Into<String>) -> impl Bundle {
+    text(content, 44.0, palette::ACCENT)
+}
+
+/// A menu button: `order` is its place for keyboard and gamepad navigation.
+pub fn button(order: usize, label: impl Into<String>, action: MenuAction) -> impl Bundle {
+    (
+        Button,
+        MenuItem { order },
+        action,
+        Node {
+            width: px(360),
+            height: px(48),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        children![text(label, 24.0, palette::TEXT)],
+    )
+}
