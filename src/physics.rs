@@ -11,6 +11,10 @@ use crate::state::Screen;
 
 /// Physics steps per second, for play and for tests alike.
 pub const PHYSICS_HZ: f64 = 60.0;
+/// World units per metre, rapier's length unit. Rapier scales its tolerances by it, including a
+/// speed cap of 400 length units/s: at the default of 1 that cap silently halved every jump
+/// (the headless jump test caught it).
+pub const UNITS_PER_METRE: f32 = 100.0;
 
 pub struct PhysicsPlugin;
 
@@ -21,7 +25,10 @@ impl Plugin for PhysicsPlugin {
             substeps: 1,
         })
         .insert_resource(Time::<Fixed>::from_hz(PHYSICS_HZ))
-        .add_plugins(RapierPhysicsPlugin::<NoUserData>::default().in_fixed_schedule());
+        .add_plugins(
+            RapierPhysicsPlugin::<NoUserData>::pixels_per_meter(UNITS_PER_METRE)
+                .in_fixed_schedule(),
+        );
         // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
         // would never be cleared; registering it makes Bevy swap and drop old messages.
         MessageRegistry::register_message::<CollisionEvent>(app.world_mut());

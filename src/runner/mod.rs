@@ -18,7 +18,7 @@ use crate::physics::launch;
 use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
 use jump::JumpControl;
-use track::{ChunkPiece, FoodItem, Hazard, boxes_overlap, spawn_chunk};
+use track::{ChunkPiece, FoodItem, Hazard, Ledge, boxes_overlap, spawn_chunk};
 
 /// Where the runner starts, inside the first chunk's leading ground.
 pub const START_X: f32 = 60.0;
@@ -31,6 +31,8 @@ pub const FALL_LIMIT: f32 = -300.0;
 pub const UNITS_PER_METRE: f32 = 50.0;
 /// Hazard boxes shrink by this much on each side: touching a hazard's very corner is forgiven.
 const HAZARD_FORGIVENESS: f32 = 4.0;
+/// Feet this far below a ledge's top still land on it (a falling body sinks a little per step).
+const LEDGE_SNAP: f32 = 4.0;
 /// At most this many chunks are spawned in one step (the first step fills the view).
 const MAX_CHUNKS_PER_STEP: usize = 8;
 
@@ -80,6 +82,13 @@ impl RunnerRun {
     }
 }
 
+/// The Runner's fixed-step systems: `Control` runs before physics, `React` after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RunnerSystems {
+    Control,
+    React,
+}
+
 pub struct RunnerPlugin;
 
 impl Plugin for RunnerPlugin {
@@ -88,7 +97,7 @@ impl Plugin for RunnerPlugin {
         app.add_systems(OnEnter(Screen::Playing), start_run)
             .add_systems(
                 FixedUpdate,
-                (extend_track, drive_runner)
+                (extend_track, drive_runner, pass_through_ledges)
                     .chain()
                     .before(PhysicsSet::SyncBackend)
                     .run_if(running.clone()),
@@ -131,7 +140,8 @@ fn start_run(
         LockedAxes::ROTATION_LOCKED,
         Friction::coefficient(0.0),
         Restitution::coefficient(0.0),
-        Ccd::enabled(),
+        // No CCD: it snags a body resting on the ground as it takes off, and at these speeds
+        // (under 10 units a step) nothing can tunnel through an 18-unit ledge.
     ));
 }
 
@@ -174,6 +184,27 @@ fn drive_runner(
     let tuning = config.tuning.clone();
     if run.jump.tick(time.delta_secs(), grounded, pressed) {
         launch(&mut velocity, &tuning);
+    }
+}
+
+/// Ledges are jump-through: solid only while the runner's feet are above their top, so running
+/// or jumping into one from below or the side never stops the run.
+fn pass_through_ledges(
+    player: Single<(&Transform, &RunnerPlayer)>,
+    mut ledges: Query<(&Transform, &mut CollisionGroups), With<Ledge>>,
+) {
+    let (transform, body) = *player;
+    let feet = transform.translation.y - body.size.y / 2.0;
+    for (ledge, mut groups) in &mut ledges {
+        let top = ledge.translation.y + track::PLATFORM_THICKNESS / 2.0;
+        let wanted = if feet >= top - LEDGE_SNAP {
+            Group::ALL
+        } else {
+            Group::NONE
+        };
+        if groups.filters != wanted {
+            groups.filters = wanted;
+        }
     }
 }
 

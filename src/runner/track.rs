@@ -10,8 +10,7 @@ use crate::state::Screen;
 
 /// How deep the ground slabs reach below the surface (y = 0).
 pub const GROUND_DEPTH: f32 = 400.0;
-/// Platforms are slabs this thick under their top surface.
-pub const PLATFORM_THICKNESS: f32 = 18.0;
+pub use seedfeast_procgen::runner::library::PLATFORM_THICKNESS;
 /// Hazards stand this tall on the ground.
 pub const HAZARD_HEIGHT: f32 = 30.0;
 /// Food is picked up within this radius.
@@ -95,6 +94,8 @@ pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTabl
             RigidBody::Fixed,
             Collider::cuboid(platform.width / 2.0, PLATFORM_THICKNESS / 2.0),
             Friction::coefficient(0.0),
+            // Starts passable; the runner's systems make it solid once the feet are above it.
+            CollisionGroups::new(Group::ALL, Group::NONE),
         ));
     }
     for hazard in &chunk.hazards {

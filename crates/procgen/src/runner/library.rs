@@ -65,6 +65,10 @@ pub struct FoodSlot {
 
 /// The fewest food slots that make a rest chunk's trail.
 pub const REST_FOOD_TRAIL: usize = 3;
+/// Platforms are slabs this thick under their top surface.
+pub const PLATFORM_THICKNESS: f32 = 18.0;
+/// Room left between the runner's head and a platform's underside, so running under one never snags.
+pub const PLATFORM_HEADROOM: f32 = 8.0;
 /// Platform tops are kept within this share of the jump height, so they can be reached.
 pub const PLATFORM_REACH: f32 = 0.8;
 /// Food is hung at most this share of a jump above the surface below it.

@@ -1,0 +1,245 @@
+//! The Runner played headlessly: the track on screen is the track procgen makes, jumps in rapier
+//! really clear the generator's gaps, long runs keep a bounded world, and the run's flow works.
+
+mod common;
+
+use bevy::input::keyboard::Key;
+use bevy::prelude::*;
+use common::*;
+use seedfeast::runner::track::{ChunkPiece, TrackChunk};
+use seedfeast::session::LastRun;
+use seedfeast::state::{Pause, Screen};
+use seedfeast::ui::menu::{MenuAction, MenuChosen};
+use seedfeast_procgen::runner::{RunnerConfig, generate_track};
+use seedfeast_procgen::{IntensityCurve, Seed};
+
+#[derive(Resource, Default)]
+struct Spawned(Vec<(usize, String, f32)>);
+
+fn record_spawns(app: &mut App) {
+    app.init_resource::<Spawned>();
+    app.add_observer(
+        |add: On<Add, TrackChunk>, chunks: Query<&TrackChunk>, mut spawned: ResMut<Spawned>| {
+            let chunk = chunks.get(add.entity).unwrap();
+            spawned.0.push((chunk.index, chunk.id.clone(), chunk.x));
+        },
+    );
+}
+
+#[test]
+fn a_run_spawns_exactly_the_track_procgen_returns() {
+    let seed = Seed::from_text("pizza party");
+    let config = RunnerConfig::default();
+    let mut app = runner_app(seed, config.clone());
+    record_spawns(&mut app);
+    add_autopilot(&mut app, seed, 200);
+    for _ in 0..3_000 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Playing, "the autopilot survives 50 s");
+    let spawned = &app.world().resource::<Spawned>().0;
+    assert!(spawned.len() > 15, "only {} chunks spawned", spawned.len());
+    // The first chunks were spawned before the observer existed; compare from where it starts.
+    let first = spawned[0].0;
+    let expected = generate_track(&config, seed, first + spawned.len());
+    for (index, id, x) in spawned {
+        assert_eq!(
+            (&expected[*index].id, expected[*index].x),
+            (id, *x),
+            "chunk {index}"
+        );
+    }
+    let indices: Vec<usize> = spawned.iter().map(|s| s.0).collect();
+    assert_eq!(indices, (first..first + spawned.len()).collect::<Vec<_>>());
+}
+
+#[test]
+fn the_first_chunks_match_too() {
+    let seed = Seed(31337);
+    let config = RunnerConfig::default();
+    let mut app = runner_app(seed, config.clone());
+    app.update();
+    let mut chunks: Vec<TrackChunk> = app
+        .world_mut()
+        .query::<&TrackChunk>()
+        .iter(app.world())
+        .cloned()
+        .collect();
+    chunks.sort_by_key(|c| c.index);
+    let expected = generate_track(&config, seed, chunks.len());
+    assert!(chunks.len() >= 3);
+    for (chunk, want) in chunks.iter().zip(&expected) {
+        assert_eq!(
+            (chunk.index, &chunk.id, chunk.x),
+            (want.index, &want.id, want.x)
+        );
+    }
+}
+
+/// Jumps on flat ground at a fixed speed and measures the distance flown in rapier.
+fn measured_jump(intensity: f32) -> (f32, RunnerConfig) {
+    let mut config = RunnerConfig::default();
+    config.curve = IntensityCurve {
+        points: vec![(0.0, intensity)],
+    };
+    config.library.chunks.retain(|c| c.rest);
+    let mut app = runner_app(Seed(1), config.clone());
+    for _ in 0..30 {
+        app.update();
+    }
+    let (_, velocity) = player(&mut app);
+    assert!(velocity.y.abs() < 1.0, "settled on the ground");
+    tap_key(&mut app, KeyCode::Space, Key::Space);
+    let (mut takeoff, mut landing) = (None, None);
+    let mut last = player(&mut app);
+    for _ in 0..300 {
+        app.update();
+        let now = player(&mut app);
+        if takeoff.is_none() && now.1.y > 0.0 {
+            takeoff = Some(last.0.x);
+        }
+        if takeoff.is_some() && now.1.y.abs() < 1.0 && last.1.y < 0.0 {
+            landing = Some(now.0.x);
+            break;
+        }
+        last = now;
+    }
+    let flown = landing.expect("landed") - takeoff.expect("took off");
+    (flown, config)
+}
+
+#[test]
+fn jumps_in_rapier_clear_every_gap_the_generator_makes() {
+    for intensity in [0.0, 0.5, 1.0] {
+        let (flown, config) = measured_jump(intensity);
+        let speed = config.tuning.speed_at_intensity(intensity);
+        let analytic = config.tuning.jump_range(speed);
+        assert!(
+            (flown - analytic).abs() < 0.06 * analytic,
+            "at {speed}: flew {flown}, the formula says {analytic}"
+        );
+        let mut gap_config = RunnerConfig::default();
+        gap_config.curve = IntensityCurve {
+            points: vec![(0.0, intensity)],
+        };
+        let widest = (0..200)
+            .flat_map(|seed| generate_track(&gap_config, Seed(seed), 40))
+            .flat_map(|c| c.gaps)
+            .map(|g| g.width)
+            .fold(0.0, f32::max);
+        assert!(widest > 0.0);
+        assert!(
+            flown > widest,
+            "at {speed}: flew {flown}, but a gap is {widest} wide"
+        );
+    }
+}
+
+#[test]
+fn a_long_run_keeps_a_bounded_world_and_the_autopilot_alive() {
+    let seed = Seed(2026);
+    let mut app = runner_app(seed, RunnerConfig::default());
+    add_autopilot(&mut app, seed, 400);
+    let mut most = 0;
+    for frame in 0..10_000 {
+        app.update();
+        if frame % 250 == 0 {
+            let entities = app.world().entities().count_spawned();
+            most = most.max(entities);
+        }
+        if screen(&app) != Screen::Playing {
+            let track = generate_track(&RunnerConfig::default(), seed, 400);
+            let x = 60.0 + app.world().resource::<LastRun>().distance_m as f32 * 50.0;
+            let chunk = track.iter().find(|c| c.x + c.width > x).unwrap();
+            panic!(
+                "died at frame {frame} near x {x}: {:?}\n{chunk:#?}",
+                app.world().resource::<LastRun>()
+            );
+        }
+    }
+    let pieces = app
+        .world_mut()
+        .query::<&ChunkPiece>()
+        .iter(app.world())
+        .count();
+    assert!(run(&app).distance > 50_000.0, "ran {}", run(&app).distance);
+    assert!(pieces < 200, "{pieces} chunk pieces alive");
+    assert!(most < 400, "{most} entities at the peak");
+    assert!(
+        run(&app).live.len() <= 5,
+        "{} chunks alive",
+        run(&app).live.len()
+    );
+    assert!(run(&app).food_eaten > 0);
+}
+
+#[test]
+fn never_jumping_ends_the_run_and_retry_replays_the_seed() {
+    let seed = Seed(5);
+    let mut app = runner_app(seed, RunnerConfig::default());
+    for _ in 0..600 {
+        app.update();
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+    }
+    assert_eq!(
+        screen(&app),
+        Screen::GameOver,
+        "without jumping, the first gap or fork ends the run"
+    );
+    let last = app.world().resource::<LastRun>().clone();
+    assert!(
+        last.cause.contains("fell") || last.cause.contains("fork"),
+        "{last:?}"
+    );
+    assert!(last.distance_m > 0);
+    app.world_mut().trigger(MenuChosen(MenuAction::Retry));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(
+        run(&app).distance < 20.0,
+        "a fresh run: {}",
+        run(&app).distance
+    );
+    let first = app
+        .world_mut()
+        .query::<&TrackChunk>()
+        .iter(app.world())
+        .map(|c| (c.index, c.id.clone()))
+        .min();
+    assert_eq!(
+        first,
+        Some((
+            0,
+            generate_track(&RunnerConfig::default(), seed, 1)[0]
+                .id
+                .clone()
+        ))
+    );
+}
+
+#[test]
+fn escape_pauses_and_resumes() {
+    let mut app = runner_app(Seed(8), RunnerConfig::default());
+    for _ in 0..5 {
+        app.update();
+    }
+    tap_key(&mut app, KeyCode::Escape, Key::Escape);
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
+    let before = player(&mut app).0;
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(player(&mut app).0, before, "nothing moves while paused");
+    tap_key(&mut app, KeyCode::Escape, Key::Escape);
+    assert_eq!(
+        *app.world().resource::<State<Pause>>().get(),
+        Pause::Running
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(player(&mut app).0.x > before.x);
+}
