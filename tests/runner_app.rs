@@ -76,12 +76,19 @@ fn the_first_chunks_match_too() {
     }
 }
 
+/// The shipped config with intensity (and so speed) fixed at one value.
+fn flat_intensity(intensity: f32) -> RunnerConfig {
+    RunnerConfig {
+        curve: IntensityCurve {
+            points: vec![(0.0, intensity)],
+        },
+        ..RunnerConfig::default()
+    }
+}
+
 /// Jumps on flat ground at a fixed speed and measures the distance flown in rapier.
 fn measured_jump(intensity: f32) -> (f32, RunnerConfig) {
-    let mut config = RunnerConfig::default();
-    config.curve = IntensityCurve {
-        points: vec![(0.0, intensity)],
-    };
+    let mut config = flat_intensity(intensity);
     config.library.chunks.retain(|c| c.rest);
     let mut app = runner_app(Seed(1), config.clone());
     for _ in 0..30 {
@@ -118,10 +125,7 @@ fn jumps_in_rapier_clear_every_gap_the_generator_makes() {
             (flown - analytic).abs() < 0.06 * analytic,
             "at {speed}: flew {flown}, the formula says {analytic}"
         );
-        let mut gap_config = RunnerConfig::default();
-        gap_config.curve = IntensityCurve {
-            points: vec![(0.0, intensity)],
-        };
+        let gap_config = flat_intensity(intensity);
         let widest = (0..200)
             .flat_map(|seed| generate_track(&gap_config, Seed(seed), 40))
             .flat_map(|c| c.gaps)
@@ -242,4 +246,33 @@ fn escape_pauses_and_resumes() {
         app.update();
     }
     assert!(player(&mut app).0.x > before.x);
+}
+
+#[test]
+fn the_gamepad_south_button_jumps() {
+    use bevy::input::gamepad::{
+        Gamepad, GamepadButton, RawGamepadButtonChangedEvent, RawGamepadEvent,
+    };
+    let mut app = runner_app(Seed(12), RunnerConfig::default());
+    for _ in 0..10 {
+        app.update();
+    }
+    let pad = app.world_mut().spawn(Gamepad::default()).id();
+    app.update();
+    assert!(
+        player(&mut app).1.y.abs() < 1.0,
+        "on the ground before the press"
+    );
+    app.world_mut()
+        .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+            pad,
+            GamepadButton::South,
+            1.0,
+        )));
+    app.update();
+    assert!(
+        player(&mut app).1.y > 100.0,
+        "jumping: {:?}",
+        player(&mut app).1
+    );
 }

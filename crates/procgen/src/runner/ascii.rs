@@ -121,7 +121,7 @@ mod tests {
             );
         }
         let hazards = track[..4].iter().map(|c| c.hazards.len()).sum::<usize>();
-        assert_eq!(first_ground.matches('^').count() >= hazards, true);
+        assert!(first_ground.matches('^').count() >= hazards);
         let food = track[..4].iter().map(|c| c.food.len()).sum::<usize>();
         let letters = lines[3..3 + AIR_ROWS]
             .iter()

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian/Ubuntu machine lacks to build, test and play Seedfeast.
+# Idempotent: installs only what is missing. Usage: scripts/setup.sh [build|play|all]
+set -euo pipefail
+
+want=${1:-all}
+
+# Building: pkg-config and libudev (gamepads, through gilrs).
+build_packages=(pkg-config libudev-dev)
+# Playing: the X11 libraries winit opens at run time, and Vulkan with Mesa's drivers (its
+# software renderer, llvmpipe, covers machines without a GPU driver).
+play_packages=(libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers)
+
+packages=()
+case "$want" in
+  build) packages=("${build_packages[@]}") ;;
+  play) packages=("${build_packages[@]}" "${play_packages[@]}") ;;
+  all) packages=("${build_packages[@]}" "${play_packages[@]}") ;;
+  *) echo "usage: scripts/setup.sh [build|play|all]" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: please install these packages with your package manager: ${missing[*]}" >&2
+    exit 1
+  fi
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null; then
+  echo "setup: Rust is not installed; get it from rustup (Rust 1.95 or newer)" >&2
+  exit 1
+fi
+if command -v rustup >/dev/null; then
+  installed_components=$(rustup component list --installed 2>/dev/null || true)
+  for component in rustfmt clippy; do
+    grep -q "^$component" <<<"$installed_components" || rustup component add "$component"
+  done
+  rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
+fi

@@ -1,0 +1,251 @@
+//! The command-line face, run as a player or designer would: real process, real exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use seedfeast_procgen::runner::{RunnerConfig, generate_track};
+use seedfeast_procgen::{Seed, SeedInput};
+
+fn seedfeast(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
+        .args(args)
+        .env_remove("SEEDFEAST_ASSETS")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {
+    let out = seedfeast(&[
+        "gen",
+        "runner",
+        "--seed",
+        "pizza party",
+        "--chunks",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seed = Seed::from_text("pizza party");
+    assert_eq!(doc["seed"], seed.code().to_string());
+    assert_eq!(doc["mode"], "runner");
+    let chunks = doc["chunks"].as_array().unwrap();
+    assert_eq!(chunks.len(), 30);
+    let expected = generate_track(&RunnerConfig::default(), seed, 30);
+    for (json, chunk) in chunks.iter().zip(&expected) {
+        for key in [
+            "index",
+            "id",
+            "demand",
+            "intensity",
+            "speed",
+            "jump_range",
+            "rest",
+            "gaps",
+        ] {
+            assert!(json.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(json["id"], chunk.id.as_str());
+        assert_eq!(json["index"], chunk.index);
+        let range = json["jump_range"].as_f64().unwrap();
+        for gap in json["gaps"].as_array().unwrap() {
+            let (x, width) = (gap["x"].as_f64().unwrap(), gap["width"].as_f64().unwrap());
+            assert!(x >= chunk.x as f64 && width > 0.0 && width <= 0.62 * range * 1.5);
+        }
+    }
+    // The same code, typed as a code, gives the same document.
+    let again = seedfeast(&[
+        "gen",
+        "runner",
+        "--seed",
+        &seed.code().to_string(),
+        "--chunks",
+        "30",
+    ]);
+    assert_eq!(stdout(&again), stdout(&out));
+}
+
+#[test]
+fn gen_runner_ascii_draws_the_track() {
+    let code = Seed(77).code().to_string();
+    let out = seedfeast(&[
+        "gen", "runner", "--seed", &code, "--chunks", "8", "--format", "ascii",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("runner track, seed") && text.contains("8 chunks"),
+        "{text}"
+    );
+    assert!(
+        text.contains("|#0 ") && text.contains("|#7 ") && text.contains('='),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_codes_and_flags_are_usage_errors() {
+    let code = Seed(424_242).code().to_string();
+    let typo = format!("{}U", &code[..code.len() - 1]);
+    let out = seedfeast(&["gen", "runner", "--seed", &typo]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("not a seed-code character"),
+        "{}",
+        stderr(&out)
+    );
+
+    let mut swapped: Vec<char> = code.chars().collect();
+    let last = swapped.len() - 1;
+    swapped[last] = if swapped[last] == '0' { '1' } else { '0' };
+    let out = seedfeast(&[
+        "gen",
+        "runner",
+        "--seed",
+        &swapped.into_iter().collect::<String>(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("check character"), "{}", stderr(&out));
+
+    for args in [
+        &["gen", "runner", "--seed", "x", "--format", "xml"][..],
+        &["gen", "runner", "--seed", "x", "--chunks", "0"],
+        &["gen", "tetris", "--seed", "x"],
+        &["gen", "runner"],
+        &["validate", "runner", "--seeds", "-3"],
+        &["--frobnicate"],
+    ] {
+        let out = seedfeast(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("Usage") || stderr(&out).contains("error:"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn validate_sweeps_seeds_and_reports_zero_violations() {
+    let out = seedfeast(&["validate", "runner", "--seeds", "200", "--chunks", "100"]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("runner: 200 seeds × 100 chunks, 0 violations"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+fn copy_assets(to: &Path) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    for relative in [
+        "intensity.ron",
+        "food.ron",
+        "runner/chunks.ron",
+        "runner/tuning.ron",
+    ] {
+        std::fs::create_dir_all(to.join(relative).parent().unwrap()).unwrap();
+        std::fs::copy(from.join(relative), to.join(relative)).unwrap();
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("seedfeast-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn broken_data_is_reported_with_file_and_line() {
+    let dir = scratch("broken");
+    copy_assets(&dir);
+    let chunks = dir.join("runner/chunks.ron");
+    let text = std::fs::read_to_string(&chunks)
+        .unwrap()
+        .replacen("demand: 0.58", "demand: 1.7", 1);
+    std::fs::write(&chunks, text).unwrap();
+    let out = seedfeast(&[
+        "validate",
+        "runner",
+        "--seeds",
+        "5",
+        "--assets",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let message = stderr(&out);
+    assert!(
+        message.contains("runner/chunks.ron:") && message.contains("demand 1.7 is outside 0..1"),
+        "{message}"
+    );
+
+    let text = std::fs::read_to_string(&chunks)
+        .unwrap()
+        .replacen("chunks: [", "chunks: [[", 1);
+    std::fs::write(&chunks, text).unwrap();
+    let out = seedfeast(&[
+        "gen",
+        "runner",
+        "--seed",
+        "x",
+        "--assets",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("runner/chunks.ron:"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = seedfeast(&[
+        "gen",
+        "runner",
+        "--seed",
+        "x",
+        "--assets",
+        "/no/such/folder",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("can't read"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn edited_data_changes_the_level_through_assets() {
+    let dir = scratch("edited");
+    copy_assets(&dir);
+    let tuning = dir.join("runner/tuning.ron");
+    let text = std::fs::read_to_string(&tuning)
+        .unwrap()
+        .replace("window: 0.22", "window: 1.0");
+    std::fs::write(&tuning, text).unwrap();
+    let args = ["gen", "runner", "--seed", "edited", "--chunks", "40"];
+    let shipped = seedfeast(&args);
+    let edited = seedfeast(&[&args[..], &["--assets", dir.to_str().unwrap()]].concat());
+    assert!(shipped.status.success() && edited.status.success());
+    assert_ne!(stdout(&shipped), stdout(&edited));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn seed_command_shows_the_code_for_text() {
+    let out = seedfeast(&["seed", "pizza party"]);
+    assert!(out.status.success());
+    let code = Seed::from_text("pizza party").code().to_string();
+    assert!(stdout(&out).starts_with(&code), "{}", stdout(&out));
+    assert_eq!(
+        SeedInput::parse(&code).unwrap().seed(),
+        Seed::from_text("pizza party")
+    );
+}

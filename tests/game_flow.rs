@@ -1,0 +1,169 @@
+//! Menus and data problems, played headlessly with real keyboard input.
+
+mod common;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use common::screen;
+use seedfeast::data::{DataProblem, DataSource, GameData};
+use seedfeast::session::Session;
+use seedfeast::state::Screen;
+use seedfeast::{Launch, headless_app, load_data};
+use seedfeast_procgen::Seed;
+use seedfeast_procgen::runner::RunnerConfig;
+
+fn menu_app(data: Result<GameData, DataProblem>) -> App {
+    let mut app = headless_app(Launch { data, start: None });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
+fn builtin() -> Result<GameData, DataProblem> {
+    Ok(GameData {
+        runner: RunnerConfig::default(),
+        source: DataSource::BuiltIn,
+    })
+}
+
+fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: logical.clone(),
+            state,
+            text: if state == ButtonState::Pressed {
+                text.map(Into::into)
+            } else {
+                None
+            },
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        let s = c.to_string();
+        let logical = if c == ' ' {
+            Key::Space
+        } else {
+            Key::Character(s.as_str().into())
+        };
+        press(app, KeyCode::KeyA, logical, Some(&s));
+    }
+}
+
+fn enter(app: &mut App) {
+    press(app, KeyCode::Enter, Key::Enter, None);
+    app.update();
+}
+
+#[test]
+fn title_to_a_run_from_typed_free_text() {
+    let mut app = menu_app(builtin());
+    assert_eq!(screen(&app), Screen::Title);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::ModeSelect);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::SeedSelect);
+    type_text(&mut app, "pizza party");
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(
+        app.world().resource::<Session>().seed,
+        Seed::from_text("pizza party")
+    );
+}
+
+#[test]
+fn a_mistyped_code_is_explained_and_play_does_not_start() {
+    let mut app = menu_app(builtin());
+    enter(&mut app);
+    enter(&mut app);
+    let before = app.world().resource::<Session>().seed;
+    let code = Seed(555).code().to_string();
+    let typo = format!("{}U", &code[..code.len() - 1]);
+    type_text(&mut app, &typo);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::SeedSelect);
+    let entry = app
+        .world()
+        .resource::<seedfeast::ui::seed_entry::SeedEntry>();
+    assert!(
+        entry
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("not a seed-code character"),
+        "{entry:?}"
+    );
+    assert_eq!(app.world().resource::<Session>().seed, before);
+    // Fixing the last character plays the friend's level.
+    press(&mut app, KeyCode::Backspace, Key::Backspace, None);
+    type_text(&mut app, &code[code.len() - 1..]);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<Session>().seed, Seed(555));
+}
+
+#[test]
+fn the_new_seed_item_changes_the_seed_and_escape_goes_back() {
+    let mut app = menu_app(builtin());
+    enter(&mut app);
+    enter(&mut app);
+    let before = app.world().resource::<Session>().seed;
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::SeedSelect);
+    assert_ne!(app.world().resource::<Session>().seed, before);
+    press(&mut app, KeyCode::Escape, Key::Escape, None);
+    app.update();
+    assert_eq!(screen(&app), Screen::ModeSelect);
+}
+
+#[test]
+fn broken_data_shows_the_error_screen_and_reload_recovers() {
+    let dir = std::env::temp_dir().join(format!("seedfeast-flow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    for relative in [
+        "intensity.ron",
+        "food.ron",
+        "runner/chunks.ron",
+        "runner/tuning.ron",
+    ] {
+        std::fs::create_dir_all(dir.join(relative).parent().unwrap()).unwrap();
+        std::fs::copy(assets.join(relative), dir.join(relative)).unwrap();
+    }
+    let tuning = dir.join("runner/tuning.ron");
+    let good = std::fs::read_to_string(&tuning).unwrap();
+    std::fs::write(
+        &tuning,
+        good.replace("gravity: 2000.0,", "gravity: \"heavy\","),
+    )
+    .unwrap();
+
+    let data = load_data(DataSource::Folder(dir.clone()));
+    let problem = data.as_ref().unwrap_err().message.clone();
+    assert!(
+        problem.contains("runner/tuning.ron:") && problem.contains(':'),
+        "{problem}"
+    );
+    let mut app = menu_app(data);
+    assert_eq!(screen(&app), Screen::DataError);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::DataError, "still broken");
+
+    std::fs::write(&tuning, good).unwrap();
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::Title, "reloaded after the fix");
+    assert!(app.world().contains_resource::<GameData>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
