@@ -22,5 +22,5 @@ step() {
 step "format" cargo fmt --all -- --check
 step "lints" cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests" cargo test --workspace --locked
-step "browser build check" cargo check --locked -p seedfeast --target wasm32-unknown-unknown
+step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
 echo "==> all checks passed in $(($(date +%s) - started)) s"

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use seedfeast::session::Session;
 use seedfeast::{Launch, load_data, windowed_app};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -18,7 +17,7 @@ fn main() -> ExitCode {
             let mode = match mode {
                 Mode::Runner => seedfeast::session::Mode::Runner,
             };
-            seed.map(|seed| Session::from_input(mode, &seed))
+            seed.map(|seed| seedfeast::session::Session::from_input(mode, &seed))
         }
         Some(command) => return seedfeast::cli::run(command),
     };

@@ -45,6 +45,8 @@ fn extreme_tunings_stay_fair() {
         tuned(|t| t.top_share = 1e-6),
         tuned(|t| t.top_share = 1.0),
         tuned(|t| t.speed_max = t.speed_min),
+        tuned(|t| t.warmup_chunks = 0),
+        tuned(|t| t.warmup_chunks = 50),
         tuned(|t| t.speed_min = t.speed_max),
         // Intensity reaches its maximum within the first chunk.
         tuned(|t| t.distance_per_step = 1e-3),
@@ -137,10 +139,28 @@ fn validator_catches_a_chunk_outside_the_window() {
         .iter()
         .find(|c| c.demand == 1.0)
         .unwrap();
-    track[0].id = hardest.id.clone();
-    track[0].demand = 1.0;
+    // The second chunk: chosen by the window at intensity 0.05.
+    assert!(!track[1].forced_rest);
+    track[1].id = hardest.id.clone();
+    track[1].demand = 1.0;
+    track[1].rest = false;
+    assert_eq!(rules_broken(&config, &track), ["window"]);
+}
+
+#[test]
+fn runs_open_with_a_rest_chunk_and_the_validator_insists() {
+    let (config, mut track) = fair_track();
+    assert!(track[0].rest && track[0].forced_rest);
+    let easy = config
+        .library
+        .chunks
+        .iter()
+        .find(|c| !c.rest && c.demand < 0.2)
+        .unwrap();
+    track[0].id = easy.id.clone();
+    track[0].demand = easy.demand;
     track[0].rest = false;
-    assert!(rules_broken(&config, &track).contains(&"window"));
+    assert!(rules_broken(&config, &track).contains(&"warm-up"));
 }
 
 #[test]
@@ -200,7 +220,7 @@ fn golden_tracks_are_pinned() {
     assert_eq!(
         ids,
         [
-            "crumb-hop",
+            "bread-basket",
             "toaster-step",
             "crumb-hop",
             "toaster-step",

@@ -48,7 +48,7 @@ pub struct PlacedChunk {
     /// Jump range at that speed.
     pub jump_range: f32,
     pub rest: bool,
-    /// True when the forced-rest rule, not the window, chose this chunk.
+    /// True when a rule (forced rest, or the warm-up that opens a run), not the window, chose this chunk.
     pub forced_rest: bool,
     pub x: f32,
     pub width: f32,
@@ -110,7 +110,8 @@ impl RunnerGenerator {
     fn choose(&mut self, intensity: f32) -> (usize, bool) {
         let tuning = &self.config.tuning;
         let chunks = &self.config.library.chunks;
-        if self.demanding_streak >= tuning.rest_after {
+        let warming_up = self.next_index < tuning.warmup_chunks as usize;
+        if warming_up || self.demanding_streak >= tuning.rest_after {
             let pick = self.rest_chunks[self.chunk_rng.below(self.rest_chunks.len())];
             return (pick, true);
         }

@@ -23,6 +23,8 @@ pub struct RunnerTuning {
     pub demanding_above: f32,
     /// After this many demanding chunks in a row, the next chunk is a rest chunk.
     pub rest_after: u32,
+    /// The run opens with this many rest chunks, so a player can settle in before the first gap.
+    pub warmup_chunks: u32,
     /// Gaps are at most this share of the jump range at the speed the player meets them.
     pub gap_ratio: f32,
     /// World units of distance per unit of progress along the intensity curve.

@@ -90,7 +90,15 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
             );
         }
 
-        // Forced rest: never more than `rest_after` demanding chunks in a row.
+        // The run opens with rest chunks; then never more than `rest_after` demanding chunks in a row.
+        let warming_up = i < tuning.warmup_chunks as usize;
+        if warming_up && !chunk.rest {
+            flag(
+                i,
+                "warm-up",
+                format!("\"{}\" opens the run instead of a rest chunk", chunk.id),
+            );
+        }
         if streak >= tuning.rest_after && !chunk.rest {
             flag(
                 i,
@@ -103,7 +111,8 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
         }
         // Windowed selection (the forced rest chunk is exempt).
         let limit = (intensity + tuning.window).max(library.min_demand());
-        if !(streak >= tuning.rest_after && chunk.rest) && chunk.demand > limit + EPS {
+        let rule_chose_rest = chunk.rest && (warming_up || streak >= tuning.rest_after);
+        if !rule_chose_rest && chunk.demand > limit + EPS {
             flag(
                 i,
                 "window",
