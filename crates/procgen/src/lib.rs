@@ -7,6 +7,7 @@ pub mod assets;
 pub mod data;
 pub mod food;
 pub mod intensity;
+pub mod maze;
 pub mod rng;
 pub mod runner;
 pub mod seed;

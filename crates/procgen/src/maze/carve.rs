@@ -1,0 +1,223 @@
+//! Carving: a randomized depth-first search makes a perfect maze, then a bounded share of its
+//! walls is knocked out to make loops.
+//!
+//! Carving works on the lattice of cells two apart, starting at `(min(1, W−1), min(1, H−1))`
+//! and never leaving `[1, W−2] × [1, H−2]`, so the border stays wall. Each move opens the
+//! destination and the wall between. A grid too small to carve (under 3 cells either way) has
+//! exactly one open cell, the start.
+
+use crate::maze::{Cell, Grid};
+use crate::rng::GenRng;
+
+/// Where carving starts, and so the first open cell in row-major order.
+pub fn carve_start(width: usize, height: usize) -> Cell {
+    (width.saturating_sub(1).min(1), height.saturating_sub(1).min(1))
+}
+
+/// A perfect maze (every open cell reachable, exactly one path between any two), carved from a
+/// grid of walls by a depth-first search with an explicit stack: a 1001×1001 maze needs no
+/// recursion. At each step the current cell moves two cells in a direction drawn uniformly
+/// among the unvisited ones (`below(k)` over up, right, down, left, with no draw when only one
+/// remains), or backtracks when there is none. A 0-wide or 0-high grid has no cells at all.
+///
+/// ```
+/// use seedfeast_procgen::{Seed, maze::carve, rng::{stream, Subsystem}};
+/// let grid = carve(7, 5, &mut stream(Seed(1), Subsystem::MazeCarve, 0));
+/// // Six lattice cells and the five passages of the tree joining them; the border is wall.
+/// assert_eq!(grid.open_count(), 11);
+/// assert!(grid.rows()[0].chars().all(|c| c == '#'));
+/// assert_eq!(grid, carve(7, 5, &mut stream(Seed(1), Subsystem::MazeCarve, 0)));
+/// ```
+pub fn carve(width: usize, height: usize, rng: &mut impl GenRng) -> Grid {
+    let mut grid = Grid::walls(width, height);
+    if width == 0 || height == 0 {
+        return grid;
+    }
+    let start = carve_start(width, height);
+    grid.set_open(start, true);
+    if width < 3 || height < 3 {
+        return grid;
+    }
+    // Visits are kept on the lattice alone (a quarter of the grid, so it stays in cache), with a
+    // ring of visited sentinels around it: no bounds test at all in the loop.
+    let (lattice_w, lattice_h) = ((width - 1) / 2, (height - 1) / 2);
+    let stride = lattice_w + 2;
+    let mut visited = vec![true; stride * (lattice_h + 2)];
+    for row in visited.chunks_exact_mut(stride).skip(1).take(lattice_h) {
+        row[1..=lattice_w].fill(false);
+    }
+    // Per direction (up, right, down, left): the step on the lattice and on the grid.
+    let lattice_step = [stride.wrapping_neg(), 1, stride, usize::MAX];
+    let grid_step = [width.wrapping_neg(), 1, width, usize::MAX];
+    let open = grid.cells_mut();
+    let first = (stride + 1, width + 1);
+    visited[first.0] = true;
+    // The path from the start to the current cell, as (lattice index, grid index).
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(1024);
+    stack.push(first);
+    while let Some(&(at, cell)) = stack.last() {
+        let free = |d: usize| !visited[at.wrapping_add(lattice_step[d])];
+        let mask =
+            usize::from(free(0)) | usize::from(free(1)) << 1 | usize::from(free(2)) << 2 | usize::from(free(3)) << 3;
+        if mask == 0 {
+            stack.pop();
+            continue;
+        }
+        let k = mask.count_ones() as usize;
+        let pick = if k == 1 { 0 } else { rng.below(k) };
+        let d = NTH_DIRECTION[mask][pick] as usize;
+        let wall = cell.wrapping_add(grid_step[d]);
+        let to = wall.wrapping_add(grid_step[d]);
+        open[wall] = true;
+        open[to] = true;
+        let next = at.wrapping_add(lattice_step[d]);
+        visited[next] = true;
+        stack.push((next, to));
+    }
+    grid
+}
+
+/// `NTH_DIRECTION[mask][n]`: the n-th set bit of a 4-bit direction mask, so a draw among the
+/// free directions keeps the order up, right, down, left.
+const NTH_DIRECTION: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// True when the wall at `cell` separates exactly two open cells facing each other (left and
+/// right, or up and down) and touches no other open cell: opening it joins two cells that the
+/// maze already connects, so it adds exactly one cycle and never a wider room.
+pub(crate) fn is_loop_candidate(grid: &Grid, (x, y): Cell) -> bool {
+    if grid.is_open(x, y) || grid.is_border((x, y)) {
+        return false;
+    }
+    let up = grid.is_open(x, y - 1);
+    let down = grid.is_open(x, y + 1);
+    let left = grid.is_open(x - 1, y);
+    let right = grid.is_open(x + 1, y);
+    (left && right && !up && !down) || (up && down && !left && !right)
+}
+
+/// The number of loops a grid asks for: round(loop_share × inner walls), where the inner walls
+/// are the wall cells not on the border.
+pub fn loop_target(grid: &Grid, loop_share: f32) -> usize {
+    let (w, h) = (grid.width, grid.height);
+    if w < 3 || h < 3 {
+        return 0;
+    }
+    let cells = grid.cells();
+    let inner_open: usize = (1..h - 1).map(|y| cells[y * w + 1..y * w + w - 1].iter().filter(|&&o| o).count()).sum();
+    let inner_walls = (w - 2) * (h - 2) - inner_open;
+    (f64::from(loop_share.clamp(0.0, 1.0)) * inner_walls as f64).round() as usize
+}
+
+/// Knocks out [`loop_target`] walls to make loops, and returns them in the order knocked out.
+///
+/// The candidates are the inner walls that separate two open cells in a straight line and touch
+/// no other open cell (so each knock-out adds exactly one cycle), taken from `grid` as given.
+/// They are drawn uniformly without replacement; a drawn wall that a previous knock-out has
+/// made touch a third open cell is skipped. When the candidates run out first, every one that
+/// can still be knocked out is. The border is never touched.
+///
+/// ```
+/// use seedfeast_procgen::{Seed, maze::{add_loops, carve}, rng::{stream, Subsystem}};
+/// let mut rng = stream(Seed(3), Subsystem::MazeCarve, 0);
+/// let mut grid = carve(21, 15, &mut rng);
+/// let before = grid.open_count();
+/// let loops = add_loops(&mut grid, 0.02, &mut rng);
+/// assert_eq!(loops.len(), 2); // round(0.02 × 108 inner walls)
+/// assert_eq!(grid.open_count(), before + 2);
+/// ```
+pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec<Cell> {
+    let target = loop_target(grid, loop_share);
+    if target == 0 || grid.width < 3 || grid.height < 3 {
+        return Vec::new();
+    }
+    // Row slices above, at and below each inner row, and a branch-free test per cell: walls
+    // and passages alternate unpredictably, so a branch per cell would mostly be mispredicted.
+    // Each row's candidates are compacted into `row_pool` and then appended.
+    let w = grid.width;
+    let cells = grid.cells();
+    let mut pool: Vec<u32> = Vec::new();
+    let mut row_pool = vec![0u32; w];
+    for y in 1..grid.height - 1 {
+        let (up, row, down) =
+            (&cells[(y - 1) * w..y * w], &cells[y * w..(y + 1) * w], &cells[(y + 1) * w..(y + 2) * w]);
+        let mut len = 0;
+        for x in 1..w - 1 {
+            let (u, d, l, r) = (up[x], down[x], row[x - 1], row[x + 1]);
+            let candidate = !row[x] & ((l & r & !(u | d)) | (u & d & !(l | r)));
+            row_pool[len] = (y * w + x) as u32;
+            len += usize::from(candidate);
+        }
+        pool.extend_from_slice(&row_pool[..len]);
+    }
+    let mut loops = Vec::with_capacity(target.min(pool.len()));
+    while loops.len() < target && !pool.is_empty() {
+        let index = pool.swap_remove(rng.below(pool.len())) as usize;
+        let cell = grid.cell(index);
+        // An earlier knock-out next to this wall makes it touch a third open cell: skip it.
+        if is_loop_candidate(grid, cell) {
+            grid.set_open(cell, true);
+            loops.push(cell);
+        }
+    }
+    loops
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seed;
+    use crate::rng::{Subsystem, stream};
+
+    fn rng() -> rand_chacha::ChaCha8Rng {
+        stream(Seed(9), Subsystem::MazeCarve, 0)
+    }
+
+    #[test]
+    fn tiny_grids_have_one_open_cell() {
+        for (w, h, start) in
+            [(1, 1, (0, 0)), (2, 2, (1, 1)), (3, 3, (1, 1)), (1, 7, (0, 1)), (7, 1, (1, 0)), (2, 9, (1, 1))]
+        {
+            let grid = carve(w, h, &mut rng());
+            assert_eq!(grid.open_cells(), vec![start], "{w}x{h}");
+        }
+        assert_eq!(carve(0, 5, &mut rng()).open_count(), 0);
+    }
+
+    #[test]
+    fn even_sizes_leave_a_dead_column_and_row() {
+        let grid = carve(8, 6, &mut rng());
+        // Lattice x in {1, 3, 5}, y in {1, 3}: 6 cells, 5 passages.
+        assert_eq!(grid.open_count(), 11);
+        assert!((0..6).all(|y| !grid.is_open(6, y)));
+    }
+
+    #[test]
+    fn loops_never_touch_the_border_and_all_candidates_can_go() {
+        let mut grid = carve(31, 21, &mut rng());
+        let loops = add_loops(&mut grid, 1.0, &mut rng());
+        assert!(!loops.is_empty());
+        assert!(loops.iter().all(|&c| !grid.is_border(c)));
+        // Every candidate of the perfect maze was knocked out or now touches three open cells.
+        let tree = carve(31, 21, &mut rng());
+        let left = (1..20)
+            .flat_map(|y| (1..30).map(move |x| (x, y)))
+            .filter(|&c| is_loop_candidate(&tree, c) && is_loop_candidate(&grid, c))
+            .count();
+        assert_eq!(left, 0);
+    }
+}

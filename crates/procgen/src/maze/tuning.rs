@@ -1,0 +1,169 @@
+//! Maze tuning (`assets/maze/tuning.ron`): the grid size, how floors are dressed, and the numbers
+//! the game plays them with. Speeds are in grid cells per second.
+
+use serde::Deserialize;
+
+use crate::data::{DataError, parse_ron};
+use crate::intensity::IntensityCurve;
+
+/// The largest width or height accepted: a floor this size needs about 100 MB of buffers, and a
+/// typo such as `width: 100001` should be refused rather than exhaust memory.
+pub const MAX_SIDE: usize = 4001;
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MazeTuning {
+    /// Grid cells across, border walls included. Odd sizes leave no dead wall column.
+    pub width: usize,
+    /// Grid cells down, border walls included.
+    pub height: usize,
+    /// Share of the inner walls (wall cells not on the border) knocked out to make loops.
+    pub loop_share: f32,
+    /// Share of the open cells that carry a token.
+    pub token_share: f32,
+    /// Pursuers at intensity 0 and at intensity 1 (rounded in between).
+    pub hazards_min: u32,
+    pub hazards_max: u32,
+    /// Pursuers start at least this many steps (path distance) from the player's start.
+    pub min_hazard_distance: u32,
+    /// Pursuer speed at intensity 0 and 1, cells / s.
+    pub pursuer_speed_min: f32,
+    pub pursuer_speed_max: f32,
+    /// The player's speed, cells / s.
+    pub player_speed: f32,
+    /// How long the power-up lasts, seconds.
+    pub power_up_seconds: f32,
+    /// Lives at the start of a run.
+    pub lives: u32,
+    /// Floors per unit of progress along the intensity curve.
+    pub floors_per_step: f32,
+}
+
+impl MazeTuning {
+    /// Parses and validates; a refused value names the file, the field's line and the field.
+    pub fn from_ron(text: &str, file: &str) -> Result<MazeTuning, DataError> {
+        let tuning: MazeTuning = parse_ron(text, file)?;
+        tuning.validate().map_err(|message| {
+            // Every message starts with its field name: point at the line that sets it.
+            let field = message.split(':').next().unwrap_or_default();
+            let line = text.lines().position(|l| {
+                l.trim_start().strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with(':'))
+            });
+            match line {
+                Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
+                None => DataError::invalid(file, message),
+            }
+        })?;
+        Ok(tuning)
+    }
+
+    /// Checks every field; the message starts with the field's name.
+    pub fn validate(&self) -> Result<(), String> {
+        for (field, value) in [("width", self.width), ("height", self.height)] {
+            if !(1..=MAX_SIDE).contains(&value) {
+                return Err(format!("{field}: {value} must be in 1..={MAX_SIDE}"));
+            }
+        }
+        for (field, value) in [("loop_share", self.loop_share), ("token_share", self.token_share)] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(format!("{field}: {value} must be in 0..1"));
+            }
+        }
+        if self.hazards_max < self.hazards_min {
+            return Err(format!(
+                "hazards_max: {} must be at least hazards_min ({})",
+                self.hazards_max, self.hazards_min
+            ));
+        }
+        for (field, value) in [
+            ("pursuer_speed_min", self.pursuer_speed_min),
+            ("player_speed", self.player_speed),
+            ("floors_per_step", self.floors_per_step),
+        ] {
+            if !(value.is_finite() && value > 0.0) {
+                return Err(format!("{field}: {value} must be a number above 0"));
+            }
+        }
+        if !(self.pursuer_speed_max.is_finite() && self.pursuer_speed_max >= self.pursuer_speed_min) {
+            return Err(format!(
+                "pursuer_speed_max: {} must be at least pursuer_speed_min ({})",
+                self.pursuer_speed_max, self.pursuer_speed_min
+            ));
+        }
+        if !(self.power_up_seconds.is_finite() && self.power_up_seconds >= 0.0) {
+            return Err(format!("power_up_seconds: {} must be 0 or more", self.power_up_seconds));
+        }
+        if self.lives == 0 {
+            return Err("lives: must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// Intensity of a floor: the curve at `floor / floors_per_step`.
+    ///
+    /// ```
+    /// use seedfeast_procgen::{IntensityCurve, maze::MazeTuning};
+    /// let curve = IntensityCurve { points: vec![(0.0, 0.0), (10.0, 1.0)] };
+    /// let mut tuning = MazeTuning::default();
+    /// tuning.floors_per_step = 2.0;
+    /// assert_eq!(tuning.intensity_at(&curve, 10), 0.5);
+    /// ```
+    pub fn intensity_at(&self, curve: &IntensityCurve, floor: u32) -> f32 {
+        curve.at(floor as f32 / self.floors_per_step)
+    }
+
+    /// Pursuers on a floor at `intensity`: hazards_min to hazards_max, rounded to the nearest.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::maze::MazeTuning::default(); // 2 to 6
+    /// assert_eq!((tuning.hazards_at(0.0), tuning.hazards_at(0.5), tuning.hazards_at(1.0)), (2, 4, 6));
+    /// assert_eq!(tuning.hazards_at(0.6), 4); // 4.4 rounds down
+    /// ```
+    pub fn hazards_at(&self, intensity: f32) -> usize {
+        // f64: exact for every u32 span, so a huge hazards_max still rounds predictably.
+        let (lo, hi) = (f64::from(self.hazards_min), f64::from(self.hazards_max));
+        let t = f64::from(intensity.clamp(0.0, 1.0));
+        (lo + (hi - lo) * t).round() as usize
+    }
+
+    /// Pursuer speed at `intensity`, cells / s, linear from min to max.
+    pub fn pursuer_speed_at(&self, intensity: f32) -> f32 {
+        let t = intensity.clamp(0.0, 1.0);
+        self.pursuer_speed_min + (self.pursuer_speed_max - self.pursuer_speed_min) * t
+    }
+}
+
+impl Default for MazeTuning {
+    /// The shipped tuning (`assets/maze/tuning.ron`), compiled in.
+    fn default() -> Self {
+        MazeTuning::from_ron(crate::assets::MAZE_TUNING_RON, "assets/maze/tuning.ron")
+            .expect("the shipped maze tuning is validated by tests")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_tuning_is_the_documented_one() {
+        let t = MazeTuning::default();
+        assert_eq!((t.width, t.height), (21, 15));
+        assert_eq!((t.loop_share, t.token_share), (0.02, 0.62));
+        assert_eq!((t.hazards_min, t.hazards_max, t.min_hazard_distance), (2, 6, 8));
+        assert_eq!((t.pursuer_speed_min, t.pursuer_speed_max), (3.0, 6.0));
+        assert_eq!((t.player_speed, t.power_up_seconds, t.lives), (6.5, 6.0, 3));
+        assert_eq!(t.floors_per_step, 1.0);
+    }
+
+    #[test]
+    fn speeds_follow_intensity() {
+        let t = MazeTuning::default();
+        assert_eq!(t.pursuer_speed_at(0.0), 3.0);
+        assert_eq!(t.pursuer_speed_at(0.5), 4.5);
+        assert_eq!(t.pursuer_speed_at(7.0), 6.0);
+        let mut huge = t.clone();
+        huge.hazards_max = u32::MAX;
+        assert_eq!(huge.hazards_at(1.0), u32::MAX as usize);
+    }
+}
