@@ -25,25 +25,13 @@ fn runner(c: &mut Criterion) {
     group.bench_function("baseline_chacha8_draws_per_chunk", |b| {
         let mut rng = stream(Seed(42), Subsystem::RunnerChunks, 0);
         // A chunk draws one value for the pick and about four for its food.
-        b.iter(|| {
-            black_box((
-                rng.next_u64(),
-                rng.next_u64(),
-                rng.next_u64(),
-                rng.next_u64(),
-                rng.next_u64(),
-            ))
-        })
+        b.iter(|| black_box((rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64())))
     });
     group.throughput(Throughput::Elements(10_000));
     group.sample_size(20);
-    group.bench_function("track_10000_chunks", |b| {
-        b.iter(|| black_box(generate_track(&config, Seed(7), 10_000)))
-    });
+    group.bench_function("track_10000_chunks", |b| b.iter(|| black_box(generate_track(&config, Seed(7), 10_000))));
     let track = generate_track(&config, Seed(7), 10_000);
-    group.bench_function("validate_10000_chunks", |b| {
-        b.iter(|| black_box(validate_track(&config, &track)))
-    });
+    group.bench_function("validate_10000_chunks", |b| b.iter(|| black_box(validate_track(&config, &track))));
     group.finish();
 }
 

@@ -8,34 +8,21 @@ use serde::de::DeserializeOwned;
 #[derive(Clone, Debug, PartialEq)]
 pub enum DataError {
     /// The text is not valid RON for the expected shape; `line`/`column` from 1.
-    Syntax {
-        file: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Syntax { file: String, line: usize, column: usize, message: String },
     /// The text parsed but a value is impossible; `message` names the field.
     Invalid { file: String, message: String },
 }
 
 impl DataError {
     pub fn invalid(file: &str, message: impl Into<String>) -> DataError {
-        DataError::Invalid {
-            file: file.to_string(),
-            message: message.into(),
-        }
+        DataError::Invalid { file: file.to_string(), message: message.into() }
     }
 }
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DataError::Syntax {
-                file,
-                line,
-                column,
-                message,
-            } => write!(f, "{file}:{line}:{column}: {message}"),
+            DataError::Syntax { file, line, column, message } => write!(f, "{file}:{line}:{column}: {message}"),
             DataError::Invalid { file, message } => write!(f, "{file}: {message}"),
         }
     }

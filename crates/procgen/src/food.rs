@@ -40,9 +40,7 @@ pub struct FoodTable {
 impl FoodTable {
     pub fn from_ron(text: &str, file: &str) -> Result<FoodTable, DataError> {
         let table: FoodTable = parse_ron(text, file)?;
-        table
-            .validate()
-            .map_err(|message| DataError::invalid(file, message))?;
+        table.validate().map_err(|message| DataError::invalid(file, message))?;
         Ok(table)
     }
 
@@ -53,10 +51,7 @@ impl FoodTable {
         let pity_entries = self.entries.iter().filter(|e| e.pity.is_some()).count() as u32;
         for (i, entry) in self.entries.iter().enumerate() {
             if !(entry.weight.is_finite() && entry.weight > 0.0) {
-                return Err(format!(
-                    "entries[{i}] ({:?}): weight {} must be above 0",
-                    entry.kind, entry.weight
-                ));
+                return Err(format!("entries[{i}] ({:?}): weight {} must be above 0", entry.kind, entry.weight));
             }
             if self.entries[..i].iter().any(|e| e.kind == entry.kind) {
                 return Err(format!("entries[{i}]: {:?} is listed twice", entry.kind));
@@ -74,10 +69,7 @@ impl FoodTable {
     }
 
     pub fn points(&self, kind: FoodKind) -> u32 {
-        self.entries
-            .iter()
-            .find(|e| e.kind == kind)
-            .map_or(0, |e| e.points)
+        self.entries.iter().find(|e| e.kind == kind).map_or(0, |e| e.points)
     }
 }
 
@@ -101,20 +93,11 @@ impl FoodPicker {
     pub fn new(table: FoodTable) -> FoodPicker {
         let weights = table.entries.iter().map(|e| e.weight).collect();
         let since_seen = vec![0; table.entries.len()];
-        FoodPicker {
-            table,
-            weights,
-            since_seen,
-        }
+        FoodPicker { table, weights, since_seen }
     }
 
     pub fn pick(&mut self, rng: &mut impl GenRng) -> FoodKind {
-        let pity_entries = self
-            .table
-            .entries
-            .iter()
-            .filter(|e| e.pity.is_some())
-            .count() as u32;
+        let pity_entries = self.table.entries.iter().filter(|e| e.pity.is_some()).count() as u32;
         let most_urgent = self
             .table
             .entries
@@ -187,25 +170,16 @@ mod tests {
         let table = table(
             "(entries: [(kind: apple, weight: 1.0, points: 1), (kind: cake, weight: 1.0, points: 9, pity: Some(3))])",
         );
-        let picks = [
-            FoodKind::Cake,
-            FoodKind::Apple,
-            FoodKind::Apple,
-            FoodKind::Apple,
-        ];
+        let picks = [FoodKind::Cake, FoodKind::Apple, FoodKind::Apple, FoodKind::Apple];
         assert_eq!(pity_violations(&table, &picks), vec![(FoodKind::Cake, 3)]);
     }
 
     #[test]
     fn weights_shape_the_mix() {
-        let table = table(
-            "(entries: [(kind: apple, weight: 3.0, points: 1), (kind: cake, weight: 1.0, points: 9)])",
-        );
+        let table = table("(entries: [(kind: apple, weight: 3.0, points: 1), (kind: cake, weight: 1.0, points: 9)])");
         let mut rng = stream(Seed(3), Subsystem::RunnerFood, 0);
         let mut picker = FoodPicker::new(table);
-        let apples = (0..40_000)
-            .filter(|_| picker.pick(&mut rng) == FoodKind::Apple)
-            .count();
+        let apples = (0..40_000).filter(|_| picker.pick(&mut rng) == FoodKind::Apple).count();
         assert!((29_000..31_000).contains(&apples), "{apples}");
     }
 
@@ -216,18 +190,9 @@ mod tests {
             "food.ron",
         )
         .unwrap_err();
-        assert!(
-            error.to_string().contains("entries[0] (Apple): pity 2"),
-            "{error}"
-        );
-        let error = FoodTable::from_ron(
-            "(entries: [(kind: bagel, weight: 1.0, points: 1)])",
-            "food.ron",
-        )
-        .unwrap_err();
+        assert!(error.to_string().contains("entries[0] (Apple): pity 2"), "{error}");
+        let error = FoodTable::from_ron("(entries: [(kind: bagel, weight: 1.0, points: 1)])", "food.ron").unwrap_err();
         assert!(error.to_string().starts_with("food.ron:1:"), "{error}");
-        assert!(
-            FoodTable::from_ron("(entries: [(kind: apple, weight: 0.0, points: 1)])", "f").is_err()
-        );
+        assert!(FoodTable::from_ron("(entries: [(kind: apple, weight: 0.0, points: 1)])", "f").is_err());
     }
 }

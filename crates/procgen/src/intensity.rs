@@ -20,9 +20,7 @@ impl IntensityCurve {
     /// finite, intensities within [0, 1].
     pub fn from_ron(text: &str, file: &str) -> Result<IntensityCurve, DataError> {
         let curve: IntensityCurve = parse_ron(text, file)?;
-        curve
-            .validate()
-            .map_err(|message| DataError::invalid(file, message))?;
+        curve.validate().map_err(|message| DataError::invalid(file, message))?;
         Ok(curve)
     }
 
@@ -32,14 +30,10 @@ impl IntensityCurve {
         }
         for (i, &(x, y)) in self.points.iter().enumerate() {
             if !x.is_finite() || !(0.0..=1.0).contains(&y) {
-                return Err(format!(
-                    "points[{i}]: ({x}, {y}) needs finite progress and intensity in 0..1"
-                ));
+                return Err(format!("points[{i}]: ({x}, {y}) needs finite progress and intensity in 0..1"));
             }
             if i > 0 && x <= self.points[i - 1].0 {
-                return Err(format!(
-                    "points[{i}]: progress {x} must be greater than the point before it"
-                ));
+                return Err(format!("points[{i}]: progress {x} must be greater than the point before it"));
             }
         }
         Ok(())
@@ -93,12 +87,8 @@ mod tests {
 
     #[test]
     fn rejects_bad_curves_with_the_field() {
-        let error =
-            IntensityCurve::from_ron("(points: [(0.0, 0.2), (0.0, 0.3)])", "x.ron").unwrap_err();
-        assert!(
-            error.to_string().contains("x.ron") && error.to_string().contains("points[1]"),
-            "{error}"
-        );
+        let error = IntensityCurve::from_ron("(points: [(0.0, 0.2), (0.0, 0.3)])", "x.ron").unwrap_err();
+        assert!(error.to_string().contains("x.ron") && error.to_string().contains("points[1]"), "{error}");
         let error = IntensityCurve::from_ron("(points: [(0.0, 1.5)])", "x.ron").unwrap_err();
         assert!(error.to_string().contains("points[0]"), "{error}");
         let error = IntensityCurve::from_ron("(points: [(0.0, 0.5)", "x.ron").unwrap_err();

@@ -113,10 +113,7 @@ mod tests {
         // Drawing extra values from one stream leaves a fresh copy of the other unchanged.
         let mut food_again = stream(seed, Subsystem::RunnerFood, 0);
         assert_eq!(b, (0..4).map(|_| food_again.next_u64()).collect::<Vec<_>>());
-        assert_ne!(
-            stream(seed, Subsystem::MazeCarve, 1).next_u64(),
-            stream(seed, Subsystem::MazeCarve, 2).next_u64()
-        );
+        assert_ne!(stream(seed, Subsystem::MazeCarve, 1).next_u64(), stream(seed, Subsystem::MazeCarve, 2).next_u64());
     }
 
     #[test]
@@ -142,9 +139,6 @@ mod tests {
             counts[rng.weighted(&[1.0, 2.0, 0.0])] += 1;
         }
         assert_eq!(counts[2], 0);
-        assert!(
-            (counts[1] as f32 / counts[0] as f32 - 2.0).abs() < 0.15,
-            "{counts:?}"
-        );
+        assert!((counts[1] as f32 / counts[0] as f32 - 2.0).abs() < 0.15, "{counts:?}");
     }
 }

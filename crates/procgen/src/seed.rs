@@ -29,9 +29,7 @@ pub const SEED_BITS: u32 = 40;
 const SEED_MASK: u64 = (1 << SEED_BITS) - 1;
 
 /// The root of every level: one number from which every generator's stream is derived.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Seed(pub u64);
 
 impl Seed {
@@ -61,10 +59,7 @@ impl Seed {
 
     /// This seed's code for the current generator version.
     pub fn code(self) -> SeedCode {
-        SeedCode {
-            seed: self,
-            version: GENERATOR_VERSION,
-        }
+        SeedCode { seed: self, version: GENERATOR_VERSION }
     }
 }
 
@@ -93,10 +88,7 @@ impl fmt::Display for SeedCode {
     /// Groups of five characters joined by hyphens: `1K3F9-QZ2MX`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let symbols = encode_symbols(self.seed.0, self.version);
-        let text: Vec<char> = symbols
-            .iter()
-            .map(|&v| ALPHABET[v as usize] as char)
-            .collect();
+        let text: Vec<char> = symbols.iter().map(|&v| ALPHABET[v as usize] as char).collect();
         for (i, chunk) in text.chunks(5).enumerate() {
             if i > 0 {
                 f.write_str("-")?;
@@ -140,10 +132,7 @@ pub enum SeedCodeError {
 impl fmt::Display for SeedCodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SeedCodeError::BadCharacter {
-                character,
-                position,
-            } => write!(
+            SeedCodeError::BadCharacter { character, position } => write!(
                 f,
                 "'{character}' at position {position} is not a seed-code character (codes use 0-9 and A-Z without I, L, O, U)"
             ),
@@ -154,19 +143,12 @@ impl fmt::Display for SeedCodeError {
                 MAX_DATA_CHARS + 2
             ),
             SeedCodeError::CheckFailed => {
-                write!(
-                    f,
-                    "the check character does not match: a character was mistyped"
-                )
+                write!(f, "the check character does not match: a character was mistyped")
             }
             SeedCodeError::UnknownVersion { version } => write!(
                 f,
                 "this code was made by generator version {version}; this build plays versions {}",
-                SUPPORTED_VERSIONS
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                SUPPORTED_VERSIONS.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
             ),
             SeedCodeError::TooLarge => write!(f, "the code holds a number larger than 64 bits"),
         }
@@ -193,10 +175,8 @@ impl std::str::FromStr for SeedCode {
             if character == '-' || character == ' ' {
                 continue;
             }
-            let value = symbol_value(character).ok_or(SeedCodeError::BadCharacter {
-                character,
-                position: index + 1,
-            })?;
+            let value =
+                symbol_value(character).ok_or(SeedCodeError::BadCharacter { character, position: index + 1 })?;
             symbols.push(value);
         }
         let found = symbols.len();
@@ -218,10 +198,7 @@ impl std::str::FromStr for SeedCode {
             }
             seed = (seed << 5) | u64::from(v);
         }
-        Ok(SeedCode {
-            seed: Seed(seed),
-            version,
-        })
+        Ok(SeedCode { seed: Seed(seed), version })
     }
 }
 
@@ -231,10 +208,7 @@ fn symbol_value(character: char) -> Option<u8> {
         'O' => '0',
         other => other,
     };
-    ALPHABET
-        .iter()
-        .position(|&a| a as char == upper)
-        .map(|p| p as u8)
+    ALPHABET.iter().position(|&a| a as char == upper).map(|p| p as u8)
 }
 
 /// Multiplication in GF(32) with the primitive polynomial x⁵ + x² + 1.
@@ -285,10 +259,7 @@ impl SeedInput {
             && compact.first().is_some_and(char::is_ascii_digit)
             && (MIN_DATA_CHARS + 2..=MAX_DATA_CHARS + 2).contains(&compact.len());
         if looks_like_code {
-            trimmed
-                .parse()
-                .map(SeedInput::Code)
-                .map_err(SeedInputError::Code)
+            trimmed.parse().map(SeedInput::Code).map_err(SeedInputError::Code)
         } else {
             Ok(SeedInput::Text(trimmed.to_string()))
         }
@@ -326,23 +297,9 @@ mod tests {
 
     #[test]
     fn round_trips_every_width_of_seed() {
-        for seed in [
-            0,
-            1,
-            31,
-            32,
-            1 << 39,
-            (1 << 40) - 1,
-            1 << 40,
-            u64::MAX / 3,
-            u64::MAX,
-        ] {
+        for seed in [0, 1, 31, 32, 1 << 39, (1 << 40) - 1, 1 << 40, u64::MAX / 3, u64::MAX] {
             let code = Seed(seed).code();
-            assert_eq!(
-                code.to_string().parse::<SeedCode>(),
-                Ok(code),
-                "seed {seed}"
-            );
+            assert_eq!(code.to_string().parse::<SeedCode>(), Ok(code), "seed {seed}");
         }
     }
 
@@ -382,36 +339,18 @@ mod tests {
     fn reads_like_crockford() {
         let code = Seed(0x1_0000_0001).code().to_string();
         let sloppy = code.to_lowercase().replace('1', "l").replace('0', "o");
-        assert_eq!(
-            sloppy.parse::<SeedCode>().map(|c| c.seed),
-            Ok(Seed(0x1_0000_0001))
-        );
+        assert_eq!(sloppy.parse::<SeedCode>().map(|c| c.seed), Ok(Seed(0x1_0000_0001)));
     }
 
     #[test]
     fn errors_say_what_is_wrong() {
-        assert_eq!(
-            "1ABCU-00000".parse::<SeedCode>(),
-            Err(SeedCodeError::BadCharacter {
-                character: 'U',
-                position: 5
-            })
-        );
-        assert_eq!(
-            "1ABC".parse::<SeedCode>(),
-            Err(SeedCodeError::BadLength { found: 4 })
-        );
+        assert_eq!("1ABCU-00000".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 5 }));
+        assert_eq!("1ABC".parse::<SeedCode>(), Err(SeedCodeError::BadLength { found: 4 }));
         let mut v2 = encode_symbols(42, 2);
         let text: String = v2.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
-        assert_eq!(
-            text.parse::<SeedCode>(),
-            Err(SeedCodeError::UnknownVersion { version: 2 })
-        );
+        assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 2 }));
         let message = SeedCodeError::UnknownVersion { version: 2 }.to_string();
-        assert!(
-            message.contains("version 2") && message.contains("plays versions 1"),
-            "{message}"
-        );
+        assert!(message.contains("version 2") && message.contains("plays versions 1"), "{message}");
         let mut big = vec![1u8];
         big.extend([31u8; MAX_DATA_CHARS]);
         big.push(check_symbol(&big));
@@ -422,18 +361,9 @@ mod tests {
     #[test]
     fn free_text_and_codes_are_told_apart() {
         let code = Seed(99).code();
-        assert_eq!(
-            SeedInput::parse(&code.to_string()),
-            Ok(SeedInput::Code(code))
-        );
-        assert_eq!(
-            SeedInput::parse(" pizza party "),
-            Ok(SeedInput::Text("pizza party".into()))
-        );
-        assert_eq!(
-            SeedInput::parse("12345"),
-            Ok(SeedInput::Text("12345".into()))
-        );
+        assert_eq!(SeedInput::parse(&code.to_string()), Ok(SeedInput::Code(code)));
+        assert_eq!(SeedInput::parse(" pizza party "), Ok(SeedInput::Text("pizza party".into())));
+        assert_eq!(SeedInput::parse("12345"), Ok(SeedInput::Text("12345".into())));
         assert!(matches!(
             SeedInput::parse("1K3F9-QZ2MU"),
             Err(SeedInputError::Code(SeedCodeError::BadCharacter { .. }))
@@ -446,14 +376,8 @@ mod tests {
         // Golden values: changing the text hash changes every shared text seed.
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(
-            Seed::from_text("pizza party"),
-            Seed(fold_to_seed_bits(fnv1a64(b"pizza party")))
-        );
-        assert_eq!(
-            Seed::from_text("pizza party").code().to_string(),
-            "124MP-ANQ6N"
-        );
+        assert_eq!(Seed::from_text("pizza party"), Seed(fold_to_seed_bits(fnv1a64(b"pizza party"))));
+        assert_eq!(Seed::from_text("pizza party").code().to_string(), "124MP-ANQ6N");
         assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
         assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "1CARC-Q4DMN");
     }

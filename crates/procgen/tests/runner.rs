@@ -80,12 +80,8 @@ fn gaps_track_the_speed_where_the_player_meets_them() {
         assert!(gap.width <= allowed + 1e-3, "{gap:?} wider than {allowed}");
     }
     // Later gaps are met faster, so the same authored gap grows.
-    let widest = |from: f32, to: f32| {
-        gaps.iter()
-            .filter(|g| g.x >= from && g.x < to)
-            .map(|g| g.width)
-            .fold(0.0, f32::max)
-    };
+    let widest =
+        |from: f32, to: f32| gaps.iter().filter(|g| g.x >= from && g.x < to).map(|g| g.width).fold(0.0, f32::max);
     assert!(widest(100_000.0, f32::MAX) > widest(0.0, 10_000.0));
 }
 
@@ -97,10 +93,7 @@ fn fair_track() -> (RunnerConfig, Vec<PlacedChunk>) {
 }
 
 fn rules_broken(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<&'static str> {
-    validate_track(config, track)
-        .into_iter()
-        .map(|v| v.rule)
-        .collect()
+    validate_track(config, track).into_iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -114,16 +107,9 @@ fn validator_catches_a_gap_too_wide() {
 #[test]
 fn validator_catches_a_missing_rest() {
     let (config, mut track) = fair_track();
-    let i = (4..track.len())
-        .find(|&i| track[i].forced_rest)
-        .expect("a forced rest in 150 chunks");
+    let i = (4..track.len()).find(|&i| track[i].forced_rest).expect("a forced rest in 150 chunks");
     let intensity = track[i].intensity;
-    let hard = config
-        .library
-        .chunks
-        .iter()
-        .find(|c| c.demand > 0.3 && c.demand <= intensity + 0.22)
-        .unwrap();
+    let hard = config.library.chunks.iter().find(|c| c.demand > 0.3 && c.demand <= intensity + 0.22).unwrap();
     track[i].id = hard.id.clone();
     track[i].demand = hard.demand;
     track[i].rest = false;
@@ -133,12 +119,7 @@ fn validator_catches_a_missing_rest() {
 #[test]
 fn validator_catches_a_chunk_outside_the_window() {
     let (config, mut track) = fair_track();
-    let hardest = config
-        .library
-        .chunks
-        .iter()
-        .find(|c| c.demand == 1.0)
-        .unwrap();
+    let hardest = config.library.chunks.iter().find(|c| c.demand == 1.0).unwrap();
     // The second chunk: chosen by the window at intensity 0.05.
     assert!(!track[1].forced_rest);
     track[1].id = hardest.id.clone();
@@ -151,12 +132,7 @@ fn validator_catches_a_chunk_outside_the_window() {
 fn runs_open_with_a_rest_chunk_and_the_validator_insists() {
     let (config, mut track) = fair_track();
     assert!(track[0].rest && track[0].forced_rest);
-    let easy = config
-        .library
-        .chunks
-        .iter()
-        .find(|c| !c.rest && c.demand < 0.2)
-        .unwrap();
+    let easy = config.library.chunks.iter().find(|c| !c.rest && c.demand < 0.2).unwrap();
     track[0].id = easy.id.clone();
     track[0].demand = easy.demand;
     track[0].rest = false;
@@ -167,10 +143,7 @@ fn runs_open_with_a_rest_chunk_and_the_validator_insists() {
 fn validator_catches_a_hazard_in_a_rest_chunk_and_withheld_cake() {
     let (config, mut track) = fair_track();
     let rest = track.iter_mut().find(|c| c.rest).unwrap();
-    rest.hazards.push(Span {
-        x: rest.x + 100.0,
-        width: 30.0,
-    });
+    rest.hazards.push(Span { x: rest.x + 100.0, width: 30.0 });
     assert!(rules_broken(&config, &track).contains(&"rest chunk"));
 
     let (config, mut track) = fair_track();
@@ -189,26 +162,15 @@ fn food_draws_never_move_the_chunks() {
     for chunk in &mut less_food.library.chunks {
         chunk.food.truncate(1);
     }
-    let ids = |c: &RunnerConfig| {
-        generate_track(c, Seed(77), 300)
-            .into_iter()
-            .map(|c| c.id)
-            .collect::<Vec<_>>()
-    };
+    let ids = |c: &RunnerConfig| generate_track(c, Seed(77), 300).into_iter().map(|c| c.id).collect::<Vec<_>>();
     assert_eq!(ids(&config), ids(&less_food));
 }
 
 #[test]
 fn same_seed_same_track_other_seed_other_track() {
     let config = RunnerConfig::default();
-    assert_eq!(
-        generate_track(&config, Seed(5), 100),
-        generate_track(&config, Seed(5), 100)
-    );
-    assert_ne!(
-        generate_track(&config, Seed(5), 100),
-        generate_track(&config, Seed(6), 100)
-    );
+    assert_eq!(generate_track(&config, Seed(5), 100), generate_track(&config, Seed(5), 100));
+    assert_ne!(generate_track(&config, Seed(5), 100), generate_track(&config, Seed(6), 100));
 }
 
 #[test]
@@ -234,78 +196,47 @@ fn golden_tracks_are_pinned() {
             "toaster-step"
         ]
     );
-    let food: Vec<FoodKind> = track
-        .iter()
-        .flat_map(|c| c.food.iter().map(|f| f.kind))
-        .take(8)
-        .collect();
+    let food: Vec<FoodKind> = track.iter().flat_map(|c| c.food.iter().map(|f| f.kind)).take(8).collect();
     use FoodKind::*;
-    assert_eq!(
-        food,
-        [Cherry, Cherry, Apple, Apple, Apple, Apple, Cherry, Cake]
-    );
+    assert_eq!(food, [Cherry, Cherry, Apple, Apple, Apple, Apple, Cherry, Cake]);
     let long = generate_track(&config, Seed(1), 400);
     let gap_total: f32 = long.iter().flat_map(|c| &c.gaps).map(|g| g.width).sum();
     assert_eq!(gap_total.to_bits(), 1_200_124_160);
 }
 
 fn load_error(chunks: &str) -> String {
-    ChunkLibrary::from_ron(chunks, "assets/runner/chunks.ron", &RunnerTuning::default())
-        .unwrap_err()
-        .to_string()
+    ChunkLibrary::from_ron(chunks, "assets/runner/chunks.ron", &RunnerTuning::default()).unwrap_err().to_string()
 }
 
 #[test]
 fn bad_libraries_are_refused_with_file_line_and_field() {
     let shipped = seedfeast_procgen::assets::RUNNER_CHUNKS_RON;
     let error = load_error(&shipped.replacen("demand: 0.58", "demand: 1.3", 1));
-    let line = shipped
-        .lines()
-        .position(|l| l.contains("\"pepper-patch\""))
-        .unwrap()
-        + 1;
-    assert!(
-        error.starts_with(&format!("assets/runner/chunks.ron:{line}:")),
-        "{error}"
-    );
-    assert!(
-        error.contains("\"pepper-patch\"") && error.contains("demand 1.3 is outside 0..1"),
-        "{error}"
-    );
+    let line = shipped.lines().position(|l| l.contains("\"pepper-patch\"")).unwrap() + 1;
+    assert!(error.starts_with(&format!("assets/runner/chunks.ron:{line}:")), "{error}");
+    assert!(error.contains("\"pepper-patch\"") && error.contains("demand 1.3 is outside 0..1"), "{error}");
 
     let error = load_error(&shipped.replace("rest: true", "rest: false"));
     assert!(error.contains("no rest chunk"), "{error}");
 
     let error = load_error(&shipped.replacen("(x: 540.0, size: 0.9)", "(x: 700.0, size: 0.9)", 1));
-    assert!(
-        error.contains("\"chef-gauntlet\"") && error.contains("gaps[1] can't fit"),
-        "{error}"
-    );
+    assert!(error.contains("\"chef-gauntlet\"") && error.contains("gaps[1] can't fit"), "{error}");
 
     let error = load_error(&shipped.replacen("demand: 0.15,", "demand: 0.15", 1));
     let line = error.split(':').nth(1).unwrap();
-    assert!(
-        error.starts_with("assets/runner/chunks.ron:") && line.parse::<usize>().is_ok(),
-        "{error}"
-    );
+    assert!(error.starts_with("assets/runner/chunks.ron:") && line.parse::<usize>().is_ok(), "{error}");
 
-    let error =
-        load_error(&shipped.replacen("(x: 700.0, width: 36.0)", "(x: 700.0, width: 360.0)", 1));
+    let error = load_error(&shipped.replacen("(x: 700.0, width: 36.0)", "(x: 700.0, width: 360.0)", 1));
     assert!(error.contains("hazards[0].width 360"), "{error}");
 }
 
 #[test]
 fn bad_tuning_is_refused() {
     let shipped = seedfeast_procgen::assets::RUNNER_TUNING_RON;
-    let error = RunnerTuning::from_ron(
-        &shipped.replace("gravity: 2000.0", "gravity: -1.0"),
-        "tuning.ron",
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(error.contains("tuning.ron: gravity: -1"), "{error}");
-    let error = RunnerTuning::from_ron(&shipped.replace("rest_after: 4,", ""), "tuning.ron")
+    let error = RunnerTuning::from_ron(&shipped.replace("gravity: 2000.0", "gravity: -1.0"), "tuning.ron")
         .unwrap_err()
         .to_string();
+    assert!(error.contains("tuning.ron: gravity: -1"), "{error}");
+    let error = RunnerTuning::from_ron(&shipped.replace("rest_after: 4,", ""), "tuning.ron").unwrap_err().to_string();
     assert!(error.contains("rest_after"), "{error}");
 }

@@ -29,11 +29,7 @@ fn food_letter(kind: FoodKind) -> char {
 
 /// The whole track, four chunks to a block of lines.
 pub fn draw_track(seed: Seed, track: &[PlacedChunk]) -> String {
-    let mut out = format!(
-        "runner track, seed {}, {} chunks\n",
-        seed.code(),
-        track.len()
-    );
+    let mut out = format!("runner track, seed {}, {} chunks\n", seed.code(), track.len());
     for block in track.chunks(CHUNKS_PER_BLOCK) {
         out.push('\n');
         out.push_str(&draw_block(block));
@@ -55,24 +51,15 @@ fn draw_block(block: &[PlacedChunk]) -> String {
     let row_of = |y: f32| AIR_ROWS - 1 - ((y / UNIT) as usize).min(AIR_ROWS - 1);
     for chunk in block {
         for span in &chunk.ground {
-            let (from, to) = (
-                column(span.x, origin),
-                column(span.end(), origin).min(width),
-            );
+            let (from, to) = (column(span.x, origin), column(span.end(), origin).min(width));
             ground[from..to].fill('=');
         }
         for hazard in &chunk.hazards {
-            let (from, to) = (
-                column(hazard.x, origin),
-                column(hazard.end(), origin).max(column(hazard.x, origin) + 1),
-            );
+            let (from, to) = (column(hazard.x, origin), column(hazard.end(), origin).max(column(hazard.x, origin) + 1));
             ground[from..to.min(width)].fill('^');
         }
         for platform in &chunk.platforms {
-            let (from, to) = (
-                column(platform.x, origin),
-                column(platform.x + platform.width, origin).min(width),
-            );
+            let (from, to) = (column(platform.x, origin), column(platform.x + platform.width, origin).min(width));
             air[row_of(platform.y)][from..to].fill('-');
         }
         for food in &chunk.food {
@@ -86,10 +73,7 @@ fn draw_block(block: &[PlacedChunk]) -> String {
         }
     }
     let mut out = String::new();
-    for row in std::iter::once(&header)
-        .chain(air.iter())
-        .chain(std::iter::once(&ground))
-    {
+    for row in std::iter::once(&header).chain(air.iter()).chain(std::iter::once(&ground)) {
         out.push_str(row.iter().collect::<String>().trim_end());
         out.push('\n');
     }
@@ -113,21 +97,12 @@ mod tests {
         let chunk = &track[0];
         for gap in &chunk.gaps {
             let mid = column(gap.x + gap.width / 2.0, 0.0);
-            assert_eq!(
-                first_ground.chars().nth(mid),
-                Some(' '),
-                "gap at {} in {first_ground}",
-                gap.x
-            );
+            assert_eq!(first_ground.chars().nth(mid), Some(' '), "gap at {} in {first_ground}", gap.x);
         }
         let hazards = track[..4].iter().map(|c| c.hazards.len()).sum::<usize>();
         assert!(first_ground.matches('^').count() >= hazards);
         let food = track[..4].iter().map(|c| c.food.len()).sum::<usize>();
-        let letters = lines[3..3 + AIR_ROWS]
-            .iter()
-            .flat_map(|l| l.chars())
-            .filter(|c| "acdpK".contains(*c))
-            .count();
+        let letters = lines[3..3 + AIR_ROWS].iter().flat_map(|l| l.chars()).filter(|c| "acdpK".contains(*c)).count();
         assert!(letters > 0 && letters <= food);
     }
 }

@@ -80,14 +80,8 @@ pub struct RunnerGenerator {
 impl RunnerGenerator {
     pub fn new(config: RunnerConfig, seed: Seed) -> RunnerGenerator {
         let mut by_demand: Vec<usize> = (0..config.library.chunks.len()).collect();
-        by_demand.sort_by(|&a, &b| {
-            config.library.chunks[b]
-                .demand
-                .total_cmp(&config.library.chunks[a].demand)
-        });
-        let rest_chunks = (0..config.library.chunks.len())
-            .filter(|&i| config.library.chunks[i].rest)
-            .collect();
+        by_demand.sort_by(|&a, &b| config.library.chunks[b].demand.total_cmp(&config.library.chunks[a].demand));
+        let rest_chunks = (0..config.library.chunks.len()).filter(|&i| config.library.chunks[i].rest).collect();
         RunnerGenerator {
             chunk_rng: stream(seed, Subsystem::RunnerChunks, 0),
             food_rng: stream(seed, Subsystem::RunnerFood, 0),
@@ -117,14 +111,8 @@ impl RunnerGenerator {
         }
         // The window never closes completely: when no chunk is easy enough, the easiest ones stay.
         let limit = (intensity + tuning.window).max(self.min_demand);
-        let candidates: Vec<usize> = self
-            .by_demand
-            .iter()
-            .copied()
-            .filter(|&i| chunks[i].demand <= limit)
-            .collect();
-        let top = ((candidates.len() as f32 * tuning.top_share).ceil() as usize)
-            .clamp(1, candidates.len());
+        let candidates: Vec<usize> = self.by_demand.iter().copied().filter(|&i| chunks[i].demand <= limit).collect();
+        let top = ((candidates.len() as f32 * tuning.top_share).ceil() as usize).clamp(1, candidates.len());
         // Weighted by intensity: at 1 harder chunks are likelier, at 0 easier ones.
         let weights: Vec<f32> = candidates[..top]
             .iter()
@@ -149,34 +137,21 @@ impl RunnerGenerator {
             .iter()
             .map(|gap| {
                 let x = x0 + gap.x;
-                Span {
-                    x,
-                    width: gap.size * tuning.max_gap(self.config.speed_at(x)),
-                }
+                Span { x, width: gap.size * tuning.max_gap(self.config.speed_at(x)) }
             })
             .collect();
         let mut ground = Vec::with_capacity(gaps.len() + 1);
         let mut from = x0;
         for gap in &gaps {
-            ground.push(Span {
-                x: from,
-                width: gap.x - from,
-            });
+            ground.push(Span { x: from, width: gap.x - from });
             from = gap.end();
         }
-        ground.push(Span {
-            x: from,
-            width: x0 + width - from,
-        });
+        ground.push(Span { x: from, width: x0 + width - from });
 
         let food = def
             .food
             .iter()
-            .map(|slot| Food {
-                x: x0 + slot.x,
-                y: slot.y,
-                kind: self.food.pick(&mut self.food_rng),
-            })
+            .map(|slot| Food { x: x0 + slot.x, y: slot.y, kind: self.food.pick(&mut self.food_rng) })
             .collect();
         let speed = self.config.speed_at(x0);
         let chunk = PlacedChunk {
@@ -192,30 +167,12 @@ impl RunnerGenerator {
             width,
             gaps,
             ground,
-            platforms: def
-                .platforms
-                .iter()
-                .map(|p| Platform {
-                    x: x0 + p.x,
-                    y: p.y,
-                    width: p.width,
-                })
-                .collect(),
-            hazards: def
-                .hazards
-                .iter()
-                .map(|h| Span {
-                    x: x0 + h.x,
-                    width: h.width,
-                })
-                .collect(),
+            platforms: def.platforms.iter().map(|p| Platform { x: x0 + p.x, y: p.y, width: p.width }).collect(),
+            hazards: def.hazards.iter().map(|h| Span { x: x0 + h.x, width: h.width }).collect(),
             food,
         };
-        self.demanding_streak = if !def.rest && def.demand > tuning.demanding_above {
-            self.demanding_streak + 1
-        } else {
-            0
-        };
+        self.demanding_streak =
+            if !def.rest && def.demand > tuning.demanding_above { self.demanding_streak + 1 } else { 0 };
         self.next_index += 1;
         self.next_x += width;
         chunk
@@ -241,7 +198,5 @@ impl Iterator for RunnerGenerator {
 /// assert!(validate_track(&config, &track).is_empty());
 /// ```
 pub fn generate_track(config: &RunnerConfig, seed: Seed, chunks: usize) -> Vec<PlacedChunk> {
-    RunnerGenerator::new(config.clone(), seed)
-        .take(chunks)
-        .collect()
+    RunnerGenerator::new(config.clone(), seed).take(chunks).collect()
 }

@@ -76,18 +76,12 @@ pub const FOOD_REACH: f32 = 0.9;
 
 impl ChunkLibrary {
     /// Parses and validates the library against the tuning it will be played with.
-    pub fn from_ron(
-        text: &str,
-        file: &str,
-        tuning: &RunnerTuning,
-    ) -> Result<ChunkLibrary, DataError> {
+    pub fn from_ron(text: &str, file: &str, tuning: &RunnerTuning) -> Result<ChunkLibrary, DataError> {
         let library: ChunkLibrary = parse_ron(text, file)?;
         library.validate(tuning).map_err(|message| {
             // Point at the chunk's line when the message names a chunk id.
-            let line = message
-                .split('"')
-                .nth(1)
-                .and_then(|id| text.lines().position(|l| l.contains(&format!("\"{id}\""))));
+            let line =
+                message.split('"').nth(1).and_then(|id| text.lines().position(|l| l.contains(&format!("\"{id}\""))));
             match line {
                 Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
                 None => DataError::invalid(file, message),
@@ -101,10 +95,7 @@ impl ChunkLibrary {
             return Err(format!("chunk_width: {} must be above 0", self.chunk_width));
         }
         if !(self.min_landing.is_finite() && self.min_landing >= 0.0) {
-            return Err(format!(
-                "min_landing: {} must be 0 or more",
-                self.min_landing
-            ));
+            return Err(format!("min_landing: {} must be 0 or more", self.min_landing));
         }
         if self.chunks.is_empty() {
             return Err("chunks: the library is empty".into());
@@ -117,8 +108,7 @@ impl ChunkLibrary {
             if self.chunks[..i].iter().any(|c| c.id == chunk.id) {
                 return Err(format!("{at}: the id is used twice"));
             }
-            self.validate_chunk(chunk, tuning)
-                .map_err(|e| format!("{at}: {e}"))?;
+            self.validate_chunk(chunk, tuning).map_err(|e| format!("{at}: {e}"))?;
         }
         Ok(())
     }
@@ -133,9 +123,7 @@ impl ChunkLibrary {
                 return Err("a rest chunk has flat ground: no gaps, hazards or platforms".into());
             }
             if chunk.food.len() < REST_FOOD_TRAIL {
-                return Err(format!(
-                    "a rest chunk needs a trail of at least {REST_FOOD_TRAIL} food"
-                ));
+                return Err(format!("a rest chunk needs a trail of at least {REST_FOOD_TRAIL} food"));
             }
         }
         // Gaps are widest at top speed: they must fit with landing room on both sides then.
@@ -170,9 +158,10 @@ impl ChunkLibrary {
             if hazard.x < 0.0 || hazard.x + hazard.width > width {
                 return Err(format!("hazards[{h}] lies outside the chunk"));
             }
-            let over_gap = chunk.gaps.iter().any(|gap| {
-                hazard.x < gap.x + gap.size * widest_gap && gap.x < hazard.x + hazard.width
-            });
+            let over_gap = chunk
+                .gaps
+                .iter()
+                .any(|gap| hazard.x < gap.x + gap.size * widest_gap && gap.x < hazard.x + hazard.width);
             if over_gap {
                 return Err(format!("hazards[{h}] overlaps a gap"));
             }
@@ -180,10 +169,7 @@ impl ChunkLibrary {
         let reach = PLATFORM_REACH * tuning.jump_height();
         for (p, platform) in chunk.platforms.iter().enumerate() {
             if !(platform.y > 0.0 && platform.y <= reach) {
-                return Err(format!(
-                    "platforms[{p}].y {} must be in (0, {reach:.0}] to be reached",
-                    platform.y
-                ));
+                return Err(format!("platforms[{p}].y {} must be in (0, {reach:.0}] to be reached", platform.y));
             }
             if platform.x < 0.0 || platform.width <= 0.0 || platform.x + platform.width > width {
                 return Err(format!("platforms[{p}] lies outside the chunk"));
@@ -201,10 +187,7 @@ impl ChunkLibrary {
                 .fold(0.0, f32::max);
             let highest = surface + FOOD_REACH * tuning.jump_height();
             if !(food.y >= 0.0 && food.y <= highest) {
-                return Err(format!(
-                    "food[{f}].y {} can't be reached (at most {highest:.0} here)",
-                    food.y
-                ));
+                return Err(format!("food[{f}].y {} can't be reached (at most {highest:.0} here)", food.y));
             }
         }
         Ok(())
@@ -212,20 +195,13 @@ impl ChunkLibrary {
 
     /// The lowest demand in the library: the floor the window never goes below.
     pub fn min_demand(&self) -> f32 {
-        self.chunks
-            .iter()
-            .map(|c| c.demand)
-            .fold(f32::INFINITY, f32::min)
+        self.chunks.iter().map(|c| c.demand).fold(f32::INFINITY, f32::min)
     }
 }
 
 impl Default for ChunkLibrary {
     fn default() -> Self {
-        ChunkLibrary::from_ron(
-            crate::assets::RUNNER_CHUNKS_RON,
-            "assets/runner/chunks.ron",
-            &RunnerTuning::default(),
-        )
-        .expect("the shipped chunk library is validated by tests")
+        ChunkLibrary::from_ron(crate::assets::RUNNER_CHUNKS_RON, "assets/runner/chunks.ron", &RunnerTuning::default())
+            .expect("the shipped chunk library is validated by tests")
     }
 }

@@ -40,9 +40,7 @@ pub struct RunnerTuning {
 impl RunnerTuning {
     pub fn from_ron(text: &str, file: &str) -> Result<RunnerTuning, DataError> {
         let tuning: RunnerTuning = parse_ron(text, file)?;
-        tuning
-            .validate()
-            .map_err(|message| DataError::invalid(file, message))?;
+        tuning.validate().map_err(|message| DataError::invalid(file, message))?;
         Ok(tuning)
     }
 
@@ -61,10 +59,7 @@ impl RunnerTuning {
             }
         }
         if !(self.speed_max.is_finite() && self.speed_max >= self.speed_min) {
-            return Err(format!(
-                "speed_max: {} must be at least speed_min ({})",
-                self.speed_max, self.speed_min
-            ));
+            return Err(format!("speed_max: {} must be at least speed_min ({})", self.speed_max, self.speed_min));
         }
         if !(self.window.is_finite() && self.window >= 0.0) {
             return Err(format!("window: {} must be 0 or more", self.window));
@@ -73,10 +68,7 @@ impl RunnerTuning {
             return Err(format!("top_share: {} must be in (0, 1]", self.top_share));
         }
         if !(0.0..=1.0).contains(&self.demanding_above) {
-            return Err(format!(
-                "demanding_above: {} must be in 0..1",
-                self.demanding_above
-            ));
+            return Err(format!("demanding_above: {} must be in 0..1", self.demanding_above));
         }
         if self.rest_after == 0 {
             return Err("rest_after: must be at least 1".into());
@@ -84,10 +76,7 @@ impl RunnerTuning {
         if !(self.gap_ratio > 0.0 && self.gap_ratio <= 1.0) {
             return Err(format!("gap_ratio: {} must be in (0, 1]", self.gap_ratio));
         }
-        for (field, value) in [
-            ("coyote_time", self.coyote_time),
-            ("jump_buffer", self.jump_buffer),
-        ] {
+        for (field, value) in [("coyote_time", self.coyote_time), ("jump_buffer", self.jump_buffer)] {
             if !(0.0..=0.5).contains(&value) {
                 return Err(format!("{field}: {value} must be in 0..0.5 seconds"));
             }

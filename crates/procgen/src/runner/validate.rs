@@ -28,35 +28,20 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
     let tuning = &config.tuning;
     let library = &config.library;
     let mut violations = Vec::new();
-    let mut flag = |chunk: usize, rule: &'static str, detail: String| {
-        violations.push(Violation {
-            chunk,
-            rule,
-            detail,
-        })
-    };
+    let mut flag =
+        |chunk: usize, rule: &'static str, detail: String| violations.push(Violation { chunk, rule, detail });
     let mut streak = 0u32;
     let mut expected_x = 0.0f32;
     for (i, chunk) in track.iter().enumerate() {
         let Some(def) = library.chunks.iter().find(|c| c.id == chunk.id) else {
-            flag(
-                i,
-                "library",
-                format!("\"{}\" is not in the library", chunk.id),
-            );
+            flag(i, "library", format!("\"{}\" is not in the library", chunk.id));
             continue;
         };
-        if chunk.index != i
-            || (chunk.x - expected_x).abs() > EPS
-            || chunk.width != library.chunk_width
-        {
+        if chunk.index != i || (chunk.x - expected_x).abs() > EPS || chunk.width != library.chunk_width {
             flag(
                 i,
                 "layout",
-                format!(
-                    "chunk {} at x {} width {}: expected x {expected_x}",
-                    chunk.index, chunk.x, chunk.width
-                ),
+                format!("chunk {} at x {} width {}: expected x {expected_x}", chunk.index, chunk.x, chunk.width),
             );
         }
         expected_x = chunk.x + chunk.width;
@@ -66,47 +51,26 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
             flag(
                 i,
                 "intensity",
-                format!(
-                    "intensity {} speed {}, the curve gives {intensity} {speed}",
-                    chunk.intensity, chunk.speed
-                ),
+                format!("intensity {} speed {}, the curve gives {intensity} {speed}", chunk.intensity, chunk.speed),
             );
         }
         if (chunk.jump_range - tuning.jump_range(speed)).abs() > EPS {
-            flag(
-                i,
-                "jump range",
-                format!(
-                    "{} is not speed × 2 × jump_speed / gravity",
-                    chunk.jump_range
-                ),
-            );
+            flag(i, "jump range", format!("{} is not speed × 2 × jump_speed / gravity", chunk.jump_range));
         }
         if chunk.rest != def.rest || chunk.demand != def.demand {
-            flag(
-                i,
-                "library",
-                "demand or rest flag differs from the library".into(),
-            );
+            flag(i, "library", "demand or rest flag differs from the library".into());
         }
 
         // The run opens with rest chunks; then never more than `rest_after` demanding chunks in a row.
         let warming_up = i < tuning.warmup_chunks as usize;
         if warming_up && !chunk.rest {
-            flag(
-                i,
-                "warm-up",
-                format!("\"{}\" opens the run instead of a rest chunk", chunk.id),
-            );
+            flag(i, "warm-up", format!("\"{}\" opens the run instead of a rest chunk", chunk.id));
         }
         if streak >= tuning.rest_after && !chunk.rest {
             flag(
                 i,
                 "forced rest",
-                format!(
-                    "{streak} demanding chunks in a row, then \"{}\" instead of a rest chunk",
-                    chunk.id
-                ),
+                format!("{streak} demanding chunks in a row, then \"{}\" instead of a rest chunk", chunk.id),
             );
         }
         // Windowed selection (the forced rest chunk is exempt).
@@ -116,17 +80,10 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
             flag(
                 i,
                 "window",
-                format!(
-                    "demand {} above intensity {intensity:.3} + window {}",
-                    chunk.demand, tuning.window
-                ),
+                format!("demand {} above intensity {intensity:.3} + window {}", chunk.demand, tuning.window),
             );
         }
-        streak = if !chunk.rest && chunk.demand > tuning.demanding_above {
-            streak + 1
-        } else {
-            0
-        };
+        streak = if !chunk.rest && chunk.demand > tuning.demanding_above { streak + 1 } else { 0 };
 
         // Rest chunks: flat ground, no hazards, a food trail.
         if chunk.rest
@@ -135,11 +92,7 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
                 || !chunk.platforms.is_empty()
                 || chunk.food.len() < REST_FOOD_TRAIL)
         {
-            flag(
-                i,
-                "rest chunk",
-                "a rest chunk must be flat, hazard-free and carry a food trail".into(),
-            );
+            flag(i, "rest chunk", "a rest chunk must be flat, hazard-free and carry a food trail".into());
         }
 
         // Reachability: each gap within gap_ratio of the jump range where the player meets it,
@@ -149,70 +102,39 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
         for gap in &chunk.gaps {
             let allowed = tuning.max_gap(config.speed_at(gap.x));
             if !(gap.width > 0.0 && gap.width <= allowed + EPS) {
-                flag(
-                    i,
-                    "gap",
-                    format!("gap at {} is {} wide, allowed {allowed}", gap.x, gap.width),
-                );
+                flag(i, "gap", format!("gap at {} is {} wide, allowed {allowed}", gap.x, gap.width));
             }
             if gap.x + EPS < ground_from || gap.end() + library.min_landing > chunk_end + EPS {
-                flag(
-                    i,
-                    "gap",
-                    format!(
-                        "gap at {} leaves under {} of landing ground",
-                        gap.x, library.min_landing
-                    ),
-                );
+                flag(i, "gap", format!("gap at {} leaves under {} of landing ground", gap.x, library.min_landing));
             }
             ground_from = gap.end() + library.min_landing;
-            if chunk
-                .hazards
-                .iter()
-                .any(|h| h.x < gap.end() && gap.x < h.end())
-            {
-                flag(
-                    i,
-                    "hazard",
-                    format!("a hazard overlaps the gap at {}", gap.x),
-                );
+            if chunk.hazards.iter().any(|h| h.x < gap.end() && gap.x < h.end()) {
+                flag(i, "hazard", format!("a hazard overlaps the gap at {}", gap.x));
             }
         }
-        let ground_total: f32 = chunk.ground.iter().map(|g| g.width).sum::<f32>()
-            + chunk.gaps.iter().map(|g| g.width).sum::<f32>();
-        if (ground_total - chunk.width).abs() > EPS * chunk.width.max(1.0)
-            || chunk.ground.iter().any(|g| g.width < 0.0)
+        let ground_total: f32 =
+            chunk.ground.iter().map(|g| g.width).sum::<f32>() + chunk.gaps.iter().map(|g| g.width).sum::<f32>();
+        if (ground_total - chunk.width).abs() > EPS * chunk.width.max(1.0) || chunk.ground.iter().any(|g| g.width < 0.0)
         {
             flag(i, "ground", "ground and gaps do not tile the chunk".into());
         }
         let jumpable = tuning.max_gap(tuning.speed_min);
         for hazard in &chunk.hazards {
-            if hazard.width > jumpable + EPS || hazard.x < chunk.x || hazard.end() > chunk_end + EPS
-            {
+            if hazard.width > jumpable + EPS || hazard.x < chunk.x || hazard.end() > chunk_end + EPS {
                 flag(
                     i,
                     "hazard",
-                    format!(
-                        "hazard at {} ({} wide) can't be jumped or lies outside",
-                        hazard.x, hazard.width
-                    ),
+                    format!("hazard at {} ({} wide) can't be jumped or lies outside", hazard.x, hazard.width),
                 );
             }
         }
         for food in &chunk.food {
             if food.x < chunk.x - EPS || food.x > chunk_end + EPS {
-                flag(
-                    i,
-                    "food",
-                    format!("food at {} lies outside the chunk", food.x),
-                );
+                flag(i, "food", format!("food at {} lies outside the chunk", food.x));
             }
         }
     }
-    let picks: Vec<FoodKind> = track
-        .iter()
-        .flat_map(|c| c.food.iter().map(|f| f.kind))
-        .collect();
+    let picks: Vec<FoodKind> = track.iter().flat_map(|c| c.food.iter().map(|f| f.kind)).collect();
     for (kind, pick) in pity_violations(&config.food, &picks) {
         let chunk = track
             .iter()
