@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::Resource;
 use seedfeast_procgen::DataError;
+use seedfeast_procgen::maze::MazeTuning;
 use seedfeast_procgen::runner::RunnerConfig;
 
 /// Where the data was read from, for messages.
@@ -37,35 +38,42 @@ pub fn find_assets(explicit: Option<&Path>) -> DataSource {
     if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR") {
         candidates.push(PathBuf::from(dir).join("assets"));
     }
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(Path::to_path_buf))
-    {
+    if let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)) {
         candidates.push(dir.join("assets"));
     }
     candidates
         .into_iter()
-        .find(|dir| {
-            dir.join(seedfeast_procgen::assets::RUNNER_CHUNKS_PATH)
-                .is_file()
-        })
+        .find(|dir| dir.join(seedfeast_procgen::assets::RUNNER_CHUNKS_PATH).is_file())
         .map_or(DataSource::BuiltIn, DataSource::Folder)
 }
 
 /// All the data the game plays from, validated.
 #[derive(Resource, Clone, Debug)]
 pub struct GameData {
+    /// The Runner's data, and the intensity curve and food table every mode shares.
     pub runner: RunnerConfig,
+    pub maze: MazeTuning,
     pub source: DataSource,
 }
 
 impl GameData {
+    /// The data compiled into the binary.
+    pub fn built_in() -> GameData {
+        GameData { runner: RunnerConfig::default(), maze: MazeTuning::default(), source: DataSource::BuiltIn }
+    }
+
     pub fn load(source: DataSource) -> Result<GameData, DataError> {
-        let runner = match &source {
-            DataSource::Folder(dir) => RunnerConfig::load(dir)?,
-            DataSource::BuiltIn => RunnerConfig::default(),
+        let (runner, maze) = match &source {
+            DataSource::Folder(dir) => {
+                let path = dir.join(seedfeast_procgen::assets::MAZE_TUNING_PATH);
+                let shown = path.display().to_string();
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|error| DataError::invalid(&shown, format!("can't read: {error}")))?;
+                (RunnerConfig::load(dir)?, MazeTuning::from_ron(&text, &shown)?)
+            }
+            DataSource::BuiltIn => (RunnerConfig::default(), MazeTuning::default()),
         };
-        Ok(GameData { runner, source })
+        Ok(GameData { runner, maze, source })
     }
 }
 

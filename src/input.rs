@@ -3,6 +3,8 @@
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
+use crate::maze::movement::Dir;
+
 /// This frame's actions. Systems read these instead of raw devices, so every action works
 /// from the keyboard and from any gamepad.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
@@ -13,6 +15,8 @@ pub struct Actions {
     pub pause: bool,
     pub up: bool,
     pub down: bool,
+    /// A direction pressed this frame (arrows, WASD, D-pad or a flick of the left stick).
+    pub steer: Option<Dir>,
 }
 
 /// A jump pressed since the last physics step; the fixed-step runner consumes it, so a press
@@ -35,20 +39,49 @@ fn read_actions(
     gamepads: Query<&Gamepad>,
     mut actions: ResMut<Actions>,
     mut latch: ResMut<JumpLatch>,
+    mut stick: Local<StickState>,
 ) {
     let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
     *actions = Actions {
-        jump: keys.any_just_pressed([KeyCode::Space, KeyCode::ArrowUp, KeyCode::KeyW])
-            || pad(GamepadButton::South),
-        confirm: keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
-            || pad(GamepadButton::South),
+        steer: None,
+        jump: keys.any_just_pressed([KeyCode::Space, KeyCode::ArrowUp, KeyCode::KeyW]) || pad(GamepadButton::South),
+        confirm: keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
         pause: keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) || pad(GamepadButton::Start),
         up: keys.just_pressed(KeyCode::ArrowUp) || pad(GamepadButton::DPadUp),
-        down: keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::Tab])
-            || pad(GamepadButton::DPadDown),
+        down: keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::Tab]) || pad(GamepadButton::DPadDown),
     };
     if actions.jump {
         latch.0 = true;
     }
+    actions.steer = steer(&keys, &gamepads, &mut stick);
+}
+
+/// The left stick's last direction, so a held stick steers once, not every frame.
+#[derive(Default)]
+struct StickState(Option<Dir>);
+
+fn steer(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>, stick: &mut StickState) -> Option<Dir> {
+    let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
+    let keyed = [
+        (Dir::Up, [KeyCode::ArrowUp, KeyCode::KeyW], GamepadButton::DPadUp),
+        (Dir::Down, [KeyCode::ArrowDown, KeyCode::KeyS], GamepadButton::DPadDown),
+        (Dir::Left, [KeyCode::ArrowLeft, KeyCode::KeyA], GamepadButton::DPadLeft),
+        (Dir::Right, [KeyCode::ArrowRight, KeyCode::KeyD], GamepadButton::DPadRight),
+    ]
+    .into_iter()
+    .find(|(_, keys_for, button)| keys.any_just_pressed(*keys_for) || pad(*button))
+    .map(|(dir, _, _)| dir);
+    let flick = gamepads.iter().map(|g| g.left_stick()).find(|s| s.length() > 0.6).map(|s| {
+        if s.x.abs() > s.y.abs() {
+            if s.x > 0.0 { Dir::Right } else { Dir::Left }
+        } else if s.y > 0.0 {
+            Dir::Up
+        } else {
+            Dir::Down
+        }
+    });
+    let flicked = flick.filter(|dir| stick.0 != Some(*dir));
+    stick.0 = flick;
+    keyed.or(flicked)
 }

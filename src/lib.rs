@@ -8,6 +8,7 @@ pub mod cli;
 pub mod data;
 pub mod input;
 pub mod intensity;
+pub mod maze;
 pub mod palette;
 pub mod physics;
 pub mod runner;
@@ -30,17 +31,11 @@ pub struct Launch {
 
 /// The game without any drawing: add to an app that already has time, input, transforms and states.
 pub fn logic_plugins(app: &mut App, launch: Launch) {
-    let initial = if launch.data.is_ok() {
-        Screen::Title
-    } else {
-        Screen::DataError
-    };
+    let initial = if launch.data.is_ok() { Screen::Title } else { Screen::DataError };
     // A run asked for at launch starts on the first frame, after every Startup system has run
     // (the initial state is entered before Startup, too early for physics and visuals).
     if launch.start.is_some() && launch.data.is_ok() {
-        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {
-            next.set(Screen::Playing)
-        });
+        app.add_systems(Startup, |mut next: ResMut<NextState<Screen>>| next.set(Screen::Playing));
     }
     match launch.data {
         Ok(data) => app.insert_resource(data),
@@ -57,6 +52,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             input::ActionsPlugin,
             physics::PhysicsPlugin,
             runner::RunnerPlugin,
+            maze::MazePlugin,
             ui::UiPlugin,
         ));
 }
@@ -83,20 +79,12 @@ pub fn windowed_app(launch: Launch) -> App {
 /// The game with no window or renderer, for tests: call `update()` to step one frame.
 pub fn headless_app(launch: Launch) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-        TransformPlugin,
-    ));
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin, bevy::input::InputPlugin, TransformPlugin));
     logic_plugins(&mut app, launch);
     app
 }
 
 /// Loads the data for a launch, turning a failure into the problem the error screen shows.
 pub fn load_data(source: data::DataSource) -> Result<GameData, DataProblem> {
-    GameData::load(source.clone()).map_err(|error| DataProblem {
-        message: error.to_string(),
-        source,
-    })
+    GameData::load(source.clone()).map_err(|error| DataProblem { message: error.to_string(), source })
 }

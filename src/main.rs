@@ -16,23 +16,18 @@ fn main() -> ExitCode {
         Some(Command::Play { seed, mode }) => {
             let mode = match mode {
                 Mode::Runner => seedfeast::session::Mode::Runner,
+                Mode::Maze => seedfeast::session::Mode::Maze,
             };
             seed.map(|seed| seedfeast::session::Session::from_input(mode, &seed))
         }
         Some(command) => return seedfeast::cli::run(command),
     };
-    play(Launch {
-        data: load_data(find_assets(None)),
-        start,
-    })
+    play(Launch { data: load_data(find_assets(None)), start })
 }
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    play(Launch {
-        data: load_data(seedfeast::data::DataSource::BuiltIn),
-        start: None,
-    })
+    play(Launch { data: load_data(seedfeast::data::DataSource::BuiltIn), start: None })
 }
 
 fn play(launch: Launch) -> ExitCode {

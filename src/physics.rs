@@ -20,15 +20,9 @@ pub struct PhysicsPlugin;
 
 impl Plugin for PhysicsPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(TimestepMode::Fixed {
-            dt: 1.0 / PHYSICS_HZ as f32,
-            substeps: 1,
-        })
-        .insert_resource(Time::<Fixed>::from_hz(PHYSICS_HZ))
-        .add_plugins(
-            RapierPhysicsPlugin::<NoUserData>::pixels_per_meter(UNITS_PER_METRE)
-                .in_fixed_schedule(),
-        );
+        app.insert_resource(TimestepMode::Fixed { dt: 1.0 / PHYSICS_HZ as f32, substeps: 1 })
+            .insert_resource(Time::<Fixed>::from_hz(PHYSICS_HZ))
+            .add_plugins(RapierPhysicsPlugin::<NoUserData>::pixels_per_meter(UNITS_PER_METRE).in_fixed_schedule());
         // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
         // would never be cleared; registering it makes Bevy swap and drop old messages.
         MessageRegistry::register_message::<CollisionEvent>(app.world_mut());

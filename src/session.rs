@@ -3,23 +3,26 @@
 use bevy::prelude::*;
 use seedfeast_procgen::{Seed, SeedInput};
 
-/// The game modes. Only those listed in [`Mode::ALL`] with `playable` can be started.
+/// The game modes that can be played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
     #[default]
     Runner,
+    Maze,
 }
 
 impl Mode {
     pub fn name(self) -> &'static str {
         match self {
             Mode::Runner => "Runner",
+            Mode::Maze => "Maze chase",
         }
     }
 
     pub fn blurb(self) -> &'static str {
         match self {
             Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
+            Mode::Maze => "Eat every crumb on each floor while hungry pots give chase",
         }
     }
 }
@@ -39,19 +42,11 @@ impl Session {
             SeedInput::Text(text) => Some(format!("from \"{text}\"")),
             SeedInput::Code(_) => None,
         };
-        Session {
-            mode,
-            seed: input.seed(),
-            origin,
-        }
+        Session { mode, seed: input.seed(), origin }
     }
 
     pub fn random(mode: Mode) -> Session {
-        Session {
-            mode,
-            seed: random_seed(),
-            origin: None,
-        }
+        Session { mode, seed: random_seed(), origin: None }
     }
 }
 
@@ -75,9 +70,12 @@ pub fn random_seed() -> Seed {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LastRun {
     pub score: u32,
-    pub distance_m: u32,
-    pub food_eaten: u32,
+    /// Why the run ended, as the game-over heading.
     pub cause: String,
+    /// One line of the mode's own results ("412 m run, 30 food eaten").
+    pub summary: String,
+    /// Runner only: metres run.
+    pub distance_m: u32,
 }
 
 /// Today's UTC date as (year, month, day), for the daily seed.
@@ -88,9 +86,7 @@ pub fn utc_today() -> (i32, u32, u32) {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn web_time_now_secs() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 #[cfg(target_arch = "wasm32")]

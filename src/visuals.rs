@@ -6,6 +6,7 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use seedfeast_procgen::FoodKind;
 
+use crate::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer, to_world};
 use crate::palette;
 use crate::runner::RunnerPlayer;
 use crate::runner::track::{
@@ -35,15 +36,13 @@ impl Plugin for VisualsPlugin {
         app.insert_resource(ClearColor(palette::SKY))
             .add_systems(Startup, spawn_camera)
             .add_systems(OnEnter(Screen::Playing), spawn_backdrop)
-            .add_systems(
-                PostUpdate,
-                follow_runner.before(TransformSystems::Propagate),
-            )
+            .add_systems(PostUpdate, follow_runner.before(TransformSystems::Propagate))
             .add_observer(dress_ground)
             .add_observer(dress_ledge)
             .add_observer(dress_hazard)
             .add_observer(dress_food)
-            .add_observer(dress_runner);
+            .add_observer(dress_runner)
+            .add_plugins(MazeVisualsPlugin);
     }
 
     fn finish(&self, app: &mut App) {
@@ -51,11 +50,7 @@ impl Plugin for VisualsPlugin {
         let mut meshes = app.world_mut().resource_mut::<Assets<Mesh>>();
         let shapes = Shapes {
             circle: meshes.add(Circle::new(1.0)),
-            triangle: meshes.add(Triangle2d::new(
-                Vec2::new(-0.5, 0.0),
-                Vec2::new(0.5, 0.0),
-                Vec2::new(0.0, 1.0),
-            )),
+            triangle: meshes.add(Triangle2d::new(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), Vec2::new(0.0, 1.0))),
             ring: meshes.add(Annulus::new(0.42, 1.0)),
         };
         app.insert_resource(shapes);
@@ -66,9 +61,7 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::FixedVertical {
-                viewport_height: VIEW_HEIGHT,
-            },
+            scaling_mode: ScalingMode::FixedVertical { viewport_height: VIEW_HEIGHT },
             ..OrthographicProjection::default_2d()
         }),
         Transform::from_xyz(0.0, CAMERA_Y, 100.0),
@@ -92,15 +85,14 @@ fn spawn_backdrop(
     shapes: Res<Shapes>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     camera: Query<Entity, With<Camera2d>>,
+    session: Res<crate::session::Session>,
 ) {
     let Ok(camera) = camera.single() else { return };
+    if session.mode != crate::session::Mode::Runner {
+        return;
+    }
     let hill = materials.add(palette::SKY_FAR);
-    for (x, radius) in [
-        (-560.0, 260.0),
-        (-120.0, 330.0),
-        (380.0, 280.0),
-        (760.0, 240.0),
-    ] {
+    for (x, radius) in [(-560.0, 260.0), (-120.0, 330.0), (380.0, 280.0), (760.0, 240.0)] {
         let backdrop = commands
             .spawn((
                 Mesh2d(shapes.circle.clone()),
@@ -113,17 +105,8 @@ fn spawn_backdrop(
     }
 }
 
-fn shape(
-    mesh: &Handle<Mesh>,
-    material: Handle<ColorMaterial>,
-    at: Vec3,
-    scale: Vec2,
-) -> impl Bundle {
-    (
-        Mesh2d(mesh.clone()),
-        MeshMaterial2d(material),
-        Transform::from_translation(at).with_scale(scale.extend(1.0)),
-    )
+fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, scale: Vec2) -> impl Bundle {
+    (Mesh2d(mesh.clone()), MeshMaterial2d(material), Transform::from_translation(at).with_scale(scale.extend(1.0)))
 }
 
 fn dress_ground(add: On<Add, Ground>, mut commands: Commands, ground: Query<&Ground>) {
@@ -132,10 +115,7 @@ fn dress_ground(add: On<Add, Ground>, mut commands: Commands, ground: Query<&Gro
     };
     commands
         .entity(add.entity)
-        .insert((
-            Sprite::from_color(palette::GROUND, Vec2::new(ground.width, GROUND_DEPTH)),
-            Visibility::default(),
-        ))
+        .insert((Sprite::from_color(palette::GROUND, Vec2::new(ground.width, GROUND_DEPTH)), Visibility::default()))
         .with_child((
             Sprite::from_color(palette::FROSTING, Vec2::new(ground.width, 14.0)),
             Transform::from_xyz(0.0, GROUND_DEPTH / 2.0 - 7.0, 0.1),
@@ -148,10 +128,7 @@ fn dress_ledge(add: On<Add, Ledge>, mut commands: Commands, ledge: Query<&Ledge>
     };
     commands
         .entity(add.entity)
-        .insert((
-            Sprite::from_color(palette::LEDGE, Vec2::new(ledge.width, PLATFORM_THICKNESS)),
-            Visibility::default(),
-        ))
+        .insert((Sprite::from_color(palette::LEDGE, Vec2::new(ledge.width, PLATFORM_THICKNESS)), Visibility::default()))
         .with_child((
             Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(ledge.width, 4.0)),
             Transform::from_xyz(0.0, -PLATFORM_THICKNESS / 2.0 + 2.0, 0.1),
@@ -173,20 +150,17 @@ fn dress_hazard(
     let tines = ((width / 12.0).round() as usize).max(2);
     let tine = width / tines as f32;
     let steel = materials.add(palette::HAZARD);
-    commands
-        .entity(add.entity)
-        .insert(Visibility::default())
-        .with_children(|parent| {
-            for i in 0..tines {
-                let x = -width / 2.0 + tine * (i as f32 + 0.5);
-                parent.spawn(shape(
-                    &shapes.triangle,
-                    steel.clone(),
-                    Vec3::new(x, -HAZARD_HEIGHT / 2.0, 0.0),
-                    Vec2::new(tine, HAZARD_HEIGHT),
-                ));
-            }
-        });
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
+        for i in 0..tines {
+            let x = -width / 2.0 + tine * (i as f32 + 0.5);
+            parent.spawn(shape(
+                &shapes.triangle,
+                steel.clone(),
+                Vec3::new(x, -HAZARD_HEIGHT / 2.0, 0.0),
+                Vec2::new(tine, HAZARD_HEIGHT),
+            ));
+        }
+    });
 }
 
 fn dress_food(
@@ -201,93 +175,57 @@ fn dress_food(
     };
     let main = materials.add(palette::food(item.kind));
     let r = FOOD_RADIUS;
-    commands
-        .entity(add.entity)
-        .insert(Visibility::default())
-        .with_children(|parent| match item.kind {
-            FoodKind::Apple => {
-                parent.spawn(shape(&shapes.circle, main, Vec3::ZERO, Vec2::splat(r)));
-                parent.spawn(shape(
-                    &shapes.circle,
-                    materials.add(Color::srgb(0.3, 0.65, 0.2)),
-                    Vec3::new(4.0, r - 1.0, 0.1),
-                    Vec2::new(5.0, 3.0),
-                ));
-                parent.spawn((
-                    Sprite::from_color(palette::GROUND, Vec2::new(2.0, 6.0)),
-                    Transform::from_xyz(0.0, r, 0.05),
-                ));
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| match item.kind {
+        FoodKind::Apple => {
+            parent.spawn(shape(&shapes.circle, main, Vec3::ZERO, Vec2::splat(r)));
+            parent.spawn(shape(
+                &shapes.circle,
+                materials.add(Color::srgb(0.3, 0.65, 0.2)),
+                Vec3::new(4.0, r - 1.0, 0.1),
+                Vec2::new(5.0, 3.0),
+            ));
+            parent.spawn((Sprite::from_color(palette::GROUND, Vec2::new(2.0, 6.0)), Transform::from_xyz(0.0, r, 0.05)));
+        }
+        FoodKind::Cherry => {
+            parent.spawn(shape(&shapes.circle, main.clone(), Vec3::new(-5.0, -4.0, 0.0), Vec2::splat(r * 0.6)));
+            parent.spawn(shape(&shapes.circle, main, Vec3::new(6.0, -2.0, 0.0), Vec2::splat(r * 0.6)));
+            parent.spawn((
+                Sprite::from_color(Color::srgb(0.3, 0.55, 0.2), Vec2::new(2.0, 14.0)),
+                Transform::from_xyz(1.0, 6.0, -0.1),
+            ));
+        }
+        FoodKind::Donut => {
+            parent.spawn(shape(&shapes.ring, materials.add(Color::srgb(0.82, 0.6, 0.36)), Vec3::ZERO, Vec2::splat(r)));
+            parent.spawn(shape(&shapes.ring, main, Vec3::new(0.0, 1.0, 0.1), Vec2::splat(r * 0.9)));
+        }
+        FoodKind::Pizza => {
+            parent.spawn(shape(&shapes.triangle, main, Vec3::new(0.0, r, 0.0), Vec2::new(2.0 * r, -2.0 * r)));
+            parent.spawn((
+                Sprite::from_color(Color::srgb(0.85, 0.55, 0.25), Vec2::new(2.0 * r, 5.0)),
+                Transform::from_xyz(0.0, r - 2.0, 0.1),
+            ));
+            let pepperoni = materials.add(Color::srgb(0.8, 0.2, 0.15));
+            for at in [Vec3::new(-3.0, 5.0, 0.2), Vec3::new(3.0, -2.0, 0.2)] {
+                parent.spawn(shape(&shapes.circle, pepperoni.clone(), at, Vec2::splat(3.0)));
             }
-            FoodKind::Cherry => {
-                parent.spawn(shape(
-                    &shapes.circle,
-                    main.clone(),
-                    Vec3::new(-5.0, -4.0, 0.0),
-                    Vec2::splat(r * 0.6),
-                ));
-                parent.spawn(shape(
-                    &shapes.circle,
-                    main,
-                    Vec3::new(6.0, -2.0, 0.0),
-                    Vec2::splat(r * 0.6),
-                ));
-                parent.spawn((
-                    Sprite::from_color(Color::srgb(0.3, 0.55, 0.2), Vec2::new(2.0, 14.0)),
-                    Transform::from_xyz(1.0, 6.0, -0.1),
-                ));
-            }
-            FoodKind::Donut => {
-                parent.spawn(shape(
-                    &shapes.ring,
-                    materials.add(Color::srgb(0.82, 0.6, 0.36)),
-                    Vec3::ZERO,
-                    Vec2::splat(r),
-                ));
-                parent.spawn(shape(
-                    &shapes.ring,
-                    main,
-                    Vec3::new(0.0, 1.0, 0.1),
-                    Vec2::splat(r * 0.9),
-                ));
-            }
-            FoodKind::Pizza => {
-                parent.spawn(shape(
-                    &shapes.triangle,
-                    main,
-                    Vec3::new(0.0, r, 0.0),
-                    Vec2::new(2.0 * r, -2.0 * r),
-                ));
-                parent.spawn((
-                    Sprite::from_color(Color::srgb(0.85, 0.55, 0.25), Vec2::new(2.0 * r, 5.0)),
-                    Transform::from_xyz(0.0, r - 2.0, 0.1),
-                ));
-                let pepperoni = materials.add(Color::srgb(0.8, 0.2, 0.15));
-                for at in [Vec3::new(-3.0, 5.0, 0.2), Vec3::new(3.0, -2.0, 0.2)] {
-                    parent.spawn(shape(
-                        &shapes.circle,
-                        pepperoni.clone(),
-                        at,
-                        Vec2::splat(3.0),
-                    ));
-                }
-            }
-            FoodKind::Cake => {
-                parent.spawn((
-                    Sprite::from_color(palette::food(FoodKind::Cake), Vec2::new(2.0 * r, 1.4 * r)),
-                    Transform::from_xyz(0.0, -3.0, 0.0),
-                ));
-                parent.spawn((
-                    Sprite::from_color(palette::FROSTING, Vec2::new(2.0 * r, 6.0)),
-                    Transform::from_xyz(0.0, 0.7 * r - 3.0, 0.1),
-                ));
-                parent.spawn(shape(
-                    &shapes.circle,
-                    materials.add(Color::srgb(0.85, 0.1, 0.2)),
-                    Vec3::new(0.0, 0.7 * r + 4.0, 0.2),
-                    Vec2::splat(4.0),
-                ));
-            }
-        });
+        }
+        FoodKind::Cake => {
+            parent.spawn((
+                Sprite::from_color(palette::food(FoodKind::Cake), Vec2::new(2.0 * r, 1.4 * r)),
+                Transform::from_xyz(0.0, -3.0, 0.0),
+            ));
+            parent.spawn((
+                Sprite::from_color(palette::FROSTING, Vec2::new(2.0 * r, 6.0)),
+                Transform::from_xyz(0.0, 0.7 * r - 3.0, 0.1),
+            ));
+            parent.spawn(shape(
+                &shapes.circle,
+                materials.add(Color::srgb(0.85, 0.1, 0.2)),
+                Vec3::new(0.0, 0.7 * r + 4.0, 0.2),
+                Vec2::splat(4.0),
+            ));
+        }
+    });
 }
 
 fn dress_runner(
@@ -305,24 +243,11 @@ fn dress_runner(
     let pupil = materials.add(palette::PUPIL);
     commands
         .entity(add.entity)
-        .insert((
-            Sprite::from_color(palette::PLAYER, size),
-            Visibility::default(),
-        ))
+        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
         .with_children(|parent| {
             for x in [2.0, 11.0] {
-                parent.spawn(shape(
-                    &shapes.circle,
-                    white.clone(),
-                    Vec3::new(x, 8.0, 0.1),
-                    Vec2::splat(5.0),
-                ));
-                parent.spawn(shape(
-                    &shapes.circle,
-                    pupil.clone(),
-                    Vec3::new(x + 1.5, 8.0, 0.2),
-                    Vec2::splat(2.5),
-                ));
+                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 8.0, 0.1), Vec2::splat(5.0)));
+                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.5, 8.0, 0.2), Vec2::splat(2.5)));
             }
             parent.spawn(shape(
                 &shapes.circle,
@@ -337,6 +262,144 @@ fn dress_runner(
             parent.spawn((
                 Sprite::from_color(Color::WHITE, Vec2::new(size.x - 8.0, 14.0)),
                 Transform::from_xyz(0.0, size.y / 2.0 + 10.0, 0.05),
+            ));
+        });
+}
+
+/// Maze chase: frame the whole floor, zooming out for floors larger than the screen.
+pub struct MazeVisualsPlugin;
+
+impl Plugin for MazeVisualsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(PostUpdate, (frame_maze, tint_pursuers).before(TransformSystems::Propagate))
+            .add_observer(dress_wall)
+            .add_observer(dress_pickup)
+            .add_observer(dress_pursuer)
+            .add_observer(dress_maze_player);
+    }
+}
+
+fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    let Projection::Orthographic(ortho) = &mut *projection else { return };
+    let Some(run) = run else {
+        ortho.scale = 1.0;
+        return;
+    };
+    let grid = &run.floor.grid;
+    let (width, height) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
+    // Leave room for the HUD along the top.
+    ortho.scale = (height / (VIEW_HEIGHT - 140.0)).max(width / (VIEW_HEIGHT * 16.0 / 9.0 - 60.0)).max(1.0);
+    let centre = to_world((grid.width as f32 - 1.0) / 2.0, (grid.height as f32 - 1.0) / 2.0);
+    transform.translation.x = centre.x;
+    transform.translation.y = centre.y + 40.0 * ortho.scale;
+}
+
+fn dress_wall(add: On<Add, MazeWall>, mut commands: Commands) {
+    commands
+        .entity(add.entity)
+        .insert((Sprite::from_color(palette::GROUND, Vec2::splat(CELL)), Visibility::default()))
+        .with_child((
+            Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
+            Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
+        ));
+}
+
+fn dress_pickup(
+    add: On<Add, Pickup>,
+    mut commands: Commands,
+    pickups: Query<&Pickup>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok(pickup) = pickups.get(add.entity) else { return };
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| match pickup {
+        Pickup::Token => {
+            parent.spawn(shape(&shapes.circle, materials.add(palette::LEDGE), Vec3::ZERO, Vec2::splat(CELL * 0.12)));
+        }
+        Pickup::Star => {
+            let gold = materials.add(Color::srgb(1.0, 0.78, 0.15));
+            parent.spawn(shape(
+                &shapes.triangle,
+                gold.clone(),
+                Vec3::new(0.0, -CELL * 0.2, 0.0),
+                Vec2::splat(CELL * 0.6),
+            ));
+            parent.spawn(shape(
+                &shapes.triangle,
+                gold,
+                Vec3::new(0.0, CELL * 0.25, 0.1),
+                Vec2::new(CELL * 0.6, -CELL * 0.6),
+            ));
+        }
+        Pickup::PowerUp => {
+            let chilli = materials.add(Color::srgb(0.85, 0.1, 0.1));
+            parent.spawn(shape(&shapes.circle, chilli.clone(), Vec3::new(-4.0, 2.0, 0.0), Vec2::splat(CELL * 0.22)));
+            parent.spawn(shape(&shapes.circle, chilli, Vec3::new(4.0, -4.0, 0.0), Vec2::splat(CELL * 0.18)));
+            parent.spawn((
+                Sprite::from_color(Color::srgb(0.3, 0.6, 0.2), Vec2::new(4.0, 10.0)),
+                Transform::from_xyz(-8.0, 10.0, 0.1),
+            ));
+        }
+    });
+}
+
+const POT: Color = Color::srgb(0.35, 0.36, 0.42);
+const POT_SCARED: Color = Color::srgb(0.45, 0.6, 0.95);
+
+fn dress_pursuer(
+    add: On<Add, Pursuer>,
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let white = materials.add(palette::EYE);
+    let pupil = materials.add(palette::PUPIL);
+    let size = CELL * 0.8;
+    commands
+        .entity(add.entity)
+        .insert((Sprite::from_color(POT, Vec2::new(size, size * 0.8)), Visibility::default()))
+        .with_children(|parent| {
+            parent.spawn((
+                Sprite::from_color(POT, Vec2::new(size * 1.3, 5.0)),
+                Transform::from_xyz(0.0, size * 0.4, 0.05),
+            ));
+            for x in [-6.0, 6.0] {
+                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(5.0)));
+                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 2.0, 0.2), Vec2::splat(2.5)));
+            }
+        });
+}
+
+fn tint_pursuers(run: Option<Res<MazeRun>>, mut pots: Query<&mut Sprite, With<Pursuer>>) {
+    let Some(run) = run else { return };
+    // Blink back to normal in the last second, as a warning.
+    let scared = run.frightened > 1.0 || (run.frightened > 0.0 && ((run.frightened * 8.0) as u32).is_multiple_of(2));
+    for mut sprite in &mut pots {
+        sprite.color = if scared { POT_SCARED } else { POT };
+    }
+}
+
+fn dress_maze_player(
+    add: On<Add, MazePlayer>,
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let size = Vec2::splat(CELL * 0.7);
+    let white = materials.add(palette::EYE);
+    let pupil = materials.add(palette::PUPIL);
+    commands
+        .entity(add.entity)
+        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
+        .with_children(|parent| {
+            for x in [-5.0, 6.0] {
+                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.5)));
+                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, 3.0, 0.2), Vec2::splat(2.2)));
+            }
+            parent.spawn((
+                Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
+                Transform::from_xyz(0.0, size.y / 2.0, 0.1),
             ));
         });
 }

@@ -24,16 +24,7 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {
-    let out = seedfeast(&[
-        "gen",
-        "runner",
-        "--seed",
-        "pizza party",
-        "--chunks",
-        "30",
-        "--format",
-        "json",
-    ]);
+    let out = seedfeast(&["gen", "runner", "--seed", "pizza party", "--chunks", "30", "--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let seed = Seed::from_text("pizza party");
@@ -43,16 +34,7 @@ fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {
     assert_eq!(chunks.len(), 30);
     let expected = generate_track(&RunnerConfig::default(), seed, 30);
     for (json, chunk) in chunks.iter().zip(&expected) {
-        for key in [
-            "index",
-            "id",
-            "demand",
-            "intensity",
-            "speed",
-            "jump_range",
-            "rest",
-            "gaps",
-        ] {
+        for key in ["index", "id", "demand", "intensity", "speed", "jump_range", "rest", "gaps"] {
             assert!(json.get(key).is_some(), "missing {key}");
         }
         assert_eq!(json["id"], chunk.id.as_str());
@@ -64,33 +46,18 @@ fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {
         }
     }
     // The same code, typed as a code, gives the same document.
-    let again = seedfeast(&[
-        "gen",
-        "runner",
-        "--seed",
-        &seed.code().to_string(),
-        "--chunks",
-        "30",
-    ]);
+    let again = seedfeast(&["gen", "runner", "--seed", &seed.code().to_string(), "--chunks", "30"]);
     assert_eq!(stdout(&again), stdout(&out));
 }
 
 #[test]
 fn gen_runner_ascii_draws_the_track() {
     let code = Seed(77).code().to_string();
-    let out = seedfeast(&[
-        "gen", "runner", "--seed", &code, "--chunks", "8", "--format", "ascii",
-    ]);
+    let out = seedfeast(&["gen", "runner", "--seed", &code, "--chunks", "8", "--format", "ascii"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains("runner track, seed") && text.contains("8 chunks"),
-        "{text}"
-    );
-    assert!(
-        text.contains("|#0 ") && text.contains("|#7 ") && text.contains('='),
-        "{text}"
-    );
+    assert!(text.contains("runner track, seed") && text.contains("8 chunks"), "{text}");
+    assert!(text.contains("|#0 ") && text.contains("|#7 ") && text.contains('='), "{text}");
 }
 
 #[test]
@@ -99,21 +66,12 @@ fn bad_codes_and_flags_are_usage_errors() {
     let typo = format!("{}U", &code[..code.len() - 1]);
     let out = seedfeast(&["gen", "runner", "--seed", &typo]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("not a seed-code character"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("not a seed-code character"), "{}", stderr(&out));
 
     let mut swapped: Vec<char> = code.chars().collect();
     let last = swapped.len() - 1;
     swapped[last] = if swapped[last] == '0' { '1' } else { '0' };
-    let out = seedfeast(&[
-        "gen",
-        "runner",
-        "--seed",
-        &swapped.into_iter().collect::<String>(),
-    ]);
+    let out = seedfeast(&["gen", "runner", "--seed", &swapped.into_iter().collect::<String>()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("check character"), "{}", stderr(&out));
 
@@ -127,11 +85,7 @@ fn bad_codes_and_flags_are_usage_errors() {
     ] {
         let out = seedfeast(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("Usage") || stderr(&out).contains("error:"),
-            "{args:?}: {}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("Usage") || stderr(&out).contains("error:"), "{args:?}: {}", stderr(&out));
     }
 }
 
@@ -139,21 +93,12 @@ fn bad_codes_and_flags_are_usage_errors() {
 fn validate_sweeps_seeds_and_reports_zero_violations() {
     let out = seedfeast(&["validate", "runner", "--seeds", "200", "--chunks", "100"]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
-    assert!(
-        stdout(&out).contains("runner: 200 seeds × 100 chunks, 0 violations"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("runner: 200 seeds × 100 chunks, 0 violations"), "{}", stdout(&out));
 }
 
 fn copy_assets(to: &Path) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    for relative in [
-        "intensity.ron",
-        "food.ron",
-        "runner/chunks.ron",
-        "runner/tuning.ron",
-    ] {
+    for relative in ["intensity.ron", "food.ron", "runner/chunks.ron", "runner/tuning.ron", "maze/tuning.ron"] {
         std::fs::create_dir_all(to.join(relative).parent().unwrap()).unwrap();
         std::fs::copy(from.join(relative), to.join(relative)).unwrap();
     }
@@ -170,52 +115,20 @@ fn broken_data_is_reported_with_file_and_line() {
     let dir = scratch("broken");
     copy_assets(&dir);
     let chunks = dir.join("runner/chunks.ron");
-    let text = std::fs::read_to_string(&chunks)
-        .unwrap()
-        .replacen("demand: 0.58", "demand: 1.7", 1);
+    let text = std::fs::read_to_string(&chunks).unwrap().replacen("demand: 0.58", "demand: 1.7", 1);
     std::fs::write(&chunks, text).unwrap();
-    let out = seedfeast(&[
-        "validate",
-        "runner",
-        "--seeds",
-        "5",
-        "--assets",
-        dir.to_str().unwrap(),
-    ]);
+    let out = seedfeast(&["validate", "runner", "--seeds", "5", "--assets", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let message = stderr(&out);
-    assert!(
-        message.contains("runner/chunks.ron:") && message.contains("demand 1.7 is outside 0..1"),
-        "{message}"
-    );
+    assert!(message.contains("runner/chunks.ron:") && message.contains("demand 1.7 is outside 0..1"), "{message}");
 
-    let text = std::fs::read_to_string(&chunks)
-        .unwrap()
-        .replacen("chunks: [", "chunks: [[", 1);
+    let text = std::fs::read_to_string(&chunks).unwrap().replacen("chunks: [", "chunks: [[", 1);
     std::fs::write(&chunks, text).unwrap();
-    let out = seedfeast(&[
-        "gen",
-        "runner",
-        "--seed",
-        "x",
-        "--assets",
-        dir.to_str().unwrap(),
-    ]);
+    let out = seedfeast(&["gen", "runner", "--seed", "x", "--assets", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("runner/chunks.ron:"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("runner/chunks.ron:"), "{}", stderr(&out));
 
-    let out = seedfeast(&[
-        "gen",
-        "runner",
-        "--seed",
-        "x",
-        "--assets",
-        "/no/such/folder",
-    ]);
+    let out = seedfeast(&["gen", "runner", "--seed", "x", "--assets", "/no/such/folder"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("can't read"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
@@ -226,9 +139,7 @@ fn edited_data_changes_the_level_through_assets() {
     let dir = scratch("edited");
     copy_assets(&dir);
     let tuning = dir.join("runner/tuning.ron");
-    let text = std::fs::read_to_string(&tuning)
-        .unwrap()
-        .replace("window: 0.22", "window: 1.0");
+    let text = std::fs::read_to_string(&tuning).unwrap().replace("window: 0.22", "window: 1.0");
     std::fs::write(&tuning, text).unwrap();
     let args = ["gen", "runner", "--seed", "edited", "--chunks", "40"];
     let shipped = seedfeast(&args);
@@ -244,8 +155,76 @@ fn seed_command_shows_the_code_for_text() {
     assert!(out.status.success());
     let code = Seed::from_text("pizza party").code().to_string();
     assert!(stdout(&out).starts_with(&code), "{}", stdout(&out));
-    assert_eq!(
-        SeedInput::parse(&code).unwrap().seed(),
-        Seed::from_text("pizza party")
-    );
+    assert_eq!(SeedInput::parse(&code).unwrap().seed(), Seed::from_text("pizza party"));
+}
+
+#[test]
+fn gen_maze_json_matches_procgen_and_has_the_stable_shape() {
+    let out = seedfeast(&["gen", "maze", "--seed", "maze night", "--floor", "3", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seed = Seed::from_text("maze night");
+    let data = seedfeast::data::GameData::built_in();
+    let floor = seedfeast_procgen::maze::generate_floor(&data.maze, &data.runner.curve, seed, 3);
+    assert_eq!(doc["seed"], seed.code().to_string());
+    assert_eq!(doc["mode"], "maze");
+    assert_eq!(doc["floor"], 3);
+    assert_eq!(doc["width"], floor.grid.width);
+    assert_eq!(doc["height"], floor.grid.height);
+    let rows: Vec<String> = serde_json::from_value(doc["rows"].clone()).unwrap();
+    assert_eq!(rows, floor.rows());
+    assert!(rows.iter().all(|r| r.len() == floor.grid.width && r.chars().all(|c| c == '#' || c == '.')));
+    assert_eq!(doc["start"], serde_json::json!([floor.start.0, floor.start.1]));
+    let tokens: Vec<(usize, usize)> = serde_json::from_value(doc["tokens"].clone()).unwrap();
+    assert_eq!(tokens, floor.tokens);
+    let stars: Vec<(usize, usize)> = serde_json::from_value(doc["stars"].clone()).unwrap();
+    assert_eq!(stars, floor.stars);
+    for (x, y) in tokens.iter().chain(&stars) {
+        assert_eq!(rows[*y].as_bytes()[*x], b'.', "({x}, {y}) is on a wall");
+    }
+}
+
+#[test]
+fn gen_maze_draws_ascii_and_png() {
+    let out = seedfeast(&["gen", "maze", "--seed", "x", "--width", "9", "--height", "7", "--format", "ascii"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains('S') && text.contains('#'), "{text}");
+
+    let file = std::env::temp_dir().join(format!("seedfeast-maze-{}.png", std::process::id()));
+    let out = seedfeast(&[
+        "gen",
+        "maze",
+        "--seed",
+        "x",
+        "--width",
+        "9",
+        "--height",
+        "7",
+        "--format",
+        "png",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert_eq!((width % 9, height % 7), (0, 0), "{width}×{height} is a whole number of cells");
+    assert!(width >= 9 && height >= 7);
+    let _ = std::fs::remove_file(&file);
+
+    let out = seedfeast(&["gen", "runner", "--seed", "x", "--format", "png", "--output", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("png is for the maze"), "{}", stderr(&out));
+    let out = seedfeast(&["gen", "maze", "--seed", "x", "--width", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn validate_maze_sweeps_sizes_with_zero_violations() {
+    let out = seedfeast(&["validate", "maze", "--seeds", "64"]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("0 violations"), "{}", stdout(&out));
 }

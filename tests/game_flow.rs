@@ -12,7 +12,6 @@ use seedfeast::session::Session;
 use seedfeast::state::Screen;
 use seedfeast::{Launch, headless_app, load_data};
 use seedfeast_procgen::Seed;
-use seedfeast_procgen::runner::RunnerConfig;
 
 fn menu_app(data: Result<GameData, DataProblem>) -> App {
     let mut app = headless_app(Launch { data, start: None });
@@ -24,10 +23,7 @@ fn menu_app(data: Result<GameData, DataProblem>) -> App {
 }
 
 fn builtin() -> Result<GameData, DataProblem> {
-    Ok(GameData {
-        runner: RunnerConfig::default(),
-        source: DataSource::BuiltIn,
-    })
+    Ok(GameData::built_in())
 }
 
 fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
@@ -36,11 +32,7 @@ fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
             key_code: code,
             logical_key: logical.clone(),
             state,
-            text: if state == ButtonState::Pressed {
-                text.map(Into::into)
-            } else {
-                None
-            },
+            text: if state == ButtonState::Pressed { text.map(Into::into) } else { None },
             repeat: false,
             window: Entity::PLACEHOLDER,
         });
@@ -51,11 +43,7 @@ fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
 fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
         let s = c.to_string();
-        let logical = if c == ' ' {
-            Key::Space
-        } else {
-            Key::Character(s.as_str().into())
-        };
+        let logical = if c == ' ' { Key::Space } else { Key::Character(s.as_str().into()) };
         press(app, KeyCode::KeyA, logical, Some(&s));
     }
 }
@@ -76,10 +64,7 @@ fn title_to_a_run_from_typed_free_text() {
     type_text(&mut app, "pizza party");
     enter(&mut app);
     assert_eq!(screen(&app), Screen::Playing);
-    assert_eq!(
-        app.world().resource::<Session>().seed,
-        Seed::from_text("pizza party")
-    );
+    assert_eq!(app.world().resource::<Session>().seed, Seed::from_text("pizza party"));
 }
 
 #[test]
@@ -93,17 +78,8 @@ fn a_mistyped_code_is_explained_and_play_does_not_start() {
     type_text(&mut app, &typo);
     enter(&mut app);
     assert_eq!(screen(&app), Screen::SeedSelect);
-    let entry = app
-        .world()
-        .resource::<seedfeast::ui::seed_entry::SeedEntry>();
-    assert!(
-        entry
-            .error
-            .as_deref()
-            .unwrap_or("")
-            .contains("not a seed-code character"),
-        "{entry:?}"
-    );
+    let entry = app.world().resource::<seedfeast::ui::seed_entry::SeedEntry>();
+    assert!(entry.error.as_deref().unwrap_or("").contains("not a seed-code character"), "{entry:?}");
     assert_eq!(app.world().resource::<Session>().seed, before);
     // Fixing the last character plays the friend's level.
     press(&mut app, KeyCode::Backspace, Key::Backspace, None);
@@ -133,29 +109,17 @@ fn broken_data_shows_the_error_screen_and_reload_recovers() {
     let dir = std::env::temp_dir().join(format!("seedfeast-flow-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    for relative in [
-        "intensity.ron",
-        "food.ron",
-        "runner/chunks.ron",
-        "runner/tuning.ron",
-    ] {
+    for relative in ["intensity.ron", "food.ron", "runner/chunks.ron", "runner/tuning.ron", "maze/tuning.ron"] {
         std::fs::create_dir_all(dir.join(relative).parent().unwrap()).unwrap();
         std::fs::copy(assets.join(relative), dir.join(relative)).unwrap();
     }
     let tuning = dir.join("runner/tuning.ron");
     let good = std::fs::read_to_string(&tuning).unwrap();
-    std::fs::write(
-        &tuning,
-        good.replace("gravity: 2000.0,", "gravity: \"heavy\","),
-    )
-    .unwrap();
+    std::fs::write(&tuning, good.replace("gravity: 2000.0,", "gravity: \"heavy\",")).unwrap();
 
     let data = load_data(DataSource::Folder(dir.clone()));
     let problem = data.as_ref().unwrap_err().message.clone();
-    assert!(
-        problem.contains("runner/tuning.ron:") && problem.contains(':'),
-        "{problem}"
-    );
+    assert!(problem.contains("runner/tuning.ron:") && problem.contains(':'), "{problem}");
     let mut app = menu_app(data);
     assert_eq!(screen(&app), Screen::DataError);
     enter(&mut app);

@@ -18,12 +18,10 @@ struct Spawned(Vec<(usize, String, f32)>);
 
 fn record_spawns(app: &mut App) {
     app.init_resource::<Spawned>();
-    app.add_observer(
-        |add: On<Add, TrackChunk>, chunks: Query<&TrackChunk>, mut spawned: ResMut<Spawned>| {
-            let chunk = chunks.get(add.entity).unwrap();
-            spawned.0.push((chunk.index, chunk.id.clone(), chunk.x));
-        },
-    );
+    app.add_observer(|add: On<Add, TrackChunk>, chunks: Query<&TrackChunk>, mut spawned: ResMut<Spawned>| {
+        let chunk = chunks.get(add.entity).unwrap();
+        spawned.0.push((chunk.index, chunk.id.clone(), chunk.x));
+    });
 }
 
 #[test]
@@ -43,11 +41,7 @@ fn a_run_spawns_exactly_the_track_procgen_returns() {
     let first = spawned[0].0;
     let expected = generate_track(&config, seed, first + spawned.len());
     for (index, id, x) in spawned {
-        assert_eq!(
-            (&expected[*index].id, expected[*index].x),
-            (id, *x),
-            "chunk {index}"
-        );
+        assert_eq!((&expected[*index].id, expected[*index].x), (id, *x), "chunk {index}");
     }
     let indices: Vec<usize> = spawned.iter().map(|s| s.0).collect();
     assert_eq!(indices, (first..first + spawned.len()).collect::<Vec<_>>());
@@ -59,31 +53,18 @@ fn the_first_chunks_match_too() {
     let config = RunnerConfig::default();
     let mut app = runner_app(seed, config.clone());
     app.update();
-    let mut chunks: Vec<TrackChunk> = app
-        .world_mut()
-        .query::<&TrackChunk>()
-        .iter(app.world())
-        .cloned()
-        .collect();
+    let mut chunks: Vec<TrackChunk> = app.world_mut().query::<&TrackChunk>().iter(app.world()).cloned().collect();
     chunks.sort_by_key(|c| c.index);
     let expected = generate_track(&config, seed, chunks.len());
     assert!(chunks.len() >= 3);
     for (chunk, want) in chunks.iter().zip(&expected) {
-        assert_eq!(
-            (chunk.index, &chunk.id, chunk.x),
-            (want.index, &want.id, want.x)
-        );
+        assert_eq!((chunk.index, &chunk.id, chunk.x), (want.index, &want.id, want.x));
     }
 }
 
 /// The shipped config with intensity (and so speed) fixed at one value.
 fn flat_intensity(intensity: f32) -> RunnerConfig {
-    RunnerConfig {
-        curve: IntensityCurve {
-            points: vec![(0.0, intensity)],
-        },
-        ..RunnerConfig::default()
-    }
+    RunnerConfig { curve: IntensityCurve { points: vec![(0.0, intensity)] }, ..RunnerConfig::default() }
 }
 
 /// Jumps on flat ground at a fixed speed and measures the distance flown in rapier.
@@ -121,10 +102,7 @@ fn jumps_in_rapier_clear_every_gap_the_generator_makes() {
         let (flown, config) = measured_jump(intensity);
         let speed = config.tuning.speed_at_intensity(intensity);
         let analytic = config.tuning.jump_range(speed);
-        assert!(
-            (flown - analytic).abs() < 0.06 * analytic,
-            "at {speed}: flew {flown}, the formula says {analytic}"
-        );
+        assert!((flown - analytic).abs() < 0.06 * analytic, "at {speed}: flew {flown}, the formula says {analytic}");
         let gap_config = flat_intensity(intensity);
         let widest = (0..200)
             .flat_map(|seed| generate_track(&gap_config, Seed(seed), 40))
@@ -132,10 +110,7 @@ fn jumps_in_rapier_clear_every_gap_the_generator_makes() {
             .map(|g| g.width)
             .fold(0.0, f32::max);
         assert!(widest > 0.0);
-        assert!(
-            flown > widest,
-            "at {speed}: flew {flown}, but a gap is {widest} wide"
-        );
+        assert!(flown > widest, "at {speed}: flew {flown}, but a gap is {widest} wide");
     }
 }
 
@@ -155,25 +130,14 @@ fn a_long_run_keeps_a_bounded_world_and_the_autopilot_alive() {
             let track = generate_track(&RunnerConfig::default(), seed, 400);
             let x = 60.0 + app.world().resource::<LastRun>().distance_m as f32 * 50.0;
             let chunk = track.iter().find(|c| c.x + c.width > x).unwrap();
-            panic!(
-                "died at frame {frame} near x {x}: {:?}\n{chunk:#?}",
-                app.world().resource::<LastRun>()
-            );
+            panic!("died at frame {frame} near x {x}: {:?}\n{chunk:#?}", app.world().resource::<LastRun>());
         }
     }
-    let pieces = app
-        .world_mut()
-        .query::<&ChunkPiece>()
-        .iter(app.world())
-        .count();
+    let pieces = app.world_mut().query::<&ChunkPiece>().iter(app.world()).count();
     assert!(run(&app).distance > 50_000.0, "ran {}", run(&app).distance);
     assert!(pieces < 200, "{pieces} chunk pieces alive");
     assert!(most < 400, "{most} entities at the peak");
-    assert!(
-        run(&app).live.len() <= 5,
-        "{} chunks alive",
-        run(&app).live.len()
-    );
+    assert!(run(&app).live.len() <= 5, "{} chunks alive", run(&app).live.len());
     assert!(run(&app).food_eaten > 0);
 }
 
@@ -187,41 +151,17 @@ fn never_jumping_ends_the_run_and_retry_replays_the_seed() {
             break;
         }
     }
-    assert_eq!(
-        screen(&app),
-        Screen::GameOver,
-        "without jumping, the first gap or fork ends the run"
-    );
+    assert_eq!(screen(&app), Screen::GameOver, "without jumping, the first gap or fork ends the run");
     let last = app.world().resource::<LastRun>().clone();
-    assert!(
-        last.cause.contains("fell") || last.cause.contains("fork"),
-        "{last:?}"
-    );
+    assert!(last.cause.contains("fell") || last.cause.contains("fork"), "{last:?}");
     assert!(last.distance_m > 0);
     app.world_mut().trigger(MenuChosen(MenuAction::Retry));
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
-    assert!(
-        run(&app).distance < 20.0,
-        "a fresh run: {}",
-        run(&app).distance
-    );
-    let first = app
-        .world_mut()
-        .query::<&TrackChunk>()
-        .iter(app.world())
-        .map(|c| (c.index, c.id.clone()))
-        .min();
-    assert_eq!(
-        first,
-        Some((
-            0,
-            generate_track(&RunnerConfig::default(), seed, 1)[0]
-                .id
-                .clone()
-        ))
-    );
+    assert!(run(&app).distance < 20.0, "a fresh run: {}", run(&app).distance);
+    let first = app.world_mut().query::<&TrackChunk>().iter(app.world()).map(|c| (c.index, c.id.clone())).min();
+    assert_eq!(first, Some((0, generate_track(&RunnerConfig::default(), seed, 1)[0].id.clone())));
 }
 
 #[test]
@@ -238,10 +178,7 @@ fn escape_pauses_and_resumes() {
     }
     assert_eq!(player(&mut app).0, before, "nothing moves while paused");
     tap_key(&mut app, KeyCode::Escape, Key::Escape);
-    assert_eq!(
-        *app.world().resource::<State<Pause>>().get(),
-        Pause::Running
-    );
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Running);
     for _ in 0..5 {
         app.update();
     }
@@ -250,29 +187,19 @@ fn escape_pauses_and_resumes() {
 
 #[test]
 fn the_gamepad_south_button_jumps() {
-    use bevy::input::gamepad::{
-        Gamepad, GamepadButton, RawGamepadButtonChangedEvent, RawGamepadEvent,
-    };
+    use bevy::input::gamepad::{Gamepad, GamepadButton, RawGamepadButtonChangedEvent, RawGamepadEvent};
     let mut app = runner_app(Seed(12), RunnerConfig::default());
     for _ in 0..10 {
         app.update();
     }
     let pad = app.world_mut().spawn(Gamepad::default()).id();
     app.update();
-    assert!(
-        player(&mut app).1.y.abs() < 1.0,
-        "on the ground before the press"
-    );
-    app.world_mut()
-        .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
-            pad,
-            GamepadButton::South,
-            1.0,
-        )));
+    assert!(player(&mut app).1.y.abs() < 1.0, "on the ground before the press");
+    app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+        pad,
+        GamepadButton::South,
+        1.0,
+    )));
     app.update();
-    assert!(
-        player(&mut app).1.y > 100.0,
-        "jumping: {:?}",
-        player(&mut app).1
-    );
+    assert!(player(&mut app).1.y > 100.0, "jumping: {:?}", player(&mut app).1);
 }

@@ -13,13 +13,7 @@ pub struct JumpControl {
 
 impl JumpControl {
     pub fn new(coyote_time: f32, buffer_time: f32) -> JumpControl {
-        JumpControl {
-            coyote_time,
-            buffer_time,
-            since_grounded: 0.0,
-            since_pressed: f32::INFINITY,
-            jumped: false,
-        }
+        JumpControl { coyote_time, buffer_time, since_grounded: 0.0, since_pressed: f32::INFINITY, jumped: false }
     }
 
     /// Advances by `dt` seconds. `grounded`: standing on something and not moving up (so the
@@ -32,11 +26,7 @@ impl JumpControl {
         } else {
             self.since_grounded += dt;
         }
-        self.since_pressed = if pressed {
-            0.0
-        } else {
-            self.since_pressed + dt
-        };
+        self.since_pressed = if pressed { 0.0 } else { self.since_pressed + dt };
         let can_jump = !self.jumped && self.since_grounded <= self.coyote_time;
         let wants_jump = self.since_pressed <= self.buffer_time;
         if can_jump && wants_jump {
@@ -68,10 +58,7 @@ mod tests {
         for _ in 0..4 {
             assert!(!jump.tick(DT, false, false));
         }
-        assert!(
-            jump.tick(DT, false, true),
-            "5 frames (83 ms) after the edge is within 100 ms"
-        );
+        assert!(jump.tick(DT, false, true), "5 frames (83 ms) after the edge is within 100 ms");
         assert!(!jump.tick(DT, false, true), "no second jump in the air");
         let mut late = JumpControl::new(0.1, 0.12);
         late.tick(DT, true, false);
@@ -97,9 +84,6 @@ mod tests {
         for _ in 0..9 {
             stale.tick(DT, false, false);
         }
-        assert!(
-            !stale.tick(DT, true, false),
-            "pressed 167 ms before landing is forgotten"
-        );
+        assert!(!stale.tick(DT, true, false), "pressed 167 ms before landing is forgotten");
     }
 }

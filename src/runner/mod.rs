@@ -15,8 +15,9 @@ use crate::data::GameData;
 use crate::input::{Actions, JumpLatch};
 use crate::intensity::Intensity;
 use crate::physics::launch;
-use crate::session::{LastRun, Session};
+use crate::session::{LastRun, Mode, Session};
 use crate::state::{Pause, Screen};
+use crate::ui::hud::HudStatus;
 use jump::JumpControl;
 use track::{ChunkPiece, FoodItem, Hazard, Ledge, boxes_overlap, spawn_chunk};
 
@@ -93,8 +94,9 @@ pub struct RunnerPlugin;
 
 impl Plugin for RunnerPlugin {
     fn build(&self, app: &mut App) {
-        let running = in_state(Pause::Running);
-        app.add_systems(OnEnter(Screen::Playing), start_run)
+        let running = in_state(Pause::Running).and_then(resource_exists::<RunnerRun>);
+        app.add_systems(OnEnter(Screen::Playing), start_run.run_if(|s: Res<Session>| s.mode == Mode::Runner))
+            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<RunnerRun>())
             .add_systems(
                 FixedUpdate,
                 (extend_track, drive_runner, pass_through_ledges)
@@ -109,21 +111,14 @@ impl Plugin for RunnerPlugin {
                     .after(PhysicsSet::Writeback)
                     .run_if(running),
             )
-            .add_systems(
-                Update,
-                (toggle_pause, end_run).run_if(in_state(Screen::Playing)),
-            )
+            .add_systems(Update, (show_status, end_run).chain().run_if(resource_exists::<RunnerRun>))
+            .add_systems(Update, toggle_pause.run_if(in_state(Screen::Playing)))
             .add_systems(OnEnter(Pause::Paused), pause_time)
             .add_systems(OnExit(Pause::Paused), resume_time);
     }
 }
 
-fn start_run(
-    mut commands: Commands,
-    session: Res<Session>,
-    data: Res<GameData>,
-    mut latch: ResMut<JumpLatch>,
-) {
+fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut latch: ResMut<JumpLatch>) {
     let tuning = &data.runner.tuning;
     let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
     commands.insert_resource(RunnerRun::new(data.runner.clone(), &session));
@@ -176,9 +171,7 @@ fn drive_runner(
     let position = transform.translation.truncate();
     let config = run.generator.config();
     velocity.linear.x = config.speed_at(position.x);
-    let on_ground = context
-        .single()
-        .is_ok_and(|context| standing_on_something(&context, entity, position, body.size));
+    let on_ground = context.single().is_ok_and(|context| standing_on_something(&context, entity, position, body.size));
     let grounded = on_ground && velocity.linear.y <= 1.0;
     let pressed = std::mem::take(&mut latch.0);
     let tuning = config.tuning.clone();
@@ -197,11 +190,7 @@ fn pass_through_ledges(
     let feet = transform.translation.y - body.size.y / 2.0;
     for (ledge, mut groups) in &mut ledges {
         let top = ledge.translation.y + track::PLATFORM_THICKNESS / 2.0;
-        let wanted = if feet >= top - LEDGE_SNAP {
-            Group::ALL
-        } else {
-            Group::NONE
-        };
+        let wanted = if feet >= top - LEDGE_SNAP { Group::ALL } else { Group::NONE };
         if groups.filters != wanted {
             groups.filters = wanted;
         }
@@ -209,16 +198,9 @@ fn pass_through_ledges(
 }
 
 /// A thin box cast a few units down from the feet.
-fn standing_on_something(
-    context: &RapierContext,
-    player: Entity,
-    position: Vec2,
-    size: Vec2,
-) -> bool {
+fn standing_on_something(context: &RapierContext, player: Entity, position: Vec2, size: Vec2) -> bool {
     let feet = Collider::cuboid(size.x / 2.0 - 2.0, 1.0);
-    let filter = QueryFilter::default()
-        .exclude_rigid_body(player)
-        .exclude_sensors();
+    let filter = QueryFilter::default().exclude_rigid_body(player).exclude_sensors();
     context
         .cast_shape(
             position - Vec2::new(0.0, size.y / 2.0 - 2.0),
@@ -241,12 +223,7 @@ fn eat_food(
     let position = transform.translation.truncate();
     for (entity, item_transform, item) in &food {
         let reach = Vec2::splat(track::FOOD_RADIUS);
-        if boxes_overlap(
-            position,
-            body.size / 2.0,
-            item_transform.translation.truncate(),
-            reach,
-        ) {
+        if boxes_overlap(position, body.size / 2.0, item_transform.translation.truncate(), reach) {
             commands.entity(entity).despawn();
             run.food_points += item.points;
             run.food_eaten += 1;
@@ -263,12 +240,7 @@ fn hit_hazards(
     let position = transform.translation.truncate();
     let touched = hazards.iter().any(|(hazard_transform, hazard)| {
         let half = (hazard.half_size - Vec2::splat(HAZARD_FORGIVENESS)).max(Vec2::ONE);
-        boxes_overlap(
-            position,
-            body.size / 2.0,
-            hazard_transform.translation.truncate(),
-            half,
-        )
+        boxes_overlap(position, body.size / 2.0, hazard_transform.translation.truncate(), half)
     });
     if touched && run.ended.is_none() {
         run.ended = Some("Ouch! You ran into a fork.".into());
@@ -308,11 +280,7 @@ fn drop_behind(
     }
 }
 
-fn toggle_pause(
-    actions: Res<Actions>,
-    pause: Res<State<Pause>>,
-    mut next: ResMut<NextState<Pause>>,
-) {
+fn toggle_pause(actions: Res<Actions>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>) {
     if actions.pause {
         next.set(match pause.get() {
             Pause::Running => Pause::Paused,
@@ -329,13 +297,20 @@ fn resume_time(mut time: ResMut<Time<Virtual>>) {
     time.unpause();
 }
 
+fn show_status(run: Res<RunnerRun>, mut status: ResMut<HudStatus>) {
+    let line = format!("Score {}   {} m", run.score(), run.distance_m());
+    if status.line != line {
+        status.line = line;
+    }
+}
+
 fn end_run(run: Res<RunnerRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
     if let Some(cause) = &run.ended {
         *last = LastRun {
             score: run.score(),
-            distance_m: run.distance_m(),
-            food_eaten: run.food_eaten,
             cause: cause.clone(),
+            summary: format!("{} m run, {} food eaten", run.distance_m(), run.food_eaten),
+            distance_m: run.distance_m(),
         };
         next.set(Screen::GameOver);
     }

@@ -54,19 +54,9 @@ pub struct FoodItem {
 
 /// Spawns every entity of one placed chunk.
 pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTable) {
-    let piece = || {
-        (
-            ChunkPiece { index: chunk.index },
-            DespawnOnExit(Screen::Playing),
-        )
-    };
+    let piece = || (ChunkPiece { index: chunk.index }, DespawnOnExit(Screen::Playing));
     commands.spawn((
-        TrackChunk {
-            index: chunk.index,
-            id: chunk.id.clone(),
-            x: chunk.x,
-            width: chunk.width,
-        },
+        TrackChunk { index: chunk.index, id: chunk.id.clone(), x: chunk.x, width: chunk.width },
         piece(),
         Transform::from_xyz(chunk.x, 0.0, 0.0),
     ));
@@ -82,15 +72,9 @@ pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTabl
     }
     for platform in &chunk.platforms {
         commands.spawn((
-            Ledge {
-                width: platform.width,
-            },
+            Ledge { width: platform.width },
             piece(),
-            Transform::from_xyz(
-                platform.x + platform.width / 2.0,
-                platform.y - PLATFORM_THICKNESS / 2.0,
-                0.0,
-            ),
+            Transform::from_xyz(platform.x + platform.width / 2.0, platform.y - PLATFORM_THICKNESS / 2.0, 0.0),
             RigidBody::Fixed,
             Collider::cuboid(platform.width / 2.0, PLATFORM_THICKNESS / 2.0),
             Friction::coefficient(0.0),
@@ -100,19 +84,14 @@ pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTabl
     }
     for hazard in &chunk.hazards {
         commands.spawn((
-            Hazard {
-                half_size: Vec2::new(hazard.width / 2.0, HAZARD_HEIGHT / 2.0),
-            },
+            Hazard { half_size: Vec2::new(hazard.width / 2.0, HAZARD_HEIGHT / 2.0) },
             piece(),
             Transform::from_xyz(hazard.x + hazard.width / 2.0, HAZARD_HEIGHT / 2.0, 1.0),
         ));
     }
     for item in &chunk.food {
         commands.spawn((
-            FoodItem {
-                kind: item.kind,
-                points: food.points(item.kind),
-            },
+            FoodItem { kind: item.kind, points: food.points(item.kind) },
             piece(),
             Transform::from_xyz(item.x, item.y + FOOD_RADIUS, 2.0),
         ));
@@ -133,11 +112,6 @@ mod tests {
         let half = Vec2::splat(10.0);
         assert!(boxes_overlap(Vec2::ZERO, half, Vec2::new(19.9, 0.0), half));
         assert!(!boxes_overlap(Vec2::ZERO, half, Vec2::new(20.0, 0.0), half));
-        assert!(!boxes_overlap(
-            Vec2::ZERO,
-            half,
-            Vec2::new(0.0, -25.0),
-            half
-        ));
+        assert!(!boxes_overlap(Vec2::ZERO, half, Vec2::new(0.0, -25.0), half));
     }
 }

@@ -11,11 +11,7 @@ use crate::ui::toast::Toast;
 #[derive(Resource, Default)]
 pub struct PendingPaste(Option<ClipboardRead>);
 
-pub fn copy_code(
-    session: Res<Session>,
-    clipboard: Option<ResMut<Clipboard>>,
-    mut toast: ResMut<Toast>,
-) {
+pub fn copy_code(session: Res<Session>, clipboard: Option<ResMut<Clipboard>>, mut toast: ResMut<Toast>) {
     let code = session.seed.code().to_string();
     match clipboard.map(|mut clipboard| clipboard.set_text(code.clone())) {
         Some(Ok(())) => toast.show(format!("Copied {code}")),
@@ -24,11 +20,7 @@ pub fn copy_code(
     }
 }
 
-pub fn start_paste(
-    clipboard: Option<ResMut<Clipboard>>,
-    mut pending: ResMut<PendingPaste>,
-    mut toast: ResMut<Toast>,
-) {
+pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<PendingPaste>, mut toast: ResMut<Toast>) {
     match clipboard {
         Some(mut clipboard) => pending.0 = Some(clipboard.fetch_text()),
         None => toast.show("No clipboard here: type the code instead"),
@@ -36,11 +28,7 @@ pub fn start_paste(
 }
 
 /// Applies a pasted code (or text) to the session once the clipboard answers.
-pub fn finish_paste(
-    mut pending: ResMut<PendingPaste>,
-    mut session: ResMut<Session>,
-    mut toast: ResMut<Toast>,
-) {
+pub fn finish_paste(mut pending: ResMut<PendingPaste>, mut session: ResMut<Session>, mut toast: ResMut<Toast>) {
     let Some(read) = pending.0.as_mut() else {
         return;
     };

@@ -4,10 +4,15 @@ use bevy::prelude::*;
 
 use crate::intensity::Intensity;
 use crate::palette;
-use crate::runner::RunnerRun;
 use crate::session::Session;
 use crate::state::Screen;
 use crate::ui::widgets::text;
+
+/// The HUD's status line; the active mode writes it ("Score 120   42 m").
+#[derive(Resource, Default, Debug)]
+pub struct HudStatus {
+    pub line: String,
+}
 
 #[derive(Component)]
 struct ScoreText;
@@ -18,7 +23,8 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Playing), spawn_hud)
+        app.init_resource::<HudStatus>()
+            .add_systems(OnEnter(Screen::Playing), spawn_hud)
             .add_systems(Update, update_hud.run_if(in_state(Screen::Playing)));
     }
 }
@@ -30,31 +36,17 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>) {
         left: if left { px(18) } else { auto() },
         right: if left { auto() } else { px(18) },
         flex_direction: FlexDirection::Column,
-        align_items: if left {
-            AlignItems::FlexStart
-        } else {
-            AlignItems::FlexEnd
-        },
+        align_items: if left { AlignItems::FlexStart } else { AlignItems::FlexEnd },
         row_gap: px(6),
         padding: UiRect::axes(px(14), px(8)),
         border_radius: BorderRadius::all(px(12)),
         ..default()
     };
-    commands
-        .spawn((
-            corner(true),
-            BackgroundColor(palette::PANEL),
-            DespawnOnExit(Screen::Playing),
-        ))
-        .with_children(|hud| {
-            hud.spawn((ScoreText, text("Score 0   0 m", 28.0, palette::TEXT)));
+    commands.spawn((corner(true), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
+        |hud| {
+            hud.spawn((ScoreText, text("", 28.0, palette::TEXT)));
             hud.spawn((
-                Node {
-                    width: px(180),
-                    height: px(10),
-                    border_radius: BorderRadius::all(px(5)),
-                    ..default()
-                },
+                Node { width: px(180), height: px(10), border_radius: BorderRadius::all(px(5)), ..default() },
                 BackgroundColor(palette::BUTTON),
                 children![(
                     IntensityFill,
@@ -67,38 +59,29 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>) {
                     BackgroundColor(palette::ACCENT),
                 )],
             ));
-        });
-    commands
-        .spawn((
-            corner(false),
-            BackgroundColor(palette::PANEL),
-            DespawnOnExit(Screen::Playing),
-        ))
-        .with_children(|hud| {
-            hud.spawn(text(
-                format!("Seed {}", session.seed.code()),
-                26.0,
-                palette::TEXT,
-            ));
-            hud.spawn(text(
-                "Esc: pause   Ctrl+C: copy code",
-                16.0,
-                palette::TEXT_DIM,
-            ));
-        });
+        },
+    );
+    commands.spawn((corner(false), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
+        |hud| {
+            hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
+            let keys = match session.mode {
+                crate::session::Mode::Runner => "Space: jump   Esc: pause   Ctrl+C: copy code",
+                crate::session::Mode::Maze => "Arrows: move   Esc: pause   Ctrl+C: copy code",
+            };
+            hud.spawn(text(keys, 16.0, palette::TEXT_DIM));
+        },
+    );
 }
 
 fn update_hud(
-    run: Option<Res<RunnerRun>>,
+    status: Res<HudStatus>,
     intensity: Res<Intensity>,
     mut score: Query<&mut Text, With<ScoreText>>,
     mut fill: Query<&mut Node, With<IntensityFill>>,
 ) {
-    let Some(run) = run else { return };
-    let shown = format!("Score {}   {} m", run.score(), run.distance_m());
     for mut text in &mut score {
-        if text.0 != shown {
-            text.0 = shown.clone();
+        if text.0 != status.line {
+            text.0.clone_from(&status.line);
         }
     }
     for mut node in &mut fill {

@@ -56,12 +56,7 @@ pub struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MenuCursor>()
-            .add_systems(
-                Update,
-                (follow_mouse, move_cursor, choose_item, paint_items)
-                    .chain()
-                    .in_set(MenuSystems),
-            )
+            .add_systems(Update, (follow_mouse, move_cursor, choose_item, paint_items).chain().in_set(MenuSystems))
             .add_observer(on_menu_chosen);
     }
 }
@@ -80,10 +75,7 @@ fn move_cursor(actions: Res<Actions>, mut cursor: ResMut<MenuCursor>, items: Que
     cursor.0 = cursor.0.min(count - 1);
 }
 
-fn follow_mouse(
-    mut cursor: ResMut<MenuCursor>,
-    items: Query<(&MenuItem, &Interaction), Changed<Interaction>>,
-) {
+fn follow_mouse(mut cursor: ResMut<MenuCursor>, items: Query<(&MenuItem, &Interaction), Changed<Interaction>>) {
     for (item, interaction) in &items {
         if *interaction != Interaction::None {
             cursor.0 = item.order;
@@ -109,11 +101,7 @@ fn choose_item(
 
 fn paint_items(cursor: Res<MenuCursor>, mut items: Query<(&MenuItem, &mut BackgroundColor)>) {
     for (item, mut background) in &mut items {
-        background.0 = if item.order == cursor.0 {
-            palette::BUTTON_SELECTED
-        } else {
-            palette::BUTTON
-        };
+        background.0 = if item.order == cursor.0 { palette::BUTTON_SELECTED } else { palette::BUTTON };
     }
 }
 
@@ -148,9 +136,7 @@ fn on_menu_chosen(
             *session = Session {
                 mode: session.mode,
                 seed: Seed::daily(year, month, day),
-                origin: Some(format!(
-                    "daily challenge {year:04}-{month:02}-{day:02} (UTC)"
-                )),
+                origin: Some(format!("daily challenge {year:04}-{month:02}-{day:02} (UTC)")),
             };
         }
         MenuAction::CopyCode => commands.run_system_cached(copy_code),
@@ -163,9 +149,7 @@ fn on_menu_chosen(
         MenuAction::ToTitle => next_screen.set(Screen::Title),
         MenuAction::Back => next_screen.set(Screen::ModeSelect),
         MenuAction::ReloadData => {
-            let source = data
-                .map(|d| d.source.clone())
-                .or(problem.map(|p| p.source.clone()));
+            let source = data.map(|d| d.source.clone()).or(problem.map(|p| p.source.clone()));
             let Some(source) = source else { return };
             match GameData::load(source) {
                 Ok(data) => {

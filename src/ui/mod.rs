@@ -18,22 +18,11 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<seed_entry::SeedEntry>()
             .init_resource::<clipboard::PendingPaste>()
-            .add_plugins((
-                menu::MenuPlugin,
-                screens::ScreensPlugin,
-                hud::HudPlugin,
-                toast::ToastPlugin,
-            ))
+            .add_plugins((menu::MenuPlugin, screens::ScreensPlugin, hud::HudPlugin, toast::ToastPlugin))
+            .add_systems(Update, seed_entry::type_seed.before(menu::MenuSystems).run_if(in_state(Screen::SeedSelect)))
             .add_systems(
                 Update,
-                seed_entry::type_seed
-                    .before(menu::MenuSystems)
-                    .run_if(in_state(Screen::SeedSelect)),
-            )
-            .add_systems(
-                Update,
-                seed_entry::copy_shortcut
-                    .run_if(in_state(Screen::GameOver).or_else(in_state(Pause::Paused))),
+                seed_entry::copy_shortcut.run_if(in_state(Screen::GameOver).or_else(in_state(Pause::Paused))),
             )
             .add_systems(Update, clipboard::finish_paste);
     }

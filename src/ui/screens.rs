@@ -30,10 +30,7 @@ impl Plugin for ScreensPlugin {
             .add_systems(OnEnter(Screen::GameOver), spawn_game_over)
             .add_systems(OnEnter(Screen::DataError), spawn_data_error)
             .add_systems(OnEnter(Pause::Paused), spawn_pause)
-            .add_systems(
-                Update,
-                (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)),
-            )
+            .add_systems(Update, (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)))
             .add_systems(Update, back_out);
     }
 }
@@ -48,52 +45,30 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     items.with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(text("SEEDFEAST", 84.0, palette::ACCENT));
-            card.spawn(text(
-                "Every level grown from a seed you can share",
-                24.0,
-                palette::TEXT_DIM,
-            ));
-            card.spawn(Node {
-                height: px(16),
-                ..default()
-            });
+            card.spawn(text("Every level grown from a seed you can share", 24.0, palette::TEXT_DIM));
+            card.spawn(Node { height: px(16), ..default() });
             card.spawn(button(0, "Play", MenuAction::Start));
             #[cfg(not(target_arch = "wasm32"))]
             card.spawn(button(1, "Quit", MenuAction::Quit));
-            card.spawn(text(
-                "Arrows or D-pad to choose, Enter or (A) to confirm",
-                18.0,
-                palette::TEXT_DIM,
-            ));
+            card.spawn(text("Arrows or D-pad to choose, Enter or (A) to confirm", 18.0, palette::TEXT_DIM));
         });
     });
 }
 
 fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     reset_cursor(&mut cursor);
-    commands
-        .spawn(screen_root(Screen::ModeSelect, None))
-        .with_children(|root| {
-            root.spawn(panel()).with_children(|card| {
-                card.spawn(heading("Choose a game"));
-                card.spawn(button(
-                    0,
-                    Mode::Runner.name(),
-                    MenuAction::ChooseMode(Mode::Runner),
-                ));
-                card.spawn(text(Mode::Runner.blurb(), 18.0, palette::TEXT_DIM));
-                card.spawn(Node {
-                    height: px(8),
-                    ..default()
-                });
-                card.spawn(text(
-                    "Coming soon: Maze chase, Arena, Flying tunnel",
-                    20.0,
-                    palette::TEXT_DIM,
-                ));
-                card.spawn(button(1, "Back", MenuAction::ToTitle));
-            });
+    commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(heading("Choose a game"));
+            for (order, mode) in [Mode::Runner, Mode::Maze].into_iter().enumerate() {
+                card.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
+                card.spawn(text(mode.blurb(), 18.0, palette::TEXT_DIM));
+            }
+            card.spawn(Node { height: px(8), ..default() });
+            card.spawn(text("Coming soon: Arena, Flying tunnel", 20.0, palette::TEXT_DIM));
+            card.spawn(button(2, "Back", MenuAction::ToTitle));
         });
+    });
 }
 
 fn spawn_seed_select(
@@ -104,37 +79,32 @@ fn spawn_seed_select(
 ) {
     reset_cursor(&mut cursor);
     *entry = SeedEntry::default();
-    commands
-        .spawn(screen_root(Screen::SeedSelect, None))
-        .with_children(|root| {
-            root.spawn(panel()).with_children(|card| {
-                card.spawn(heading(format!("{}: pick a seed", session.mode.name())));
-                card.spawn(text("Seed code", 20.0, palette::TEXT_DIM));
-                card.spawn((
-                    SeedCodeText,
-                    text(session.seed.code().to_string(), 56.0, palette::TEXT),
-                ));
-                card.spawn((SeedOriginText, text("", 18.0, palette::TEXT_DIM)));
-                card.spawn((SeedEntryText, text("", 26.0, palette::TEXT)));
-                card.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR)));
-                let items = [
-                    ("Play this seed", MenuAction::Play),
-                    ("New random seed", MenuAction::NewSeed),
-                    ("Today's daily challenge", MenuAction::Daily),
-                    ("Copy code", MenuAction::CopyCode),
-                    ("Paste code", MenuAction::PasteCode),
-                    ("Back", MenuAction::Back),
-                ];
-                for (order, (label, action)) in items.into_iter().enumerate() {
-                    card.spawn(button(order, label, action));
-                }
-                card.spawn(text(
-                    "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
-                    18.0,
-                    palette::TEXT_DIM,
-                ));
-            });
+    commands.spawn(screen_root(Screen::SeedSelect, None)).with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(heading(format!("{}: pick a seed", session.mode.name())));
+            card.spawn(text("Seed code", 20.0, palette::TEXT_DIM));
+            card.spawn((SeedCodeText, text(session.seed.code().to_string(), 56.0, palette::TEXT)));
+            card.spawn((SeedOriginText, text("", 18.0, palette::TEXT_DIM)));
+            card.spawn((SeedEntryText, text("", 26.0, palette::TEXT)));
+            card.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR)));
+            let items = [
+                ("Play this seed", MenuAction::Play),
+                ("New random seed", MenuAction::NewSeed),
+                ("Today's daily challenge", MenuAction::Daily),
+                ("Copy code", MenuAction::CopyCode),
+                ("Paste code", MenuAction::PasteCode),
+                ("Back", MenuAction::Back),
+            ];
+            for (order, (label, action)) in items.into_iter().enumerate() {
+                card.spawn(button(order, label, action));
+            }
+            card.spawn(text(
+                "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
+                18.0,
+                palette::TEXT_DIM,
+            ));
         });
+    });
 }
 
 fn show_seed(
@@ -162,11 +132,7 @@ fn show_entry(
         return;
     }
     for mut text in &mut typed {
-        text.0 = if entry.text.is_empty() {
-            "Type a seed...".into()
-        } else {
-            format!("> {}_", entry.text)
-        };
+        text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
     }
     for mut text in &mut error {
         text.0 = entry.error.clone().unwrap_or_default();
@@ -175,73 +141,46 @@ fn show_entry(
 
 fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>) {
     reset_cursor(&mut cursor);
-    commands
-        .spawn(screen_root(Pause::Paused, Some(palette::OVERLAY)))
-        .with_children(|root| {
-            root.spawn(panel()).with_children(|card| {
-                card.spawn(heading("Paused"));
-                card.spawn(text(
-                    format!("Seed {}", session.seed.code()),
-                    28.0,
-                    palette::TEXT,
-                ));
-                card.spawn(button(0, "Resume", MenuAction::Resume));
-                card.spawn(button(1, "Copy code", MenuAction::CopyCode));
-                card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
-            });
+    commands.spawn(screen_root(Pause::Paused, Some(palette::OVERLAY))).with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(heading("Paused"));
+            card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
+            card.spawn(button(0, "Resume", MenuAction::Resume));
+            card.spawn(button(1, "Copy code", MenuAction::CopyCode));
+            card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
         });
+    });
 }
 
-fn spawn_game_over(
-    mut commands: Commands,
-    mut cursor: ResMut<MenuCursor>,
-    session: Res<Session>,
-    last: Res<LastRun>,
-) {
+fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>, last: Res<LastRun>) {
     reset_cursor(&mut cursor);
-    commands
-        .spawn(screen_root(Screen::GameOver, Some(palette::OVERLAY)))
-        .with_children(|root| {
-            root.spawn(panel()).with_children(|card| {
-                card.spawn(heading(last.cause.clone()));
-                card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
-                card.spawn(text(
-                    format!("{} m run, {} food eaten", last.distance_m, last.food_eaten),
-                    24.0,
-                    palette::TEXT_DIM,
-                ));
-                card.spawn(text(
-                    format!("Seed {}", session.seed.code()),
-                    28.0,
-                    palette::TEXT,
-                ));
-                card.spawn(button(0, "Retry this seed", MenuAction::Retry));
-                card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
-                card.spawn(button(2, "Copy code", MenuAction::CopyCode));
-                card.spawn(button(3, "Main menu", MenuAction::ToTitle));
-            });
+    commands.spawn(screen_root(Screen::GameOver, Some(palette::OVERLAY))).with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(heading(last.cause.clone()));
+            card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
+            card.spawn(text(last.summary.clone(), 24.0, palette::TEXT_DIM));
+            card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
+            card.spawn(button(0, "Retry this seed", MenuAction::Retry));
+            card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
+            card.spawn(button(2, "Copy code", MenuAction::CopyCode));
+            card.spawn(button(3, "Main menu", MenuAction::ToTitle));
         });
+    });
 }
 
-fn spawn_data_error(
-    mut commands: Commands,
-    mut cursor: ResMut<MenuCursor>,
-    problem: Option<Res<DataProblem>>,
-) {
+fn spawn_data_error(mut commands: Commands, mut cursor: ResMut<MenuCursor>, problem: Option<Res<DataProblem>>) {
     reset_cursor(&mut cursor);
     let message = problem.map_or_else(|| "unknown problem".to_string(), |p| p.message.clone());
-    commands
-        .spawn(screen_root(Screen::DataError, None))
-        .with_children(|root| {
-            root.spawn(panel()).with_children(|card| {
-                card.spawn(heading("The game data has a problem"));
-                card.spawn(text(message, 20.0, palette::TEXT_ERROR));
-                card.spawn(text("Fix the file, then reload.", 20.0, palette::TEXT_DIM));
-                card.spawn(button(0, "Reload data", MenuAction::ReloadData));
-                #[cfg(not(target_arch = "wasm32"))]
-                card.spawn(button(1, "Quit", MenuAction::Quit));
-            });
+    commands.spawn(screen_root(Screen::DataError, None)).with_children(|root| {
+        root.spawn(panel()).with_children(|card| {
+            card.spawn(heading("The game data has a problem"));
+            card.spawn(text(message, 20.0, palette::TEXT_ERROR));
+            card.spawn(text("Fix the file, then reload.", 20.0, palette::TEXT_DIM));
+            card.spawn(button(0, "Reload data", MenuAction::ReloadData));
+            #[cfg(not(target_arch = "wasm32"))]
+            card.spawn(button(1, "Quit", MenuAction::Quit));
         });
+    });
 }
 
 /// Escape (or B) goes back a step from the menus (during play, Escape pauses instead).

@@ -48,12 +48,7 @@ pub fn type_seed(
     mut actions: ResMut<Actions>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
     for key in typed.read() {
         if !key.state.is_pressed() {
             continue;
@@ -69,12 +64,8 @@ pub fn type_seed(
                     next.set(Screen::Playing);
                 }
             }
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("c") => {
-                commands.run_system_cached(copy_code)
-            }
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("v") => {
-                commands.run_system_cached(start_paste)
-            }
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("c") => commands.run_system_cached(copy_code),
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("v") => commands.run_system_cached(start_paste),
             _ if ctrl => {}
             _ => {
                 if let Some(text) = &key.text {
@@ -91,17 +82,8 @@ pub fn type_seed(
 }
 
 /// Ctrl+C copies the code on the pause and game-over screens too.
-pub fn copy_shortcut(
-    mut commands: Commands,
-    mut typed: MessageReader<KeyboardInput>,
-    keys: Res<ButtonInput<KeyCode>>,
-) {
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+pub fn copy_shortcut(mut commands: Commands, mut typed: MessageReader<KeyboardInput>, keys: Res<ButtonInput<KeyCode>>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
     for key in typed.read() {
         if ctrl
             && key.state.is_pressed()
@@ -120,37 +102,16 @@ mod tests {
 
     #[test]
     fn a_typed_code_sets_the_seed_and_a_typo_explains_itself() {
-        let mut session = Session {
-            mode: Mode::Runner,
-            seed: Seed(1),
-            origin: None,
-        };
+        let mut session = Session { mode: Mode::Runner, seed: Seed(1), origin: None };
         let code = Seed(987_654).code().to_string();
-        let mut entry = SeedEntry {
-            text: code.to_lowercase(),
-            error: None,
-        };
+        let mut entry = SeedEntry { text: code.to_lowercase(), error: None };
         assert!(entry.submit(&mut session));
         assert_eq!(session.seed, Seed(987_654));
         assert!(entry.text.is_empty());
 
-        let mut typo = SeedEntry {
-            text: format!("{}U", &code[..code.len() - 1]),
-            error: None,
-        };
+        let mut typo = SeedEntry { text: format!("{}U", &code[..code.len() - 1]), error: None };
         assert!(!typo.submit(&mut session));
-        assert!(
-            typo.error
-                .as_deref()
-                .unwrap()
-                .contains("not a seed-code character"),
-            "{:?}",
-            typo.error
-        );
-        assert_eq!(
-            session.seed,
-            Seed(987_654),
-            "a refused code leaves the seed alone"
-        );
+        assert!(typo.error.as_deref().unwrap().contains("not a seed-code character"), "{:?}", typo.error);
+        assert_eq!(session.seed, Seed(987_654), "a refused code leaves the seed alone");
     }
 }

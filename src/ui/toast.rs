@@ -31,9 +31,7 @@ pub struct ToastPlugin;
 
 impl Plugin for ToastPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Toast>()
-            .add_systems(Startup, spawn_toast)
-            .add_systems(Update, show_toast);
+        app.init_resource::<Toast>().add_systems(Startup, spawn_toast).add_systems(Update, show_toast);
     }
 }
 
@@ -52,11 +50,7 @@ fn spawn_toast(mut commands: Commands) {
             Text::new(""),
             TextFont::from_font_size(22.0),
             TextColor(palette::TEXT),
-            Node {
-                padding: UiRect::axes(px(16), px(8)),
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
+            Node { padding: UiRect::axes(px(16), px(8)), border_radius: BorderRadius::all(px(10)), ..default() },
             BackgroundColor(Color::NONE),
         )],
     ));

@@ -40,12 +40,7 @@ pub fn panel() -> impl Bundle {
 }
 
 pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (
-        Text::new(content),
-        TextFont::from_font_size(size),
-        TextColor(color),
-        TextLayout::justify(Justify::Center),
-    )
+    (Text::new(content), TextFont::from_font_size(size), TextColor(color), TextLayout::justify(Justify::Center))
 }
 
 pub fn heading(content: impl Into<String>) -> impl Bundle {

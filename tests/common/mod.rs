@@ -6,7 +6,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use seedfeast::data::{DataSource, GameData};
+use seedfeast::data::GameData;
 use seedfeast::input::JumpLatch;
 use seedfeast::runner::{RunnerPlayer, RunnerRun, RunnerSystems};
 use seedfeast::session::{Mode, Session};
@@ -17,19 +17,9 @@ use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 
 /// A headless game already in a Runner run of `seed` with `config`.
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
-    let data = GameData {
-        runner: config,
-        source: DataSource::BuiltIn,
-    };
-    let session = Session {
-        mode: Mode::Runner,
-        seed,
-        origin: None,
-    };
-    let mut app = headless_app(Launch {
-        data: Ok(data),
-        start: Some(session),
-    });
+    let data = GameData { runner: config, ..GameData::built_in() };
+    let session = Session { mode: Mode::Runner, seed, origin: None };
+    let mut app = headless_app(Launch { data: Ok(data), start: Some(session) });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -44,9 +34,8 @@ pub fn screen(app: &App) -> Screen {
 }
 
 pub fn player(app: &mut App) -> (Vec2, Vec2) {
-    let mut query = app
-        .world_mut()
-        .query_filtered::<(&Transform, &bevy_rapier2d::prelude::Velocity), With<RunnerPlayer>>();
+    let mut query =
+        app.world_mut().query_filtered::<(&Transform, &bevy_rapier2d::prelude::Velocity), With<RunnerPlayer>>();
     let (transform, velocity) = query.single(app.world()).expect("one runner");
     (transform.translation.truncate(), velocity.linear)
 }
@@ -79,15 +68,8 @@ pub struct Obstacles(pub Vec<(f32, f32)>);
 pub fn add_autopilot(app: &mut App, seed: Seed, chunks: usize) {
     let config = app.world().resource::<GameData>().runner.clone();
     let track = generate_track(&config, seed, chunks);
-    let mut obstacles: Vec<(f32, f32)> = track
-        .iter()
-        .flat_map(|c| {
-            c.gaps
-                .iter()
-                .chain(c.hazards.iter())
-                .map(|s| (s.x, s.end()))
-        })
-        .collect();
+    let mut obstacles: Vec<(f32, f32)> =
+        track.iter().flat_map(|c| c.gaps.iter().chain(c.hazards.iter()).map(|s| (s.x, s.end()))).collect();
     obstacles.sort_by(|a, b| a.0.total_cmp(&b.0));
     app.insert_resource(Obstacles(obstacles));
     app.add_systems(FixedUpdate, autopilot.before(RunnerSystems::Control));
@@ -104,11 +86,7 @@ fn autopilot(
     };
     let x = transform.translation.x;
     let config = &data.runner;
-    let Some(&(start, end)) = obstacles
-        .0
-        .iter()
-        .find(|&&(_, end)| end > x - body.size.x / 2.0)
-    else {
+    let Some(&(start, end)) = obstacles.0.iter().find(|&&(_, end)| end > x - body.size.x / 2.0) else {
         return;
     };
     let range = config.tuning.jump_range(config.speed_at(x));
@@ -116,26 +94,30 @@ fn autopilot(
     // Time to rise clear of a fork, as a distance: the latest take-off is this far before it.
     let lead = 0.12 * range;
     // A landing on ground; a roomy one also leaves room to take off before the next obstacle.
-    let on_ground = |landing: f32| {
-        obstacles
-            .0
-            .iter()
-            .all(|&(s, e)| e < landing - half - 4.0 || s > landing + half + 4.0)
-    };
-    let roomy = |landing: f32| {
-        obstacles
-            .0
-            .iter()
-            .all(|&(s, e)| e < landing - half - 6.0 || s > landing + half + lead + 6.0)
-    };
+    let on_ground =
+        |landing: f32| obstacles.0.iter().all(|&(s, e)| e < landing - half - 4.0 || s > landing + half + 4.0);
+    let roomy =
+        |landing: f32| obstacles.0.iter().all(|&(s, e)| e < landing - half - 6.0 || s > landing + half + lead + 6.0);
     let latest = start - half - lead;
     let late_landing = latest + range;
     let must = x >= latest;
     let clears = x + range - half > end + lead / 2.0;
-    let better_now = clears
-        && !roomy(late_landing)
-        && (roomy(x + range) || (on_ground(x + range) && !on_ground(late_landing)));
+    let better_now =
+        clears && !roomy(late_landing) && (roomy(x + range) || (on_ground(x + range) && !on_ground(late_landing)));
     if x + half < start && (must || better_now) {
         latch.0 = true;
     }
+}
+
+/// A headless game already on floor 1 of a Maze chase from `seed`.
+pub fn maze_app(seed: Seed) -> App {
+    let session = Session { mode: Mode::Maze, seed, origin: None };
+    let mut app = headless_app(Launch { data: Ok(GameData::built_in()), start: Some(session) });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    app
 }

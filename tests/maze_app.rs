@@ -1,0 +1,159 @@
+//! Maze chase played headlessly: floors are exactly procgen's, clearing a floor carves the next,
+//! pursuers really find the player, and the chilli makes them edible.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use bevy::input::keyboard::Key;
+use bevy::prelude::*;
+use common::*;
+use seedfeast::data::GameData;
+use seedfeast::maze::movement::{Dir, Mover, can_move};
+use seedfeast::maze::{AtCell, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer};
+use seedfeast::state::Screen;
+use seedfeast_procgen::Seed;
+use seedfeast_procgen::maze::{Cell, MazeFloor, generate_floor};
+
+fn expected_floor(app: &App, seed: Seed, floor: u32) -> MazeFloor {
+    let data = app.world().resource::<GameData>();
+    generate_floor(&data.maze, &data.runner.curve, seed, floor)
+}
+
+fn cells_of(app: &mut App, kind: Pickup) -> BTreeSet<Cell> {
+    let mut query = app.world_mut().query::<(&Pickup, &AtCell)>();
+    query.iter(app.world()).filter(|(p, _)| **p == kind).map(|(_, c)| c.0).collect()
+}
+
+fn assert_floor_matches(app: &mut App, want: &MazeFloor) {
+    assert_eq!(cells_of(app, Pickup::Token), want.tokens.iter().copied().collect());
+    assert_eq!(cells_of(app, Pickup::Star), want.stars.iter().copied().collect());
+    assert_eq!(cells_of(app, Pickup::PowerUp), want.power_up.into_iter().collect());
+    let walls: BTreeSet<Cell> =
+        app.world_mut().query_filtered::<&AtCell, With<MazeWall>>().iter(app.world()).map(|c| c.0).collect();
+    let want_walls: BTreeSet<Cell> = (0..want.grid.height)
+        .flat_map(|y| (0..want.grid.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| !want.grid.is_open(x, y))
+        .collect();
+    assert_eq!(walls, want_walls);
+    let homes: BTreeSet<Cell> = app.world_mut().query::<&Pursuer>().iter(app.world()).map(|p| p.home).collect();
+    assert_eq!(homes, want.hazards.iter().copied().collect());
+    let player = app.world_mut().query::<&MazePlayer>().single(app.world()).unwrap().mover.cell;
+    assert_eq!(player, want.start);
+}
+
+#[test]
+fn a_floor_spawns_exactly_what_procgen_returns() {
+    let seed = Seed::from_text("maze night");
+    let mut app = maze_app(seed);
+    let want = expected_floor(&app, seed, 1);
+    assert!(want.tokens.len() > 20 && !want.hazards.is_empty());
+    assert_floor_matches(&mut app, &want);
+}
+
+fn put_player(app: &mut App, cell: Cell) {
+    let mut query = app.world_mut().query::<&mut MazePlayer>();
+    let mut player = query.single_mut(app.world_mut()).unwrap();
+    player.mover = Mover::at(cell, player.mover.speed);
+    player.wanted = None;
+}
+
+#[test]
+fn eating_every_token_carves_the_next_floor() {
+    let seed = Seed(99);
+    let mut app = maze_app(seed);
+    let tokens: Vec<Cell> = expected_floor(&app, seed, 1).tokens;
+    for cell in tokens {
+        // Keep the pursuers harmless: this test is about clearing.
+        app.world_mut().resource_mut::<MazeRun>().grace = 1e9;
+        put_player(&mut app, cell);
+        app.update();
+    }
+    app.update();
+    let run = app.world().resource::<MazeRun>();
+    assert_eq!(run.floor.floor, 2, "all tokens eaten: the next floor");
+    assert_eq!(run.floors_cleared, 1);
+    assert!(run.score >= 10 * 20 + 500);
+    let want = expected_floor(&app, seed, 2);
+    assert_ne!(want.grid, expected_floor(&app, seed, 1).grid);
+    assert_floor_matches(&mut app, &want);
+}
+
+#[test]
+fn pursuers_find_a_player_who_stands_still() {
+    let seed = Seed(7);
+    let mut app = maze_app(seed);
+    let floor = expected_floor(&app, seed, 1);
+    for &home in &floor.hazards {
+        let path = floor.grid.path(home, floor.start).expect("every pursuer has a path to the player");
+        assert!(path.windows(2).all(|w| Dir::between(w[0], w[1]).is_some_and(|d| can_move(&floor.grid, w[0], d))));
+    }
+    let lives = app.world().resource::<MazeRun>().lives;
+    let mut frames = 0;
+    while app.world().resource::<MazeRun>().lives == lives && frames < 60 * 60 {
+        app.update();
+        frames += 1;
+    }
+    assert!(app.world().resource::<MazeRun>().lives < lives, "nobody caught the player in {frames} frames");
+    let player = app.world_mut().query::<&MazePlayer>().single(app.world()).unwrap().mover.cell;
+    assert_eq!(player, floor.start, "caught: back to the start");
+}
+
+#[test]
+fn the_chilli_makes_pursuers_edible() {
+    let seed = Seed(7);
+    let mut app = maze_app(seed);
+    let power_up = expected_floor(&app, seed, 1).power_up.expect("a power-up");
+    put_player(&mut app, power_up);
+    app.update();
+    assert!(app.world().resource::<MazeRun>().frightened > 0.0);
+    let score = app.world().resource::<MazeRun>().score;
+    // Walk a pursuer onto the player.
+    let mut query = app.world_mut().query::<&mut Pursuer>();
+    let mut pursuer = query.iter_mut(app.world_mut()).next().unwrap();
+    pursuer.mover = Mover::at(power_up, pursuer.mover.speed);
+    app.update();
+    let run = app.world().resource::<MazeRun>();
+    assert!(run.score >= score + 200, "ate a pursuer: {} -> {}", score, run.score);
+    assert_eq!(run.lives, GameData::built_in().maze.lives);
+    let resting = app.world_mut().query::<&Pursuer>().iter(app.world()).filter(|p| p.resting > 0.0).count();
+    assert_eq!(resting, 1);
+}
+
+#[test]
+fn arrow_keys_steer_the_player() {
+    let seed = Seed(3);
+    let mut app = maze_app(seed);
+    app.world_mut().resource_mut::<MazeRun>().grace = 1e9;
+    let floor = expected_floor(&app, seed, 1);
+    let (dir, key, logical) = [
+        (Dir::Right, KeyCode::ArrowRight, Key::ArrowRight),
+        (Dir::Down, KeyCode::ArrowDown, Key::ArrowDown),
+        (Dir::Left, KeyCode::ArrowLeft, Key::ArrowLeft),
+        (Dir::Up, KeyCode::ArrowUp, Key::ArrowUp),
+    ]
+    .into_iter()
+    .find(|(d, _, _)| can_move(&floor.grid, floor.start, *d))
+    .unwrap();
+    tap_key(&mut app, key, logical);
+    for _ in 0..10 {
+        app.update();
+    }
+    let player = app.world_mut().query::<&MazePlayer>().single(app.world()).unwrap().mover;
+    assert_eq!(player.dir.or(Some(dir)), Some(dir));
+    assert!(player.position() != (floor.start.0 as f32, floor.start.1 as f32), "moved {dir:?}");
+}
+
+#[test]
+fn losing_every_life_ends_the_run() {
+    let mut app = maze_app(Seed(7));
+    for _ in 0..60 * 60 * 3 {
+        app.update();
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+    }
+    assert_eq!(screen(&app), Screen::GameOver);
+    let last = app.world().resource::<seedfeast::session::LastRun>();
+    assert!(last.cause.contains("caught") && last.summary.contains("floor 1"), "{last:?}");
+}
