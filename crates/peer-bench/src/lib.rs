@@ -1,0 +1,1 @@
+//! Nothing here: the benches under `benches/` are this crate.
