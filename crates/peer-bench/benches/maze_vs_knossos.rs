@@ -10,9 +10,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use knossos::maze::{OrthogonalMazeBuilder, RecursiveBacktracking};
+use seedfeast_procgen::Seed;
 use seedfeast_procgen::maze::carve;
 use seedfeast_procgen::rng::{Subsystem, stream};
-use seedfeast_procgen::Seed;
 
 fn perfect_maze(c: &mut Criterion) {
     let mut group = c.benchmark_group("perfect_maze_2500_cells");
