@@ -6,7 +6,6 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use seedfeast_procgen::FoodKind;
 
-use crate::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer, to_world};
 use crate::palette;
 use crate::runner::RunnerPlayer;
 use crate::runner::track::{
@@ -23,10 +22,10 @@ const CAMERA_Y: f32 = 200.0;
 
 /// Meshes shared by every dressed entity (sizes come from each entity's Transform scale).
 #[derive(Resource)]
-struct Shapes {
-    circle: Handle<Mesh>,
-    triangle: Handle<Mesh>,
-    ring: Handle<Mesh>,
+pub(crate) struct Shapes {
+    pub circle: Handle<Mesh>,
+    pub triangle: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
 }
 
 pub struct VisualsPlugin;
@@ -42,7 +41,7 @@ impl Plugin for VisualsPlugin {
             .add_observer(dress_hazard)
             .add_observer(dress_food)
             .add_observer(dress_runner)
-            .add_plugins(MazeVisualsPlugin);
+            .add_plugins(crate::maze::visuals::MazeVisualsPlugin);
     }
 
     fn finish(&self, app: &mut App) {
@@ -105,34 +104,34 @@ fn spawn_backdrop(
     }
 }
 
-fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, scale: Vec2) -> impl Bundle {
+pub(crate) fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, scale: Vec2) -> impl Bundle {
     (Mesh2d(mesh.clone()), MeshMaterial2d(material), Transform::from_translation(at).with_scale(scale.extend(1.0)))
 }
 
-fn dress_ground(add: On<Add, Ground>, mut commands: Commands, ground: Query<&Ground>) {
-    let Ok(ground) = ground.get(add.entity) else {
-        return;
-    };
+/// A solid slab with a trim strip along one edge (ground with frosting, a ledge with its rim).
+fn dress_slab(commands: &mut Commands, entity: Entity, body: (Color, Vec2), trim: (Color, f32), trim_y: f32) {
     commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::GROUND, Vec2::new(ground.width, GROUND_DEPTH)), Visibility::default()))
-        .with_child((
-            Sprite::from_color(palette::FROSTING, Vec2::new(ground.width, 14.0)),
-            Transform::from_xyz(0.0, GROUND_DEPTH / 2.0 - 7.0, 0.1),
-        ));
+        .entity(entity)
+        .insert((Sprite::from_color(body.0, body.1), Visibility::default()))
+        .with_child((Sprite::from_color(trim.0, Vec2::new(body.1.x, trim.1)), Transform::from_xyz(0.0, trim_y, 0.1)));
+}
+
+fn dress_ground(add: On<Add, Ground>, mut commands: Commands, ground: Query<&Ground>) {
+    let Ok(ground) = ground.get(add.entity) else { return };
+    let size = Vec2::new(ground.width, GROUND_DEPTH);
+    dress_slab(&mut commands, add.entity, (palette::GROUND, size), (palette::FROSTING, 14.0), GROUND_DEPTH / 2.0 - 7.0);
 }
 
 fn dress_ledge(add: On<Add, Ledge>, mut commands: Commands, ledge: Query<&Ledge>) {
-    let Ok(ledge) = ledge.get(add.entity) else {
-        return;
-    };
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::LEDGE, Vec2::new(ledge.width, PLATFORM_THICKNESS)), Visibility::default()))
-        .with_child((
-            Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(ledge.width, 4.0)),
-            Transform::from_xyz(0.0, -PLATFORM_THICKNESS / 2.0 + 2.0, 0.1),
-        ));
+    let Ok(ledge) = ledge.get(add.entity) else { return };
+    let size = Vec2::new(ledge.width, PLATFORM_THICKNESS);
+    dress_slab(
+        &mut commands,
+        add.entity,
+        (palette::LEDGE, size),
+        (palette::LEDGE_EDGE, 4.0),
+        -PLATFORM_THICKNESS / 2.0 + 2.0,
+    );
 }
 
 /// A row of fork tines.
@@ -262,144 +261,6 @@ fn dress_runner(
             parent.spawn((
                 Sprite::from_color(Color::WHITE, Vec2::new(size.x - 8.0, 14.0)),
                 Transform::from_xyz(0.0, size.y / 2.0 + 10.0, 0.05),
-            ));
-        });
-}
-
-/// Maze chase: frame the whole floor, zooming out for floors larger than the screen.
-pub struct MazeVisualsPlugin;
-
-impl Plugin for MazeVisualsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(PostUpdate, (frame_maze, tint_pursuers).before(TransformSystems::Propagate))
-            .add_observer(dress_wall)
-            .add_observer(dress_pickup)
-            .add_observer(dress_pursuer)
-            .add_observer(dress_maze_player);
-    }
-}
-
-fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
-    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
-    let Projection::Orthographic(ortho) = &mut *projection else { return };
-    let Some(run) = run else {
-        ortho.scale = 1.0;
-        return;
-    };
-    let grid = &run.floor.grid;
-    let (width, height) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
-    // Leave room for the HUD along the top.
-    ortho.scale = (height / (VIEW_HEIGHT - 140.0)).max(width / (VIEW_HEIGHT * 16.0 / 9.0 - 60.0)).max(1.0);
-    let centre = to_world((grid.width as f32 - 1.0) / 2.0, (grid.height as f32 - 1.0) / 2.0);
-    transform.translation.x = centre.x;
-    transform.translation.y = centre.y + 40.0 * ortho.scale;
-}
-
-fn dress_wall(add: On<Add, MazeWall>, mut commands: Commands) {
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::GROUND, Vec2::splat(CELL)), Visibility::default()))
-        .with_child((
-            Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
-            Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
-        ));
-}
-
-fn dress_pickup(
-    add: On<Add, Pickup>,
-    mut commands: Commands,
-    pickups: Query<&Pickup>,
-    shapes: Res<Shapes>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let Ok(pickup) = pickups.get(add.entity) else { return };
-    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| match pickup {
-        Pickup::Token => {
-            parent.spawn(shape(&shapes.circle, materials.add(palette::LEDGE), Vec3::ZERO, Vec2::splat(CELL * 0.12)));
-        }
-        Pickup::Star => {
-            let gold = materials.add(Color::srgb(1.0, 0.78, 0.15));
-            parent.spawn(shape(
-                &shapes.triangle,
-                gold.clone(),
-                Vec3::new(0.0, -CELL * 0.2, 0.0),
-                Vec2::splat(CELL * 0.6),
-            ));
-            parent.spawn(shape(
-                &shapes.triangle,
-                gold,
-                Vec3::new(0.0, CELL * 0.25, 0.1),
-                Vec2::new(CELL * 0.6, -CELL * 0.6),
-            ));
-        }
-        Pickup::PowerUp => {
-            let chilli = materials.add(Color::srgb(0.85, 0.1, 0.1));
-            parent.spawn(shape(&shapes.circle, chilli.clone(), Vec3::new(-4.0, 2.0, 0.0), Vec2::splat(CELL * 0.22)));
-            parent.spawn(shape(&shapes.circle, chilli, Vec3::new(4.0, -4.0, 0.0), Vec2::splat(CELL * 0.18)));
-            parent.spawn((
-                Sprite::from_color(Color::srgb(0.3, 0.6, 0.2), Vec2::new(4.0, 10.0)),
-                Transform::from_xyz(-8.0, 10.0, 0.1),
-            ));
-        }
-    });
-}
-
-const POT: Color = Color::srgb(0.35, 0.36, 0.42);
-const POT_SCARED: Color = Color::srgb(0.45, 0.6, 0.95);
-
-fn dress_pursuer(
-    add: On<Add, Pursuer>,
-    mut commands: Commands,
-    shapes: Res<Shapes>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let white = materials.add(palette::EYE);
-    let pupil = materials.add(palette::PUPIL);
-    let size = CELL * 0.8;
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(POT, Vec2::new(size, size * 0.8)), Visibility::default()))
-        .with_children(|parent| {
-            parent.spawn((
-                Sprite::from_color(POT, Vec2::new(size * 1.3, 5.0)),
-                Transform::from_xyz(0.0, size * 0.4, 0.05),
-            ));
-            for x in [-6.0, 6.0] {
-                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(5.0)));
-                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 2.0, 0.2), Vec2::splat(2.5)));
-            }
-        });
-}
-
-fn tint_pursuers(run: Option<Res<MazeRun>>, mut pots: Query<&mut Sprite, With<Pursuer>>) {
-    let Some(run) = run else { return };
-    // Blink back to normal in the last second, as a warning.
-    let scared = run.frightened > 1.0 || (run.frightened > 0.0 && ((run.frightened * 8.0) as u32).is_multiple_of(2));
-    for mut sprite in &mut pots {
-        sprite.color = if scared { POT_SCARED } else { POT };
-    }
-}
-
-fn dress_maze_player(
-    add: On<Add, MazePlayer>,
-    mut commands: Commands,
-    shapes: Res<Shapes>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let size = Vec2::splat(CELL * 0.7);
-    let white = materials.add(palette::EYE);
-    let pupil = materials.add(palette::PUPIL);
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
-        .with_children(|parent| {
-            for x in [-5.0, 6.0] {
-                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.5)));
-                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, 3.0, 0.2), Vec2::splat(2.2)));
-            }
-            parent.spawn((
-                Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
-                Transform::from_xyz(0.0, size.y / 2.0, 0.1),
             ));
         });
 }

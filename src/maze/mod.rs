@@ -2,6 +2,7 @@
 //! tables for a few seconds. Clearing a floor carves the next, harder one from the same seed.
 
 pub mod movement;
+pub mod visuals;
 
 use bevy::prelude::*;
 use seedfeast_procgen::maze::{Cell, Grid, MazeFloor, generate_floor};
