@@ -69,6 +69,12 @@ pub enum Command {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
+    /// Print the determinism digest: a hash of the levels a fixed list of seeds makes in every
+    /// mode. The browser build prints the same digest when the levels are the same.
+    Digest {
+        #[arg(long)]
+        assets: Option<PathBuf>,
+    },
     /// Show the seed code for a code or free text.
     Seed {
         /// A seed code or any text.
@@ -145,6 +151,11 @@ pub fn run(command: Command) -> ExitCode {
                 Err(message) => fail(&message),
             };
         }
+        Command::Digest { assets } => load_data(assets.as_deref()).map(|data| {
+            for (mode, digest) in seedfeast_procgen::digest::all_digests(&data.runner, &data.maze) {
+                println!("{mode} {digest}");
+            }
+        }),
         Command::Seed { input } => {
             let seed = input.seed();
             match &input {

@@ -12,6 +12,7 @@ pub mod maze;
 pub mod palette;
 pub mod physics;
 pub mod runner;
+pub mod save;
 pub mod session;
 pub mod state;
 pub mod ui;
@@ -27,6 +28,8 @@ use state::Screen;
 pub struct Launch {
     pub data: Result<GameData, DataProblem>,
     pub start: Option<Session>,
+    /// Where scores are kept.
+    pub save: save::SaveStore,
 }
 
 /// The game without any drawing: add to an app that already has time, input, transforms and states.
@@ -45,6 +48,8 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
         }
     };
     app.insert_resource(launch.start.unwrap_or_default())
+        .insert_resource(launch.save)
+        .init_resource::<save::SaveData>()
         .init_resource::<LastRun>()
         .init_resource::<intensity::Intensity>()
         .add_plugins((
@@ -54,6 +59,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             runner::RunnerPlugin,
             maze::MazePlugin,
             ui::UiPlugin,
+            save::SavePlugin,
         ));
 }
 

@@ -22,12 +22,17 @@ fn main() -> ExitCode {
         }
         Some(command) => return seedfeast::cli::run(command),
     };
-    play(Launch { data: load_data(find_assets(None)), start })
+    play(Launch { data: load_data(find_assets(None)), start, save: seedfeast::save::SaveStore::default_for_os() })
 }
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    play(Launch { data: load_data(seedfeast::data::DataSource::BuiltIn), start: None })
+    // Scores in the browser (localStorage) come with the web build; until then nothing is kept.
+    play(Launch {
+        data: load_data(seedfeast::data::DataSource::BuiltIn),
+        start: None,
+        save: seedfeast::save::SaveStore::Memory,
+    })
 }
 
 fn play(launch: Launch) -> ExitCode {

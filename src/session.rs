@@ -19,6 +19,14 @@ impl Mode {
         }
     }
 
+    /// The mode's name in save keys and URLs.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Runner => "runner",
+            Mode::Maze => "maze",
+        }
+    }
+
     pub fn blurb(self) -> &'static str {
         match self {
             Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
@@ -34,6 +42,8 @@ pub struct Session {
     pub seed: Seed,
     /// The free text or daily label the seed came from, shown beside the code.
     pub origin: Option<String>,
+    /// The UTC date (YYYY-MM-DD) when this is the daily challenge.
+    pub daily: Option<String>,
 }
 
 impl Session {
@@ -42,11 +52,11 @@ impl Session {
             SeedInput::Text(text) => Some(format!("from \"{text}\"")),
             SeedInput::Code(_) => None,
         };
-        Session { mode, seed: input.seed(), origin }
+        Session { mode, seed: input.seed(), origin, daily: None }
     }
 
     pub fn random(mode: Mode) -> Session {
-        Session { mode, seed: random_seed(), origin: None }
+        Session { mode, seed: random_seed(), origin: None, daily: None }
     }
 }
 
@@ -76,6 +86,9 @@ pub struct LastRun {
     pub summary: String,
     /// Runner only: metres run.
     pub distance_m: u32,
+    /// The best score for this mode and seed, this run included.
+    pub best: u32,
+    pub new_best: bool,
 }
 
 /// Today's UTC date as (year, month, day), for the daily seed.

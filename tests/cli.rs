@@ -228,3 +228,16 @@ fn validate_maze_sweeps_sizes_with_zero_violations() {
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
     assert!(stdout(&out).contains("0 violations"), "{}", stdout(&out));
 }
+
+#[test]
+fn digest_prints_one_pinned_hash_per_mode() {
+    let out = seedfeast(&["digest"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let data = seedfeast::data::GameData::built_in();
+    let expected: String = seedfeast_procgen::digest::all_digests(&data.runner, &data.maze)
+        .into_iter()
+        .map(|(mode, digest)| format!("{mode} {digest}\n"))
+        .collect();
+    assert_eq!(stdout(&out), expected);
+    assert!(expected.starts_with("runner ") && expected.contains("\nmaze "));
+}

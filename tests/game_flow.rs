@@ -14,7 +14,7 @@ use seedfeast::{Launch, headless_app, load_data};
 use seedfeast_procgen::Seed;
 
 fn menu_app(data: Result<GameData, DataProblem>) -> App {
-    let mut app = headless_app(Launch { data, start: None });
+    let mut app = headless_app(Launch { data, start: None, save: seedfeast::save::SaveStore::Memory });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -129,5 +129,74 @@ fn broken_data_shows_the_error_screen_and_reload_recovers() {
     enter(&mut app);
     assert_eq!(screen(&app), Screen::Title, "reloaded after the fix");
     assert!(app.world().contains_resource::<GameData>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("seedfeast-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn run_until_game_over(app: &mut App) {
+    for _ in 0..2_000 {
+        app.update();
+        if screen(app) == Screen::GameOver {
+            return;
+        }
+    }
+    panic!("the run never ended");
+}
+
+#[test]
+fn best_scores_are_kept_per_seed_across_runs_and_restarts() {
+    use seedfeast::save::{SaveData, SaveStore};
+    use seedfeast::session::{LastRun, Mode};
+    let dir = scratch("scores");
+    let seed = Seed(5);
+    let start = || Session { mode: Mode::Runner, seed, origin: None, daily: None };
+    let launch = |dir: &std::path::Path| Launch {
+        data: Ok(GameData::built_in()),
+        start: Some(start()),
+        save: SaveStore::Folder(dir.to_path_buf()),
+    };
+    let mut app = headless_app(launch(&dir));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    run_until_game_over(&mut app);
+    let first = app.world().resource::<LastRun>().clone();
+    assert!(first.new_best && first.best == first.score && first.score > 0, "{first:?}");
+    let key = format!("runner/{}", seed.code());
+    assert_eq!(app.world().resource::<SaveData>().best_for(&key), Some(first.score));
+
+    // A restart reads the file back: the same run is not a new best.
+    let mut app = headless_app(launch(&dir));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    run_until_game_over(&mut app);
+    let second = app.world().resource::<LastRun>().clone();
+    assert_eq!(second.score, first.score, "the same seed, no input: the same run");
+    assert!(!second.new_best);
+    assert_eq!(second.best, first.score);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
+    use seedfeast::save::SaveStore;
+    let dir = scratch("corrupt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("scores.ron"), "(best: {oops").unwrap();
+    let mut app =
+        headless_app(Launch { data: Ok(GameData::built_in()), start: None, save: SaveStore::Folder(dir.clone()) });
+    app.finish();
+    app.cleanup();
+    app.update();
+    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    assert!(toast.visible() && toast.text.contains("couldn't be read"), "{}", toast.text);
+    assert!(dir.join("scores.ron.corrupt-1").exists());
+    assert_eq!(screen(&app), Screen::Title, "play goes on");
     let _ = std::fs::remove_dir_all(&dir);
 }

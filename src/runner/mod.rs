@@ -311,6 +311,7 @@ fn end_run(run: Res<RunnerRun>, mut last: ResMut<LastRun>, mut next: ResMut<Next
             cause: cause.clone(),
             summary: format!("{} m run, {} food eaten", run.distance_m(), run.food_eaten),
             distance_m: run.distance_m(),
+            ..default()
         };
         next.set(Screen::GameOver);
     }

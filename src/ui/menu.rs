@@ -133,10 +133,12 @@ fn on_menu_chosen(
         }
         MenuAction::Daily => {
             let (year, month, day) = utc_today();
+            let date = format!("{year:04}-{month:02}-{day:02}");
             *session = Session {
                 mode: session.mode,
                 seed: Seed::daily(year, month, day),
-                origin: Some(format!("daily challenge {year:04}-{month:02}-{day:02} (UTC)")),
+                origin: Some(format!("daily challenge {date} (UTC)")),
+                daily: Some(date),
             };
         }
         MenuAction::CopyCode => commands.run_system_cached(copy_code),

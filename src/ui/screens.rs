@@ -27,7 +27,7 @@ impl Plugin for ScreensPlugin {
         app.add_systems(OnEnter(Screen::Title), spawn_title)
             .add_systems(OnEnter(Screen::ModeSelect), spawn_mode_select)
             .add_systems(OnEnter(Screen::SeedSelect), spawn_seed_select)
-            .add_systems(OnEnter(Screen::GameOver), spawn_game_over)
+            .add_systems(OnEnter(Screen::GameOver), (crate::save::record_result, spawn_game_over).chain())
             .add_systems(OnEnter(Screen::DataError), spawn_data_error)
             .add_systems(OnEnter(Pause::Paused), spawn_pause)
             .add_systems(Update, (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)))
@@ -159,6 +159,12 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(heading(last.cause.clone()));
             card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
             card.spawn(text(last.summary.clone(), 24.0, palette::TEXT_DIM));
+            let best = if last.new_best {
+                "New best for this seed!".to_string()
+            } else {
+                format!("Best for this seed: {}", last.best)
+            };
+            card.spawn(text(best, 22.0, palette::ACCENT));
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Retry this seed", MenuAction::Retry));
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));

@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn a_typed_code_sets_the_seed_and_a_typo_explains_itself() {
-        let mut session = Session { mode: Mode::Runner, seed: Seed(1), origin: None };
+        let mut session = Session { mode: Mode::Runner, seed: Seed(1), origin: None, daily: None };
         let code = Seed(987_654).code().to_string();
         let mut entry = SeedEntry { text: code.to_lowercase(), error: None };
         assert!(entry.submit(&mut session));

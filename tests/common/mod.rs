@@ -18,8 +18,9 @@ use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 /// A headless game already in a Runner run of `seed` with `config`.
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
     let data = GameData { runner: config, ..GameData::built_in() };
-    let session = Session { mode: Mode::Runner, seed, origin: None };
-    let mut app = headless_app(Launch { data: Ok(data), start: Some(session) });
+    let session = Session { mode: Mode::Runner, seed, origin: None, daily: None };
+    let mut app =
+        headless_app(Launch { data: Ok(data), start: Some(session), save: seedfeast::save::SaveStore::Memory });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -111,8 +112,12 @@ fn autopilot(
 
 /// A headless game already on floor 1 of a Maze chase from `seed`.
 pub fn maze_app(seed: Seed) -> App {
-    let session = Session { mode: Mode::Maze, seed, origin: None };
-    let mut app = headless_app(Launch { data: Ok(GameData::built_in()), start: Some(session) });
+    let session = Session { mode: Mode::Maze, seed, origin: None, daily: None };
+    let mut app = headless_app(Launch {
+        data: Ok(GameData::built_in()),
+        start: Some(session),
+        save: seedfeast::save::SaveStore::Memory,
+    });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();

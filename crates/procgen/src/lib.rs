@@ -5,6 +5,7 @@
 
 pub mod assets;
 pub mod data;
+pub mod digest;
 pub mod food;
 pub mod intensity;
 pub mod maze;
