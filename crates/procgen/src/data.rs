@@ -17,6 +17,26 @@ impl DataError {
     pub fn invalid(file: &str, message: impl Into<String>) -> DataError {
         DataError::Invalid { file: file.to_string(), message: message.into() }
     }
+
+    /// A refused value whose `message` starts with its field name (`"width: …"`): the file is
+    /// named with the line that sets the field, when `text` has one.
+    ///
+    /// ```
+    /// use seedfeast_procgen::DataError;
+    /// let error = DataError::invalid_field("(\n  width: 0,\n)", "t.ron", "width: 0 must be above 0");
+    /// assert_eq!(error.to_string(), "t.ron:2: width: 0 must be above 0");
+    /// ```
+    pub fn invalid_field(text: &str, file: &str, message: impl Into<String>) -> DataError {
+        let message = message.into();
+        let field = message.split(':').next().unwrap_or_default();
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with(':')));
+        match line {
+            Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
+            None => DataError::invalid(file, message),
+        }
+    }
 }
 
 impl fmt::Display for DataError {
