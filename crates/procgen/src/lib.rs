@@ -3,6 +3,7 @@
 //! Pure Rust with no engine: each generator is a function of its parameters and a seeded RNG
 //! stream that returns plain data, with a validator beside it that re-checks every promise.
 
+pub mod arena;
 pub mod assets;
 pub mod data;
 pub mod digest;

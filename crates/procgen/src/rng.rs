@@ -28,6 +28,8 @@ pub enum Subsystem {
     ArenaScatter = 0x0301,
     ArenaFood = 0x0302,
     TunnelGates = 0x0401,
+    ArenaNoise = 0x0303,
+    ArenaDecor = 0x0304,
 }
 
 /// The RNG for one subsystem of one seed, with `index` for repeated parts (floor, wave).

@@ -1,0 +1,412 @@
+//! Scattering points over a rectangle with a minimum spacing, behind one function, [`scatter`]:
+//! rejection sampling for a handful of items, Bridson's Poisson-disk sampling for dense fills.
+//!
+//! Both keep their points in a uniform grid of cells just under `min_spacing / √2` wide, so a
+//! cell holds at most one point and a candidate is checked against the 5 × 5 cells around it in
+//! O(1). Only
+//! `+ − × ÷` on f32 decide where a point goes, so results are the same on every platform.
+
+use serde::Serialize;
+
+use crate::rng::GenRng;
+
+/// A position in world units.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Point {
+    pub fn distance_squared(self, other: Point) -> f32 {
+        let (dx, dy) = (self.x - other.x, self.y - other.y);
+        dx * dx + dy * dy
+    }
+}
+
+/// The rectangle `[x0, x1] × [y0, y1]` points fall in. An area with `x1 < x0` or `y1 < y0`, or a
+/// bound that is not finite, is empty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Area {
+    pub x0: f32,
+    pub y0: f32,
+    pub x1: f32,
+    pub y1: f32,
+}
+
+impl Area {
+    pub fn new(x0: f32, y0: f32, x1: f32, y1: f32) -> Area {
+        Area { x0, y0, x1, y1 }
+    }
+
+    /// The area shrunk by `margin` on every side.
+    pub fn inset(self, margin: f32) -> Area {
+        Area::new(self.x0 + margin, self.y0 + margin, self.x1 - margin, self.y1 - margin)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        let finite = [self.x0, self.y0, self.x1, self.y1].iter().all(|v| v.is_finite());
+        !(finite && self.x1 >= self.x0 && self.y1 >= self.y0)
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        (self.x0..=self.x1).contains(&p.x) && (self.y0..=self.y1).contains(&p.y)
+    }
+
+    fn width(&self) -> f32 {
+        self.x1 - self.x0
+    }
+
+    fn height(&self) -> f32 {
+        self.y1 - self.y0
+    }
+}
+
+/// A circle no point may fall inside (a point exactly `radius` from `centre` is allowed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeepOut {
+    pub centre: Point,
+    pub radius: f32,
+}
+
+/// What every scattered point respects.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// Points are at least this far apart, centre to centre; 0 (or less) means no spacing.
+    pub min_spacing: f32,
+    /// An optional circle kept clear, such as the player's start.
+    pub keep_out: Option<KeepOut>,
+    /// At most this many points.
+    pub max_points: usize,
+}
+
+impl Rules {
+    fn allows(&self, p: Point) -> bool {
+        self.keep_out.is_none_or(|k| p.distance_squared(k.centre) >= k.radius * k.radius)
+    }
+}
+
+/// How the points are drawn. Both respect the same [`Rules`]; they differ in how the field fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampler {
+    /// `max_points` items, one after another: each tries up to `max_attempts` uniform positions
+    /// and is given up when none fits, so a crowded field yields fewer items and never hangs.
+    /// At most `max_points × max_attempts` attempts in all.
+    Rejection { max_attempts: u32 },
+    /// Bridson's Poisson-disk sampling: grows from one point, trying up to `attempts_per_point`
+    /// candidates between one and two spacings from a random active point before retiring it.
+    /// Linear time; fills the area (up to `max_points`) with points about `min_spacing` apart.
+    /// It grows from a single point, so a region the keep-out circle cuts off stays empty. Needs
+    /// `min_spacing > 0` (else it places nothing). At most `(2 × points + 1) × attempts_per_point`
+    /// attempts.
+    Bridson { attempts_per_point: u32 },
+}
+
+/// The points placed, in order, and how many candidates were tried.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scatter {
+    pub points: Vec<Point>,
+    pub attempts: u64,
+}
+
+/// Scatters points over `area` under `rules`, drawing from `rng`.
+///
+/// ```
+/// use seedfeast_procgen::{Seed, rng::{stream, Subsystem}};
+/// use seedfeast_procgen::arena::{Area, Rules, Sampler, scatter};
+/// let area = Area::new(0.0, 0.0, 400.0, 300.0);
+/// let rules = Rules { min_spacing: 30.0, keep_out: None, max_points: 20 };
+/// let mut rng = stream(Seed(3), Subsystem::ArenaScatter, 1);
+/// let few = scatter(area, &rules, Sampler::Rejection { max_attempts: 40 }, &mut rng);
+/// assert_eq!(few.points.len(), 20);
+/// assert!(few.attempts <= 20 * 40);
+/// let dense = Rules { max_points: usize::MAX, ..rules };
+/// let fill = scatter(area, &dense, Sampler::Bridson { attempts_per_point: 30 }, &mut rng);
+/// assert!(fill.points.len() > 60);
+/// for (i, a) in fill.points.iter().enumerate() {
+///     assert!(fill.points[i + 1..].iter().all(|b| a.distance_squared(*b) >= 30.0 * 30.0));
+/// }
+/// ```
+pub fn scatter(area: Area, rules: &Rules, sampler: Sampler, rng: &mut impl GenRng) -> Scatter {
+    if area.is_empty() || rules.max_points == 0 {
+        return Scatter::default();
+    }
+    match sampler {
+        Sampler::Rejection { max_attempts } => rejection(area, rules, max_attempts, rng),
+        Sampler::Bridson { attempts_per_point } => bridson(area, rules, attempts_per_point, rng),
+    }
+}
+
+fn uniform(area: Area, rng: &mut impl GenRng) -> Point {
+    Point { x: rng.range(area.x0, area.x1), y: rng.range(area.y0, area.y1) }
+}
+
+fn rejection(area: Area, rules: &Rules, max_attempts: u32, rng: &mut impl GenRng) -> Scatter {
+    let mut grid = Grid::new(area, rules.min_spacing);
+    let mut attempts = 0;
+    for _ in 0..rules.max_points {
+        for _ in 0..max_attempts {
+            attempts += 1;
+            let p = uniform(area, rng);
+            if rules.allows(p) && grid.is_clear(p) {
+                grid.insert(p);
+                break;
+            }
+        }
+    }
+    Scatter { points: grid.points, attempts }
+}
+
+/// Draws in the square around the centre until one lands in the annulus [r, 2r): 59% of draws
+/// do; the cap keeps the work bounded, and 16 misses in a row (one chance in two million) count
+/// as a failed candidate. (Sampling an angle would need sin and cos, which differ by platform.)
+fn annulus(centre: Point, r: f32, rng: &mut impl GenRng) -> Option<Point> {
+    let (inner, outer) = (r * r, 4.0 * r * r);
+    for _ in 0..16 {
+        let (dx, dy) = (rng.range(-2.0 * r, 2.0 * r), rng.range(-2.0 * r, 2.0 * r));
+        let d2 = dx * dx + dy * dy;
+        if d2 >= inner && d2 < outer {
+            return Some(Point { x: centre.x + dx, y: centre.y + dy });
+        }
+    }
+    None
+}
+
+fn bridson(area: Area, rules: &Rules, k: u32, rng: &mut impl GenRng) -> Scatter {
+    let r = rules.min_spacing;
+    if !(r > 0.0 && r.is_finite()) || k == 0 {
+        return Scatter::default();
+    }
+    let mut grid = Grid::new(area, r);
+    let mut attempts = 0;
+    // The first point: anywhere the keep-out allows, within k tries.
+    for _ in 0..k {
+        attempts += 1;
+        let p = uniform(area, rng);
+        if rules.allows(p) {
+            grid.insert(p);
+            break;
+        }
+    }
+    let mut active: Vec<u32> = (0..grid.points.len() as u32).collect();
+    while !active.is_empty() && grid.points.len() < rules.max_points {
+        let slot = rng.below(active.len());
+        let centre = grid.points[active[slot] as usize];
+        let mut placed = false;
+        for _ in 0..k {
+            attempts += 1;
+            let Some(p) = annulus(centre, r, rng) else { continue };
+            if area.contains(p) && rules.allows(p) && grid.is_clear(p) {
+                active.push(grid.points.len() as u32);
+                grid.insert(p);
+                placed = true;
+                break;
+            }
+        }
+        if !placed {
+            active.swap_remove(slot);
+        }
+    }
+    Scatter { points: grid.points, attempts }
+}
+
+/// The most grid cells allocated: beyond it (a tiny spacing on a huge area) cells grow and
+/// share their points through the overflow lists, so memory stays bounded.
+const MAX_GRID_CELLS: f32 = (1 << 22) as f32;
+/// Cells are `0.7 × spacing` wide, a little under r/√2: a cell's diagonal (0.99 r) stays below
+/// the spacing even after float rounding, so two accepted points never share a cell, and a
+/// neighbour closer than r is never more than two cells away.
+const CELL_SHARE: f32 = 0.7;
+const NONE: u32 = u32::MAX;
+const EMPTY: [f32; 2] = [f32::NAN, f32::NAN];
+
+/// The placed points, bucketed by cell for O(1) neighbour checks.
+struct Grid {
+    points: Vec<Point>,
+    x0: f32,
+    y0: f32,
+    inv_cell: f32,
+    cols: usize,
+    rows: usize,
+    /// Each cell's first point, inline, or NaN when empty: a NaN distance is never "too close",
+    /// so the check reads every cell in reach without a branch.
+    first: Vec<[f32; 2]>,
+    /// Any further points of a cell (only when cells had to grow): `overflow_head[cell]`, then
+    /// `overflow[i] = (point, next)`. Left unallocated until needed.
+    overflow_head: Vec<u32>,
+    overflow: Vec<(Point, u32)>,
+    /// Cells to look at on each side of a candidate's cell.
+    reach: usize,
+    spacing2: f32,
+    /// Without spacing nothing is ever too close, and nothing needs bucketing.
+    spaced: bool,
+}
+
+impl Grid {
+    fn new(area: Area, spacing: f32) -> Grid {
+        let spaced = spacing > 0.0 && spacing.is_finite();
+        let (cols, rows, cell) = if spaced {
+            let mut cell = spacing * CELL_SHARE;
+            while (area.width() / cell + 1.0) * (area.height() / cell + 1.0) > MAX_GRID_CELLS {
+                cell *= 2.0;
+            }
+            ((area.width() / cell) as usize + 1, (area.height() / cell) as usize + 1, cell)
+        } else {
+            (1, 1, 1.0)
+        };
+        Grid {
+            points: Vec::new(),
+            x0: area.x0,
+            y0: area.y0,
+            inv_cell: 1.0 / cell,
+            cols,
+            rows,
+            first: if spaced { vec![EMPTY; cols * rows] } else { Vec::new() },
+            overflow_head: Vec::new(),
+            overflow: Vec::new(),
+            reach: if spaced { (spacing / cell).ceil() as usize } else { 0 },
+            spacing2: spacing * spacing,
+            spaced,
+        }
+    }
+
+    fn cell_of(&self, p: Point) -> (usize, usize) {
+        let cx = (((p.x - self.x0) * self.inv_cell) as usize).min(self.cols - 1);
+        let cy = (((p.y - self.y0) * self.inv_cell) as usize).min(self.rows - 1);
+        (cx, cy)
+    }
+
+    fn is_clear(&self, p: Point) -> bool {
+        if !self.spaced {
+            return true;
+        }
+        let (cx, cy) = self.cell_of(p);
+        let (x_lo, x_hi) = (cx.saturating_sub(self.reach), (cx + self.reach).min(self.cols - 1));
+        let (y_lo, y_hi) = (cy.saturating_sub(self.reach), (cy + self.reach).min(self.rows - 1));
+        for y in y_lo..=y_hi {
+            let row = &self.first[y * self.cols + x_lo..=y * self.cols + x_hi];
+            if row.iter().any(|q| (q[0] - p.x) * (q[0] - p.x) + (q[1] - p.y) * (q[1] - p.y) < self.spacing2) {
+                return false;
+            }
+        }
+        if self.overflow.is_empty() {
+            return true;
+        }
+        for y in y_lo..=y_hi {
+            for x in x_lo..=x_hi {
+                let mut i = self.overflow_head[y * self.cols + x];
+                while i != NONE {
+                    let (q, next) = self.overflow[i as usize];
+                    if q.distance_squared(p) < self.spacing2 {
+                        return false;
+                    }
+                    i = next;
+                }
+            }
+        }
+        true
+    }
+
+    fn insert(&mut self, p: Point) {
+        if self.spaced {
+            let (cx, cy) = self.cell_of(p);
+            let cell = cy * self.cols + cx;
+            if self.first[cell][0].is_nan() {
+                self.first[cell] = [p.x, p.y];
+            } else {
+                if self.overflow_head.is_empty() {
+                    self.overflow_head = vec![NONE; self.cols * self.rows];
+                }
+                self.overflow.push((p, self.overflow_head[cell]));
+                self.overflow_head[cell] = (self.overflow.len() - 1) as u32;
+            }
+        }
+        self.points.push(p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seed;
+    use crate::rng::{Subsystem, stream};
+
+    fn too_close(points: &[Point], r: f32) -> bool {
+        points.iter().enumerate().any(|(i, a)| points[i + 1..].iter().any(|b| a.distance_squared(*b) < r * r))
+    }
+
+    #[test]
+    fn rejection_respects_spacing_and_keep_out() {
+        let area = Area::new(0.0, 0.0, 500.0, 500.0);
+        let keep_out = Some(KeepOut { centre: Point { x: 250.0, y: 250.0 }, radius: 100.0 });
+        let rules = Rules { min_spacing: 40.0, keep_out, max_points: 200 };
+        for seed in 0..50 {
+            let s = scatter(
+                area,
+                &rules,
+                Sampler::Rejection { max_attempts: 30 },
+                &mut stream(Seed(seed), Subsystem::ArenaScatter, 0),
+            );
+            assert!(!too_close(&s.points, 40.0));
+            assert!(
+                s.points.iter().all(|p| area.contains(*p) && p.distance_squared(Point { x: 250.0, y: 250.0 }) >= 1e4)
+            );
+            assert!(s.attempts <= 200 * 30);
+            assert!(s.points.len() > 60 && s.points.len() < 200, "{}", s.points.len());
+        }
+    }
+
+    #[test]
+    fn bridson_fills_densely_and_stops() {
+        let area = Area::new(-50.0, 10.0, 350.0, 210.0);
+        let rules = Rules { min_spacing: 12.0, keep_out: None, max_points: usize::MAX };
+        let s = scatter(
+            area,
+            &rules,
+            Sampler::Bridson { attempts_per_point: 30 },
+            &mut stream(Seed(1), Subsystem::ArenaDecor, 0),
+        );
+        assert!(!too_close(&s.points, 12.0));
+        // A maximal fill holds roughly one point per 1.5 r² … 2 r² of area.
+        let n = s.points.len() as f32;
+        assert!(n > 400.0 * 200.0 / (2.2 * 144.0) && n < 400.0 * 200.0 / (0.8 * 144.0), "{n}");
+        assert!(s.attempts <= (2 * s.points.len() as u64 + 1) * 30);
+        assert!(s.points.iter().all(|p| area.contains(*p)));
+    }
+
+    #[test]
+    fn degenerate_inputs_return_at_once() {
+        let mut rng = stream(Seed(2), Subsystem::ArenaScatter, 0);
+        let rules = Rules { min_spacing: 10.0, keep_out: None, max_points: 1000 };
+        let empty = Area::new(10.0, 0.0, 5.0, 100.0);
+        assert_eq!(scatter(empty, &rules, Sampler::Rejection { max_attempts: 40 }, &mut rng), Scatter::default());
+        let nan = Area::new(0.0, 0.0, f32::NAN, 100.0);
+        assert_eq!(scatter(nan, &rules, Sampler::Bridson { attempts_per_point: 30 }, &mut rng), Scatter::default());
+        // Spacing 0: rejection places every item at its first attempt; Bridson places nothing.
+        let area = Area::new(0.0, 0.0, 10.0, 10.0);
+        let unspaced = Rules { min_spacing: 0.0, ..rules };
+        let s = scatter(area, &unspaced, Sampler::Rejection { max_attempts: 40 }, &mut rng);
+        assert_eq!((s.points.len(), s.attempts), (1000, 1000));
+        assert!(scatter(area, &unspaced, Sampler::Bridson { attempts_per_point: 30 }, &mut rng).points.is_empty());
+        // A point-sized area holds one point.
+        let dot = Area::new(3.0, 3.0, 3.0, 3.0);
+        let s = scatter(dot, &rules, Sampler::Rejection { max_attempts: 5 }, &mut rng);
+        assert_eq!((s.points, s.attempts), (vec![Point { x: 3.0, y: 3.0 }], 1 + 999 * 5));
+    }
+
+    #[test]
+    fn a_tiny_spacing_on_a_huge_area_keeps_the_grid_small() {
+        let area = Area::new(0.0, 0.0, 1e7, 1e7);
+        let grid = Grid::new(area, 0.5);
+        assert!(grid.first.len() as f32 <= MAX_GRID_CELLS && grid.reach >= 1);
+        let rules = Rules { min_spacing: 0.5, keep_out: None, max_points: 3000 };
+        let s = scatter(
+            area,
+            &rules,
+            Sampler::Bridson { attempts_per_point: 5 },
+            &mut stream(Seed(4), Subsystem::ArenaDecor, 0),
+        );
+        assert_eq!(s.points.len(), 3000);
+        assert!(!too_close(&s.points, 0.5));
+    }
+}

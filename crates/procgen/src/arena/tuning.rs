@@ -1,0 +1,284 @@
+//! Arena tuning (`assets/arena/tuning.ron`): the floor's size, the scatter rules, how waves grow
+//! with intensity, the floor decoration and its tint. Lengths are world units.
+
+use serde::Deserialize;
+
+use crate::arena::scatter::Area;
+use crate::data::{DataError, parse_ron};
+use crate::intensity::IntensityCurve;
+
+/// The largest width or height accepted.
+pub const MAX_SIDE: f32 = 20_000.0;
+/// The most items a wave asks for; generation reads a larger request as this many, so even an
+/// unchecked tuning does a bounded amount of work.
+pub const MAX_ITEMS: usize = 10_000;
+/// The most decorations on a floor (a dense fill is capped here, whatever the spacing).
+pub const MAX_DECOR: usize = 100_000;
+/// The most cells in a side of the tint grid.
+pub const MAX_TINT_SIDE: usize = 1024;
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArenaTuning {
+    /// The arena, from its bottom-left corner; the player starts at the centre.
+    pub width: f32,
+    pub height: f32,
+    /// Items keep this margin from the walls.
+    pub item_radius: f32,
+    /// Items are at least this far apart, centre to centre.
+    pub min_spacing: f32,
+    /// No item's centre is closer than this to the player's start.
+    pub clear_radius: f32,
+    /// A challenge round's clear radius at intensity 1 (linear from `clear_radius` at 0).
+    pub challenge_clear_radius: f32,
+    /// Candidate positions drawn for one item before giving up on it.
+    pub max_attempts: u32,
+    /// Items asked for at intensity 0 and 1 (rounded in between).
+    pub items_min: u32,
+    pub items_max: u32,
+    /// Share of the placed items that are hazards at intensity 0 and 1.
+    pub hazard_share_min: f32,
+    pub hazard_share_max: f32,
+    /// Every `challenge_every`-th wave (5, 10, 15 …) is a challenge round; 0 means none.
+    pub challenge_every: u32,
+    /// Extra hazard share in a challenge round (the share is capped at 1).
+    pub challenge_hazard_bonus: f32,
+    /// Waves per unit of progress along the intensity curve.
+    pub waves_per_step: f32,
+    /// Floor decorations are Poisson-disk points at least this far apart.
+    pub decor_spacing: f32,
+    /// Bridson's k: candidates tried around each decoration before it is retired.
+    pub decor_attempts: u32,
+    /// The tint grid's columns and rows.
+    pub tint_cols: usize,
+    pub tint_rows: usize,
+    /// Fractal (fBm) noise of the tint: octaves, base-octave features across the arena's width,
+    /// frequency factor and amplitude factor from one octave to the next.
+    pub noise_octaves: usize,
+    pub noise_frequency: f64,
+    pub noise_lacunarity: f64,
+    pub noise_persistence: f64,
+}
+
+impl ArenaTuning {
+    /// Parses and validates; a refused value names the file, the field's line and the field.
+    pub fn from_ron(text: &str, file: &str) -> Result<ArenaTuning, DataError> {
+        let tuning: ArenaTuning = parse_ron(text, file)?;
+        tuning.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
+        Ok(tuning)
+    }
+
+    /// Checks every field; the message starts with the field's name.
+    ///
+    /// Over-constrained values are accepted on purpose (a clear radius wider than the arena,
+    /// spacing 0, thousands of items): the scatter then places fewer items, promptly.
+    pub fn validate(&self) -> Result<(), String> {
+        for (field, value) in [("width", self.width), ("height", self.height)] {
+            if !(value > 0.0 && value <= MAX_SIDE) {
+                return Err(format!("{field}: {value} must be above 0 and at most {MAX_SIDE}"));
+            }
+        }
+        for (field, value) in
+            [("item_radius", self.item_radius), ("min_spacing", self.min_spacing), ("clear_radius", self.clear_radius)]
+        {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(format!("{field}: {value} must be a number, 0 or more"));
+            }
+        }
+        if !(self.challenge_clear_radius.is_finite() && self.challenge_clear_radius >= self.clear_radius) {
+            return Err(format!(
+                "challenge_clear_radius: {} must be at least clear_radius ({})",
+                self.challenge_clear_radius, self.clear_radius
+            ));
+        }
+        if !(1..=10_000).contains(&self.max_attempts) {
+            return Err(format!("max_attempts: {} must be in 1..=10000", self.max_attempts));
+        }
+        if self.items_max < self.items_min || self.items_max as usize > MAX_ITEMS {
+            return Err(format!(
+                "items_max: {} must be at least items_min ({}) and at most {MAX_ITEMS}",
+                self.items_max, self.items_min
+            ));
+        }
+        for (field, value) in [
+            ("hazard_share_min", self.hazard_share_min),
+            ("hazard_share_max", self.hazard_share_max),
+            ("challenge_hazard_bonus", self.challenge_hazard_bonus),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(format!("{field}: {value} must be in 0..1"));
+            }
+        }
+        if self.hazard_share_max < self.hazard_share_min {
+            return Err(format!(
+                "hazard_share_max: {} must be at least hazard_share_min ({})",
+                self.hazard_share_max, self.hazard_share_min
+            ));
+        }
+        if !(self.waves_per_step.is_finite() && self.waves_per_step > 0.0) {
+            return Err(format!("waves_per_step: {} must be a number above 0", self.waves_per_step));
+        }
+        if !(self.decor_spacing.is_finite() && self.decor_spacing > 0.0) {
+            return Err(format!("decor_spacing: {} must be a number above 0", self.decor_spacing));
+        }
+        // A Poisson-disk fill holds fewer than one point per spacing² of floor.
+        let decor_cells = self.width * self.height / (self.decor_spacing * self.decor_spacing);
+        if decor_cells > MAX_DECOR as f32 {
+            return Err(format!(
+                "decor_spacing: {} is too small for a {}x{} arena (at most {MAX_DECOR} decorations)",
+                self.decor_spacing, self.width, self.height
+            ));
+        }
+        if !(1..=1000).contains(&self.decor_attempts) {
+            return Err(format!("decor_attempts: {} must be in 1..=1000", self.decor_attempts));
+        }
+        for (field, value) in [("tint_cols", self.tint_cols), ("tint_rows", self.tint_rows)] {
+            if !(1..=MAX_TINT_SIDE).contains(&value) {
+                return Err(format!("{field}: {value} must be in 1..={MAX_TINT_SIDE}"));
+            }
+        }
+        if !(1..=16).contains(&self.noise_octaves) {
+            return Err(format!("noise_octaves: {} must be in 1..=16", self.noise_octaves));
+        }
+        for (field, value) in [
+            ("noise_frequency", self.noise_frequency),
+            ("noise_lacunarity", self.noise_lacunarity),
+            ("noise_persistence", self.noise_persistence),
+        ] {
+            if !(value.is_finite() && value > 0.0 && value <= 1000.0) {
+                return Err(format!("{field}: {value} must be above 0 and at most 1000"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Intensity of a wave: the curve at `wave / waves_per_step`.
+    ///
+    /// ```
+    /// use seedfeast_procgen::{IntensityCurve, arena::ArenaTuning};
+    /// let curve = IntensityCurve { points: vec![(0.0, 0.0), (10.0, 1.0)] };
+    /// let tuning = ArenaTuning { waves_per_step: 2.0, ..ArenaTuning::default() };
+    /// assert_eq!(tuning.intensity_at(&curve, 10), 0.5);
+    /// ```
+    pub fn intensity_at(&self, curve: &IntensityCurve, wave: u32) -> f32 {
+        curve.at(wave as f32 / self.waves_per_step)
+    }
+
+    /// Whether `wave` (from 1) is a challenge round: every `challenge_every`-th wave.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::arena::ArenaTuning::default(); // every 5th
+    /// let challenges: Vec<u32> = (1..=16).filter(|&w| tuning.is_challenge(w)).collect();
+    /// assert_eq!(challenges, [5, 10, 15]);
+    /// ```
+    pub fn is_challenge(&self, wave: u32) -> bool {
+        self.challenge_every > 0 && wave > 0 && wave.is_multiple_of(self.challenge_every)
+    }
+
+    /// Items asked for at `intensity`: items_min to items_max, rounded, at most [`MAX_ITEMS`].
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::arena::ArenaTuning::default(); // 6 to 30
+    /// assert_eq!((tuning.items_at(0.0), tuning.items_at(0.5), tuning.items_at(1.0)), (6, 18, 30));
+    /// ```
+    pub fn items_at(&self, intensity: f32) -> usize {
+        // f64: exact for every u32, so huge values still round predictably.
+        let (lo, hi) = (f64::from(self.items_min), f64::from(self.items_max));
+        let t = f64::from(intensity.clamp(0.0, 1.0));
+        ((lo + (hi - lo) * t).round() as usize).min(MAX_ITEMS)
+    }
+
+    /// Share of the placed items that are hazards: linear in intensity, plus the bonus in a
+    /// challenge round, at most 1.
+    pub fn hazard_share_at(&self, intensity: f32, challenge: bool) -> f32 {
+        let t = intensity.clamp(0.0, 1.0);
+        let share = self.hazard_share_min + (self.hazard_share_max - self.hazard_share_min) * t;
+        let bonus = if challenge { self.challenge_hazard_bonus } else { 0.0 };
+        (share + bonus).clamp(0.0, 1.0)
+    }
+
+    /// Hazards among `placed` items: the share, rounded to the nearest.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::arena::ArenaTuning::default(); // 0.1 to 0.4, +0.15
+    /// assert_eq!(tuning.hazards_among(30, 1.0, false), 12);
+    /// assert_eq!(tuning.hazards_among(30, 1.0, true), 17); // 16.5 rounds up
+    /// assert_eq!(tuning.hazards_among(6, 0.0, false), 1);
+    /// ```
+    pub fn hazards_among(&self, placed: usize, intensity: f32, challenge: bool) -> usize {
+        let share = f64::from(self.hazard_share_at(intensity, challenge));
+        ((placed as f64 * share).round() as usize).min(placed)
+    }
+
+    /// The clear radius around the player: `clear_radius`, or in a challenge round the radius
+    /// growing from `clear_radius` at intensity 0 to `challenge_clear_radius` at 1.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::arena::ArenaTuning::default(); // 80, challenge up to 140
+    /// assert_eq!(tuning.clear_radius_at(0.5, false), 80.0);
+    /// assert_eq!(tuning.clear_radius_at(0.5, true), 110.0);
+    /// assert_eq!(tuning.clear_radius_at(1.0, true), 140.0);
+    /// ```
+    pub fn clear_radius_at(&self, intensity: f32, challenge: bool) -> f32 {
+        if !challenge {
+            return self.clear_radius;
+        }
+        let t = intensity.clamp(0.0, 1.0);
+        self.clear_radius + (self.challenge_clear_radius - self.clear_radius) * t
+    }
+
+    /// Where the player starts: the centre.
+    pub fn player(&self) -> (f32, f32) {
+        (self.width / 2.0, self.height / 2.0)
+    }
+
+    /// Where item centres may fall: the arena less `item_radius` on every side (empty when the
+    /// arena is narrower than two radii).
+    pub fn item_area(&self) -> Area {
+        Area::new(0.0, 0.0, self.width, self.height).inset(self.item_radius)
+    }
+
+    /// The whole floor, where decorations fall.
+    pub fn floor_area(&self) -> Area {
+        Area::new(0.0, 0.0, self.width, self.height)
+    }
+}
+
+impl Default for ArenaTuning {
+    /// The shipped tuning (`assets/arena/tuning.ron`), compiled in.
+    fn default() -> Self {
+        ArenaTuning::from_ron(crate::assets::ARENA_TUNING_RON, "assets/arena/tuning.ron")
+            .expect("the shipped arena tuning is validated by tests")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_tuning_is_the_documented_one() {
+        let t = ArenaTuning::default();
+        assert_eq!((t.width, t.height, t.item_radius), (1200.0, 680.0, 18.0));
+        assert_eq!((t.min_spacing, t.clear_radius, t.challenge_clear_radius), (52.0, 80.0, 140.0));
+        assert_eq!((t.max_attempts, t.items_min, t.items_max), (40, 6, 30));
+        assert_eq!((t.hazard_share_min, t.hazard_share_max, t.challenge_every), (0.1, 0.4, 5));
+        assert_eq!((t.waves_per_step, t.decor_spacing, t.decor_attempts), (1.0, 24.0, 30));
+        assert_eq!((t.tint_cols, t.tint_rows, t.noise_octaves), (48, 27, 4));
+        assert_eq!((t.noise_lacunarity, t.noise_persistence), (2.0, 0.5));
+        assert_eq!(t.player(), (600.0, 340.0));
+    }
+
+    #[test]
+    fn waves_grow_with_intensity() {
+        let t = ArenaTuning::default();
+        assert!(t.items_at(0.2) < t.items_at(0.8));
+        assert!(t.hazard_share_at(0.2, false) < t.hazard_share_at(0.8, false));
+        assert!(t.hazard_share_at(0.5, false) < t.hazard_share_at(0.5, true));
+        assert!(t.clear_radius_at(0.2, true) < t.clear_radius_at(0.8, true));
+        let never = ArenaTuning { challenge_every: 0, ..t.clone() };
+        assert!((0..100).all(|w| !never.is_challenge(w)));
+        let huge = ArenaTuning { items_min: u32::MAX, items_max: u32::MAX, ..t };
+        assert_eq!(huge.items_at(0.5), MAX_ITEMS);
+    }
+}

@@ -1,0 +1,200 @@
+//! Re-checks every promise of an arena wave from the tuning alone. Spacing is checked by its own
+//! sort-and-sweep over x, not the generator's grid.
+
+use std::fmt;
+
+use crate::arena::tuning::{MAX_DECOR, MAX_TINT_SIDE};
+use crate::arena::{ArenaTuning, ArenaWave, ItemKind, Point};
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule, self.detail)
+    }
+}
+
+/// Every broken rule on `wave`; empty means the wave keeps every promise. Rules:
+/// `size`, `player`, `intensity`, `challenge` (flag and clear radius agree with the wave number
+/// and intensity), `count` (no more items than requested, as many requested as the intensity
+/// asks), `attempts` (at most requested × max_attempts), `bounds`, `clear radius`, `spacing`,
+/// `hazards` (the share of the placed items, listed first), `decor bounds`, `decor spacing`,
+/// `decor count`, `tint`.
+///
+/// ```
+/// use seedfeast_procgen::{FoodTable, IntensityCurve, Seed};
+/// use seedfeast_procgen::arena::{ArenaTuning, generate_wave, validate_wave};
+/// let tuning = ArenaTuning::default();
+/// let mut wave = generate_wave(&tuning, &IntensityCurve::default(), &FoodTable::default(), Seed(1), 4);
+/// assert!(validate_wave(&tuning, &wave).is_empty());
+/// wave.items[1].x = wave.items[0].x + 10.0;
+/// wave.items[1].y = wave.items[0].y;
+/// let rules: Vec<_> = validate_wave(&tuning, &wave).into_iter().map(|v| v.rule).collect();
+/// assert_eq!(rules, ["spacing"]);
+/// ```
+pub fn validate_wave(tuning: &ArenaTuning, wave: &ArenaWave) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation { rule, detail });
+
+    if (wave.width, wave.height) != (tuning.width, tuning.height) {
+        flag("size", format!("{}x{}, the tuning asks for {}x{}", wave.width, wave.height, tuning.width, tuning.height));
+    }
+    if wave.player != tuning.player() {
+        flag("player", format!("player at {:?}, expected the centre {:?}", wave.player, tuning.player()));
+    }
+    if !(0.0..=1.0).contains(&wave.intensity) {
+        flag("intensity", format!("{} is outside 0..1", wave.intensity));
+    }
+    let challenge = tuning.is_challenge(wave.wave);
+    let radius = tuning.clear_radius_at(wave.intensity, challenge);
+    if wave.challenge != challenge || wave.clear_radius != radius {
+        flag(
+            "challenge",
+            format!(
+                "wave {} has challenge {} and clear radius {}; expected {challenge} and {radius}",
+                wave.wave, wave.challenge, wave.clear_radius
+            ),
+        );
+    }
+    let requested = tuning.items_at(wave.intensity);
+    if wave.items.len() > wave.items_requested || wave.items_requested != requested {
+        flag(
+            "count",
+            format!(
+                "{} items for {} requested; intensity {} asks for {requested}",
+                wave.items.len(),
+                wave.items_requested,
+                wave.intensity
+            ),
+        );
+    }
+    let cap = requested as u64 * u64::from(tuning.max_attempts);
+    if wave.attempts_used > cap {
+        flag(
+            "attempts",
+            format!("{} attempts, more than {requested} items × {}", wave.attempts_used, tuning.max_attempts),
+        );
+    }
+
+    // Items: inside the walls less their radius, outside the clear circle, spaced.
+    let area = tuning.item_area();
+    let (px, py) = tuning.player();
+    let player = Point { x: px, y: py };
+    let points: Vec<Point> = wave.items.iter().map(|i| Point { x: i.x, y: i.y }).collect();
+    for (i, &p) in points.iter().enumerate() {
+        if !area.contains(p) {
+            flag("bounds", format!("item {i} at ({}, {}) is outside {area:?}", p.x, p.y));
+        }
+        if p.distance_squared(player) < radius * radius {
+            let d = p.distance_squared(player).sqrt();
+            flag("clear radius", format!("item {i} at ({}, {}) is {d} from the player, inside {radius}", p.x, p.y));
+        }
+    }
+    if let Some((count, (a, b))) = close_pairs(&points, tuning.min_spacing) {
+        flag(
+            "spacing",
+            format!(
+                "{count} pairs closer than {}, e.g. items {a} and {b}, {} apart",
+                tuning.min_spacing,
+                points[a].distance_squared(points[b]).sqrt()
+            ),
+        );
+    }
+
+    let hazards = wave.hazards();
+    let expected = tuning.hazards_among(wave.items.len(), wave.intensity, challenge);
+    let first_food = wave.items.iter().position(|i| i.kind != ItemKind::Hazard).unwrap_or(wave.items.len());
+    if hazards != expected || first_food != hazards {
+        flag(
+            "hazards",
+            format!(
+                "{hazards} hazards (listed first: {}), expected {expected} = round({} × {} items)",
+                first_food == hazards,
+                tuning.hazard_share_at(wave.intensity, challenge),
+                wave.items.len()
+            ),
+        );
+    }
+
+    // Decoration: on the floor, Bridson's spacing.
+    let floor = tuning.floor_area();
+    if let Some((i, p)) = wave.decor.iter().enumerate().find(|(_, p)| !floor.contains(**p)) {
+        flag("decor bounds", format!("decoration {i} at ({}, {}) is off the floor", p.x, p.y));
+    }
+    if let Some((count, (a, b))) = close_pairs(&wave.decor, tuning.decor_spacing) {
+        flag("decor spacing", format!("{count} pairs closer than {}, e.g. {a} and {b}", tuning.decor_spacing));
+    }
+    if wave.decor.len() > MAX_DECOR {
+        flag("decor count", format!("{} decorations, more than {MAX_DECOR}", wave.decor.len()));
+    }
+
+    let tint = &wave.tint;
+    let (cols, rows) = (tuning.tint_cols.min(MAX_TINT_SIDE), tuning.tint_rows.min(MAX_TINT_SIDE));
+    if (tint.cols, tint.rows) != (cols, rows)
+        || tint.elevation.len() != cols * rows
+        || tint.moisture.len() != cols * rows
+    {
+        flag(
+            "tint",
+            format!(
+                "a {}x{} grid with {} and {} values; the tuning asks for {cols}x{rows}",
+                tint.cols,
+                tint.rows,
+                tint.elevation.len(),
+                tint.moisture.len()
+            ),
+        );
+    }
+    let outside = tint.elevation.iter().chain(&tint.moisture).filter(|v| !(0.0..=1.0).contains(*v)).count();
+    if outside > 0 {
+        flag("tint", format!("{outside} values outside 0..1"));
+    }
+    out
+}
+
+/// Pairs of points closer than `spacing`: how many, and the first found. A sort by x then a
+/// sweep that only compares points less than `spacing` apart in x.
+fn close_pairs(points: &[Point], spacing: f32) -> Option<(usize, (usize, usize))> {
+    if spacing.is_nan() || spacing <= 0.0 {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_unstable_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    let mut found = None;
+    let mut count = 0;
+    for (k, &a) in order.iter().enumerate() {
+        for &b in &order[k + 1..] {
+            if points[b].x - points[a].x >= spacing {
+                break;
+            }
+            if points[a].distance_squared(points[b]) < spacing * spacing {
+                count += 1;
+                found.get_or_insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    found.map(|pair| (count, pair))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_pairs_matches_the_quadratic_check() {
+        let points: Vec<Point> =
+            (0..300).map(|i| Point { x: ((i * 37) % 101) as f32 * 1.7, y: ((i * 53) % 89) as f32 * 1.3 }).collect();
+        for spacing in [0.0, 1.0, 2.5, 6.0] {
+            let brute = (0..points.len())
+                .flat_map(|a| (a + 1..points.len()).map(move |b| (a, b)))
+                .filter(|&(a, b)| points[a].distance_squared(points[b]) < spacing * spacing)
+                .count();
+            assert_eq!(close_pairs(&points, spacing).map_or(0, |(n, _)| n), brute, "{spacing}");
+        }
+    }
+}
