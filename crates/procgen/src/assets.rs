@@ -7,6 +7,7 @@ pub const INTENSITY_PATH: &str = "intensity.ron";
 pub const FOOD_PATH: &str = "food.ron";
 pub const MAZE_TUNING_PATH: &str = "maze/tuning.ron";
 pub const ARENA_TUNING_PATH: &str = "arena/tuning.ron";
+pub const TUNNEL_TUNING_PATH: &str = "tunnel/tuning.ron";
 
 pub const RUNNER_CHUNKS_RON: &str = include_str!("../../../assets/runner/chunks.ron");
 pub const RUNNER_TUNING_RON: &str = include_str!("../../../assets/runner/tuning.ron");
@@ -14,3 +15,4 @@ pub const INTENSITY_RON: &str = include_str!("../../../assets/intensity.ron");
 pub const FOOD_RON: &str = include_str!("../../../assets/food.ron");
 pub const MAZE_TUNING_RON: &str = include_str!("../../../assets/maze/tuning.ron");
 pub const ARENA_TUNING_RON: &str = include_str!("../../../assets/arena/tuning.ron");
+pub const TUNNEL_TUNING_RON: &str = include_str!("../../../assets/tunnel/tuning.ron");

@@ -13,6 +13,7 @@ pub mod maze;
 pub mod rng;
 pub mod runner;
 pub mod seed;
+pub mod tunnel;
 
 pub use data::DataError;
 pub use food::{FoodKind, FoodTable};

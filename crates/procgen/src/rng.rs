@@ -30,6 +30,7 @@ pub enum Subsystem {
     TunnelGates = 0x0401,
     ArenaNoise = 0x0303,
     ArenaDecor = 0x0304,
+    TunnelStars = 0x0402,
 }
 
 /// The RNG for one subsystem of one seed, with `index` for repeated parts (floor, wave).

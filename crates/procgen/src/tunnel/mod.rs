@@ -1,0 +1,171 @@
+//! The Flying tunnel: a corridor of gates the flyer flaps through, their gaps narrowing, their
+//! spacing tightening and their speed rising with intensity, and optionally squeezing shut gate
+//! by gate down to a hard floor.
+//!
+//! - [`tuning`]: the designer numbers; [`flight`]: the flyer model and the reachability rule;
+//! - [`validate`]: re-checks every rule; [`render`]: text and RGB pictures;
+//! - [`stars`]: the background star field, fixed for every level.
+//!
+//! Heights are world units measured UP from the bottom of the screen (`gap_center` in
+//! `[0, screen_height]`); `x` is the distance from the flyer's start, which is level with the
+//! first gap (the first gate's gap is centred on the screen).
+//!
+//! Each gate draws exactly three values from the `TunnelGates` stream (gap height, spacing,
+//! centre), and the centres are chosen against the squeezed gaps whether or not squeeze is on,
+//! so the squeeze flag changes gap heights only: never a centre, a spacing or an `x`.
+
+pub mod flight;
+pub mod render;
+pub mod stars;
+pub mod tuning;
+pub mod validate;
+
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+pub use flight::{max_climb, max_drop, reachable};
+pub use render::{draw_tunnel, tunnel_rgb};
+pub use stars::{STAR_SEED, Star, star_field};
+pub use tuning::TunnelTuning;
+pub use validate::{Violation, validate_gates};
+
+use crate::Seed;
+use crate::intensity::IntensityCurve;
+use crate::rng::{GenRng, Subsystem, stream};
+
+/// One gate: a wall across the screen at `x` with a gap of `gap_height` centred on `gap_center`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Gate {
+    /// From 0.
+    pub index: u32,
+    /// Distance from the start: the sum of the spacings so far.
+    pub x: f32,
+    /// Measured up from the bottom of the screen.
+    pub gap_center: f32,
+    /// The gap as the flyer meets it (squeezed in squeeze mode).
+    pub gap_height: f32,
+    /// Distance from the previous gate (from the start for gate 0).
+    pub spacing: f32,
+    /// The intensity the gate was made for (from the shared curve).
+    pub intensity: f32,
+}
+
+/// The JSON document the CLI prints for a run of gates; its field names are a stable interface.
+#[derive(Clone, Debug, Serialize)]
+pub struct TunnelJson<'a> {
+    pub seed: String,
+    pub mode: &'static str,
+    pub screen_height: f32,
+    pub gates: &'a [Gate],
+}
+
+impl<'a> TunnelJson<'a> {
+    /// The document for `gates` of `seed` (the seed shown as its code).
+    pub fn new(seed: Seed, tuning: &TunnelTuning, gates: &'a [Gate]) -> TunnelJson<'a> {
+        TunnelJson { seed: seed.code().to_string(), mode: "tunnel", screen_height: tuning.screen_height, gates }
+    }
+}
+
+/// Produces the gates of a run in order, forever; each gate is O(1) work.
+#[derive(Clone, Debug)]
+pub struct TunnelGenerator {
+    tuning: TunnelTuning,
+    curve: IntensityCurve,
+    squeeze: bool,
+    rng: ChaCha8Rng,
+    next_index: u64,
+    /// The last gate as generated, and its gap squeezed (what the next centre is chosen against).
+    last: Option<(Gate, f32)>,
+}
+
+impl TunnelGenerator {
+    pub fn new(tuning: TunnelTuning, curve: IntensityCurve, seed: Seed, squeeze: bool) -> TunnelGenerator {
+        TunnelGenerator {
+            tuning,
+            curve,
+            squeeze,
+            rng: stream(seed, Subsystem::TunnelGates, 0),
+            next_index: 0,
+            last: None,
+        }
+    }
+
+    pub fn tuning(&self) -> &TunnelTuning {
+        &self.tuning
+    }
+
+    /// The next gate. Panics after gate u32::MAX (the iterator ends there instead).
+    pub fn next_gate(&mut self) -> Gate {
+        let index = u32::try_from(self.next_index).expect("a tunnel run ends after gate u32::MAX");
+        self.next_index += 1;
+        let tuning = &self.tuning;
+        let intensity = tuning.intensity_at(&self.curve, index);
+        let (gap_lo, gap_hi) = tuning.gap_range(intensity);
+        let (spacing_lo, spacing_hi) = (tuning.spacing_min, tuning.spacing_max);
+        let height = self.rng.range(gap_lo, gap_hi);
+        let spacing = self.rng.range(spacing_lo, spacing_hi) * tuning.spacing_factor(intensity);
+        let u = self.rng.unit();
+        let squeezed = tuning.squeezed(height, index);
+        // The whole (unsqueezed) gap fits the screen; a squeezed gap shares its centre, so it fits too.
+        let screen = (tuning.screen_margin + height / 2.0, tuning.screen_height - tuning.screen_margin - height / 2.0);
+        let (x, gap_center) = match &self.last {
+            None => (spacing, tuning.screen_height / 2.0),
+            Some((last, last_squeezed)) => {
+                let probe =
+                    Gate { index, x: last.x + spacing, gap_center: 0.0, gap_height: squeezed, spacing, intensity };
+                let from = Gate { gap_height: *last_squeezed, ..*last };
+                let (lo, hi) = centre_range(tuning, &from, &probe, screen);
+                (last.x + spacing, (lo + (hi - lo) * u).clamp(lo, hi))
+            }
+        };
+        let gate = Gate { index, x, gap_center, gap_height: height, spacing, intensity };
+        self.last = Some((gate, squeezed));
+        Gate { gap_height: if self.squeeze { squeezed } else { height }, ..gate }
+    }
+}
+
+/// Where `to`'s centre may go after `from`: inside the screen range, within the shift cap and
+/// within the flyer's reach of `from`'s window (both gaps as squeezed, the narrowest they get).
+/// A valid tuning always leaves it non-empty; otherwise the screen range wins and the validator
+/// reports the broken rule.
+fn centre_range(tuning: &TunnelTuning, from: &Gate, to: &Gate, screen: (f32, f32)) -> (f32, f32) {
+    let c = from.gap_center;
+    let cap = tuning.shift_cap(to.spacing);
+    let t = flight::flight_time(tuning, from, to);
+    let windows = flight::window_half(tuning, from.gap_height) + flight::window_half(tuning, to.gap_height);
+    let up = cap.min(windows + max_climb(tuning, t));
+    let down = cap.min(windows + max_drop(tuning, t));
+    let (lo, hi) = (screen.0.max(c - down), screen.1.min(c + up));
+    if lo <= hi {
+        (lo, hi)
+    } else {
+        // Nothing keeps every rule: stay on screen, as close to the last centre as it allows.
+        let nearest = c.clamp(screen.0.min(screen.1), screen.1.max(screen.0));
+        (nearest, nearest)
+    }
+}
+
+impl Iterator for TunnelGenerator {
+    type Item = Gate;
+
+    fn next(&mut self) -> Option<Gate> {
+        (self.next_index <= u64::from(u32::MAX)).then(|| self.next_gate())
+    }
+}
+
+/// The first `n` gates of `seed`.
+///
+/// ```
+/// use seedfeast_procgen::{IntensityCurve, Seed, tunnel::{TunnelTuning, generate_gates, validate_gates}};
+/// let (tuning, curve) = (TunnelTuning::default(), IntensityCurve::default());
+/// let gates = generate_gates(&tuning, &curve, Seed(7), 200, false);
+/// assert_eq!((gates.len(), gates[0].gap_center), (200, 360.0));
+/// assert!(validate_gates(&tuning, &gates, false).is_empty());
+/// let squeezed = generate_gates(&tuning, &curve, Seed(7), 200, true);
+/// assert!(validate_gates(&tuning, &squeezed, true).is_empty());
+/// assert!(gates.iter().zip(&squeezed).all(|(a, b)| a.gap_center == b.gap_center && a.gap_height >= b.gap_height));
+/// assert_eq!(squeezed[199].gap_height, 96.0); // narrowed 0.6 a gate down to the floor
+/// ```
+pub fn generate_gates(tuning: &TunnelTuning, curve: &IntensityCurve, seed: Seed, n: usize, squeeze: bool) -> Vec<Gate> {
+    TunnelGenerator::new(tuning.clone(), curve.clone(), seed, squeeze).take(n).collect()
+}

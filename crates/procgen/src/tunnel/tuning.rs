@@ -1,0 +1,269 @@
+//! Flying-tunnel tuning (`assets/tunnel/tuning.ron`): the screen, how gates are sized, spaced and
+//! shifted as intensity rises, the squeeze, and the flyer's physics. Heights are world units
+//! measured up from the bottom of the screen; times are seconds.
+
+use serde::Deserialize;
+
+use crate::data::{DataError, parse_ron};
+use crate::intensity::IntensityCurve;
+use crate::tunnel::flight;
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TunnelTuning {
+    pub screen_height: f32,
+    /// Every gap stays at least this far inside the top and the bottom of the screen.
+    pub screen_margin: f32,
+    /// Gap heights are drawn in [gap_min, gap_max], linear in intensity from the `_start`
+    /// values (intensity 0) to the `_end` values (intensity 1).
+    pub gap_min_start: f32,
+    pub gap_max_start: f32,
+    pub gap_min_end: f32,
+    pub gap_max_end: f32,
+    /// Distance from one gate to the next: drawn in [spacing_min, spacing_max], then scaled by
+    /// `1 − spacing_tighten × intensity`.
+    pub spacing_min: f32,
+    pub spacing_max: f32,
+    pub spacing_tighten: f32,
+    /// Consecutive gap centres differ by at most
+    /// `min(shift_screen_share × screen_height, shift_spacing_share × spacing)`.
+    pub shift_screen_share: f32,
+    pub shift_spacing_share: f32,
+    /// Squeeze mode: gate `i`'s gap is `squeeze_per_gate × i` narrower, but never below
+    /// `squeeze_floor`, which must stay above twice `flyer_height`.
+    pub squeeze_per_gate: f32,
+    pub squeeze_floor: f32,
+    /// The flyer's collision box height.
+    pub flyer_height: f32,
+    /// Downward acceleration, units / s².
+    pub gravity: f32,
+    /// A flap sets the upward speed to this, units / s.
+    pub flap_speed: f32,
+    /// The shortest time between two flaps, s.
+    pub flap_interval: f32,
+    /// Terminal falling speed, units / s.
+    pub max_fall_speed: f32,
+    /// Horizontal speed at intensity 0 and 1, units / s.
+    pub horizontal_speed_min: f32,
+    pub horizontal_speed_max: f32,
+    /// Gates per unit of progress along the intensity curve.
+    pub gates_per_step: f32,
+}
+
+impl TunnelTuning {
+    /// Parses and validates; a refused value names the file, the field's line and the field.
+    pub fn from_ron(text: &str, file: &str) -> Result<TunnelTuning, DataError> {
+        let tuning: TunnelTuning = parse_ron(text, file)?;
+        tuning.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
+        Ok(tuning)
+    }
+
+    /// Checks every field, then that the generator can always keep every rule: the message
+    /// starts with the field's name.
+    pub fn validate(&self) -> Result<(), String> {
+        let positive = [
+            ("screen_height", self.screen_height),
+            ("gap_min_start", self.gap_min_start),
+            ("gap_min_end", self.gap_min_end),
+            ("spacing_min", self.spacing_min),
+            ("shift_screen_share", self.shift_screen_share),
+            ("shift_spacing_share", self.shift_spacing_share),
+            ("flyer_height", self.flyer_height),
+            ("gravity", self.gravity),
+            ("flap_speed", self.flap_speed),
+            ("flap_interval", self.flap_interval),
+            ("max_fall_speed", self.max_fall_speed),
+            ("horizontal_speed_min", self.horizontal_speed_min),
+            ("gates_per_step", self.gates_per_step),
+        ];
+        for (field, value) in positive {
+            if !(value.is_finite() && value > 0.0) {
+                return Err(format!("{field}: {value} must be a number above 0"));
+            }
+        }
+        for (field, value) in [("screen_margin", self.screen_margin), ("squeeze_per_gate", self.squeeze_per_gate)] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(format!("{field}: {value} must be a number, 0 or more"));
+            }
+        }
+        let at_least = [
+            ("gap_max_start", self.gap_max_start, "gap_min_start", self.gap_min_start),
+            ("gap_max_end", self.gap_max_end, "gap_min_end", self.gap_min_end),
+            ("spacing_max", self.spacing_max, "spacing_min", self.spacing_min),
+            ("horizontal_speed_max", self.horizontal_speed_max, "horizontal_speed_min", self.horizontal_speed_min),
+        ];
+        for (field, value, other, bound) in at_least {
+            if !(value.is_finite() && value >= bound) {
+                return Err(format!("{field}: {value} must be at least {other} ({bound})"));
+            }
+        }
+        if !(0.0..1.0).contains(&self.spacing_tighten) {
+            return Err(format!("spacing_tighten: {} must be in 0..1 (1 excluded)", self.spacing_tighten));
+        }
+        let room = self.screen_height - 2.0 * self.screen_margin;
+        for (field, value) in [("gap_max_start", self.gap_max_start), ("gap_max_end", self.gap_max_end)] {
+            if value > room {
+                return Err(format!(
+                    "{field}: {value} does not fit the screen: at most screen_height − 2 × screen_margin ({room})"
+                ));
+            }
+        }
+        if self.squeeze_floor.is_nan() || self.squeeze_floor <= 2.0 * self.flyer_height {
+            return Err(format!(
+                "squeeze_floor: {} must be more than twice flyer_height ({})",
+                self.squeeze_floor, self.flyer_height
+            ));
+        }
+        let narrowest = self.gap_min_start.min(self.gap_min_end);
+        if self.squeeze_floor > narrowest {
+            return Err(format!(
+                "squeeze_floor: {} must be at most the narrowest gap, min(gap_min_start, gap_min_end) ({narrowest})",
+                self.squeeze_floor
+            ));
+        }
+        let per_flap = flight::coast(self, self.flap_speed, self.flap_interval);
+        if per_flap.is_nan() || per_flap <= 0.0 {
+            return Err(format!(
+                "flap_speed: {} can't climb: flapping every {} s against gravity {} loses height",
+                self.flap_speed, self.flap_interval, self.gravity
+            ));
+        }
+        self.check_room_to_move()
+    }
+
+    /// Feasibility: from any gap the next gap's screen range is within reach of both the shift
+    /// cap and the flyer, so the generator's allowed range is never empty. The next range starts
+    /// at most `need` = (widest gap − narrowest gap) / 2 from the last centre.
+    fn check_room_to_move(&self) -> Result<(), String> {
+        let widest = self.gap_max_start.max(self.gap_max_end);
+        let narrowest = self.gap_min_start.min(self.gap_min_end);
+        let need = (widest - narrowest) / 2.0;
+        let shortest = self.spacing_min * (1.0 - self.spacing_tighten);
+        let cap = self.shift_cap(shortest);
+        if cap < need {
+            return Err(format!(
+                "shift_spacing_share: the shift cap {cap} (at the shortest spacing {shortest}) is below {need}, half the \
+                 spread of gap heights, so a wide gap after a narrow one might not fit"
+            ));
+        }
+        let t = shortest / self.horizontal_speed_max;
+        // Climb over t is at least t × the sustained rate (flapping's height per flap is concave in time).
+        let climb = t * flight::coast(self, self.flap_speed, self.flap_interval) / self.flap_interval;
+        let reach = self.squeeze_floor - self.flyer_height + climb.min(flight::max_drop(self, t));
+        if reach < need {
+            return Err(format!(
+                "horizontal_speed_max: at {} the flyer moves {reach} up or down between the closest gates, less \
+                 than {need}, half the spread of gap heights",
+                self.horizontal_speed_max
+            ));
+        }
+        Ok(())
+    }
+
+    /// Intensity at gate `index`: the curve at `index / gates_per_step`.
+    pub fn intensity_at(&self, curve: &IntensityCurve, index: u32) -> f32 {
+        curve.at(index as f32 / self.gates_per_step)
+    }
+
+    /// The range gap heights are drawn from at `intensity`.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::tunnel::TunnelTuning::default();
+    /// assert_eq!(tuning.gap_range(0.0), (135.0, 250.0));
+    /// assert_eq!(tuning.gap_range(1.0), (110.0, 180.0));
+    /// ```
+    pub fn gap_range(&self, intensity: f32) -> (f32, f32) {
+        let t = intensity.clamp(0.0, 1.0);
+        (
+            self.gap_min_start + (self.gap_min_end - self.gap_min_start) * t,
+            self.gap_max_start + (self.gap_max_end - self.gap_max_start) * t,
+        )
+    }
+
+    /// The range spacings are drawn from at `intensity`: tightened by up to `spacing_tighten`.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::tunnel::TunnelTuning::default(); // 300..330, 18%
+    /// assert_eq!(tuning.spacing_range(0.0), (300.0, 330.0));
+    /// let (lo, hi) = tuning.spacing_range(1.0);
+    /// assert!((lo - 246.0).abs() < 1e-3 && (hi - 270.6).abs() < 1e-3);
+    /// ```
+    pub fn spacing_range(&self, intensity: f32) -> (f32, f32) {
+        let factor = self.spacing_factor(intensity);
+        (self.spacing_min * factor, self.spacing_max * factor)
+    }
+
+    pub(crate) fn spacing_factor(&self, intensity: f32) -> f32 {
+        1.0 - self.spacing_tighten * intensity.clamp(0.0, 1.0)
+    }
+
+    /// The largest vertical shift between consecutive gap centres `spacing` apart:
+    /// `min(shift_screen_share × screen_height, shift_spacing_share × spacing)`.
+    pub fn shift_cap(&self, spacing: f32) -> f32 {
+        (self.shift_screen_share * self.screen_height).min(self.shift_spacing_share * spacing)
+    }
+
+    /// Horizontal speed at `intensity`, linear from min to max.
+    pub fn speed_at(&self, intensity: f32) -> f32 {
+        let t = intensity.clamp(0.0, 1.0);
+        self.horizontal_speed_min + (self.horizontal_speed_max - self.horizontal_speed_min) * t
+    }
+
+    /// A gap of `height` at gate `index` as the flyer meets it in squeeze mode: narrowed by
+    /// `squeeze_per_gate × index`, never below `squeeze_floor` (nor widened if already below).
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::tunnel::TunnelTuning::default(); // 0.6 a gate, floor 96
+    /// assert_eq!(tuning.squeezed(200.0, 0), 200.0);
+    /// assert_eq!(tuning.squeezed(200.0, 10), 194.0);
+    /// assert_eq!(tuning.squeezed(200.0, 1000), 96.0);
+    /// ```
+    pub fn squeezed(&self, height: f32, index: u32) -> f32 {
+        let narrowed = height - self.squeeze_per_gate * index as f32;
+        narrowed.max(self.squeeze_floor.min(height))
+    }
+}
+
+impl Default for TunnelTuning {
+    /// The shipped tuning (`assets/tunnel/tuning.ron`), compiled in.
+    fn default() -> Self {
+        TunnelTuning::from_ron(crate::assets::TUNNEL_TUNING_RON, "assets/tunnel/tuning.ron")
+            .expect("the shipped tunnel tuning is validated by tests")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_tuning_is_the_documented_one() {
+        let t = TunnelTuning::default();
+        assert_eq!((t.screen_height, t.gap_min_start, t.gap_max_start), (720.0, 135.0, 250.0));
+        assert_eq!((t.spacing_min, t.spacing_max, t.spacing_tighten), (300.0, 330.0, 0.18));
+        assert_eq!((t.shift_screen_share, t.shift_spacing_share), (0.30, 0.55));
+        assert_eq!((t.squeeze_floor, t.flyer_height), (96.0, 40.0));
+        assert_eq!(t.shift_cap(300.0), 165.0);
+        assert_eq!(t.shift_cap(1000.0), 0.30 * 720.0);
+        assert!(t.speed_at(0.0) < t.speed_at(1.0));
+    }
+
+    #[test]
+    fn impossible_tunings_are_refused() {
+        let t = TunnelTuning::default();
+        let refuse = |change: &dyn Fn(&mut TunnelTuning), field: &str| {
+            let mut bad = t.clone();
+            change(&mut bad);
+            let message = bad.validate().unwrap_err();
+            assert!(message.starts_with(field), "{message}");
+        };
+        refuse(&|b| b.squeeze_floor = 80.0, "squeeze_floor");
+        refuse(&|b| b.squeeze_floor = 120.0, "squeeze_floor");
+        refuse(&|b| b.flap_speed = 100.0, "flap_speed");
+        refuse(&|b| b.gap_max_start = 700.0, "gap_max_start");
+        refuse(&|b| b.shift_spacing_share = 0.1, "shift_spacing_share");
+        refuse(&|b| b.horizontal_speed_max = 5000.0, "horizontal_speed_max");
+        refuse(&|b| b.spacing_tighten = 1.0, "spacing_tighten");
+        refuse(&|b| b.gravity = f32::NAN, "gravity");
+    }
+}

@@ -1,0 +1,146 @@
+//! Re-checks every rule of a run of gates from the tuning alone: ranges by intensity, layout, the
+//! shift cap, the screen, the squeeze and the flyer's reach.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::tunnel::flight::{EPS, reachable};
+use crate::tunnel::{Gate, TunnelTuning};
+
+/// One broken rule at one gate (the position in the slice checked).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub gate: usize,
+    pub rule: &'static str,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "gate {}: {}: {}", self.gate, self.rule, self.detail)
+    }
+}
+
+/// Every broken rule in `gates`, which may be any consecutive run (it need not start at gate 0).
+/// Rules: `index` (consecutive), `intensity` (in 0..1), `first gate` (gate 0 is centred),
+/// `x` (each gate one spacing after the last), `spacing` (in the range for its intensity, so
+/// tightened by at most `spacing_tighten`), `gap height` (in the range for its intensity; in
+/// squeeze mode narrowed by `squeeze_per_gate × index` down to the floor), `squeeze floor` (no
+/// squeezed gap below `squeeze_floor`), `flyer fit` (every gap more than twice the flyer's
+/// height, and the tuning's floor too), `screen` (the gap inside the screen less its margin),
+/// `shift` (consecutive centres within the shift cap), `reachable` (see
+/// [`reachable`](crate::tunnel::reachable)).
+///
+/// ```
+/// use seedfeast_procgen::{IntensityCurve, Seed, tunnel::{TunnelTuning, generate_gates, validate_gates}};
+/// let tuning = TunnelTuning::default();
+/// let mut gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(3), 50, false);
+/// assert!(validate_gates(&tuning, &gates, false).is_empty());
+/// gates[10].gap_center = gates[9].gap_center + 300.0;
+/// let rules: Vec<_> = validate_gates(&tuning, &gates, false).into_iter().map(|v| v.rule).collect();
+/// assert!(rules.contains(&"shift"));
+/// ```
+pub fn validate_gates(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut flag = |gate: usize, rule: &'static str, detail: String| out.push(Violation { gate, rule, detail });
+    if !above(tuning.squeeze_floor, 2.0 * tuning.flyer_height) {
+        flag(
+            0,
+            "flyer fit",
+            format!(
+                "the tuning's squeeze_floor {} is not more than twice flyer_height {}",
+                tuning.squeeze_floor, tuning.flyer_height
+            ),
+        );
+    }
+    for (i, gate) in gates.iter().enumerate() {
+        let t = gate.intensity;
+        if i > 0 && gate.index != gates[i - 1].index.wrapping_add(1) {
+            flag(i, "index", format!("index {} follows {}", gate.index, gates[i - 1].index));
+        }
+        if !(0.0..=1.0).contains(&t) {
+            flag(i, "intensity", format!("{t} is outside 0..1"));
+        }
+        if gate.index == 0 && gate.gap_center != tuning.screen_height / 2.0 {
+            flag(i, "first gate", format!("gap centre {}, expected the screen's middle", gate.gap_center));
+        }
+        // The same f32 sum the generator makes, so equality is exact.
+        let expected_x =
+            if i == 0 && gate.index == 0 { Some(gate.spacing) } else { (i > 0).then(|| gates[i - 1].x + gate.spacing) };
+        if let Some(x) = expected_x
+            && gate.x != x
+        {
+            flag(i, "x", format!("x {} but one spacing ({}) on is {x}", gate.x, gate.spacing));
+        }
+
+        let (lo, hi) = tuning.spacing_range(t);
+        let floor = tuning.spacing_min * (1.0 - tuning.spacing_tighten);
+        let slack = EPS * (1.0 + hi.abs());
+        if !(gate.spacing >= lo - slack && gate.spacing <= hi + slack && gate.spacing >= floor - slack) {
+            flag(
+                i,
+                "spacing",
+                format!(
+                    "{} outside {lo}..{hi} at intensity {t} (never below {floor}, the tightening cap)",
+                    gate.spacing
+                ),
+            );
+        }
+
+        let (gap_lo, gap_hi) = tuning.gap_range(t);
+        let (gap_lo, gap_hi) = if squeeze {
+            (tuning.squeezed(gap_lo, gate.index), tuning.squeezed(gap_hi, gate.index))
+        } else {
+            (gap_lo, gap_hi)
+        };
+        if !(gate.gap_height >= gap_lo - EPS && gate.gap_height <= gap_hi + EPS) {
+            let mode = if squeeze { ", squeezed" } else { "" };
+            flag(i, "gap height", format!("{} outside {gap_lo}..{gap_hi} at intensity {t}{mode}", gate.gap_height));
+        }
+        if squeeze && below(gate.gap_height, tuning.squeeze_floor - EPS) {
+            flag(i, "squeeze floor", format!("{} is below the floor {}", gate.gap_height, tuning.squeeze_floor));
+        }
+        if !above(gate.gap_height, 2.0 * tuning.flyer_height) {
+            flag(
+                i,
+                "flyer fit",
+                format!("gap {} is not more than twice the flyer's height {}", gate.gap_height, tuning.flyer_height),
+            );
+        }
+        let (bottom, top) = (gate.gap_center - gate.gap_height / 2.0, gate.gap_center + gate.gap_height / 2.0);
+        let (min_y, max_y) = (tuning.screen_margin, tuning.screen_height - tuning.screen_margin);
+        if !(bottom >= min_y - EPS && top <= max_y + EPS) {
+            flag(i, "screen", format!("gap {bottom}..{top} is not inside {min_y}..{max_y}"));
+        }
+
+        if i > 0 {
+            let last = &gates[i - 1];
+            let shift = (gate.gap_center - last.gap_center).abs();
+            let cap = tuning.shift_cap(gate.spacing);
+            if shift.is_nan() || shift > cap + EPS {
+                flag(i, "shift", format!("the centre moves {shift}, more than {cap}"));
+            }
+            if !reachable(tuning, last, gate) {
+                flag(
+                    i,
+                    "reachable",
+                    format!(
+                        "from the gap at {} ({} high) the flyer can't reach the gap at {} ({} high) in {} units",
+                        last.gap_center, last.gap_height, gate.gap_center, gate.gap_height, gate.spacing
+                    ),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// `value > bound`; false for NaN.
+fn above(value: f32, bound: f32) -> bool {
+    value.partial_cmp(&bound) == Some(Ordering::Greater)
+}
+
+/// `value < bound`, or NaN: a value that can't be compared fails the check.
+fn below(value: f32, bound: f32) -> bool {
+    matches!(value.partial_cmp(&bound), None | Some(Ordering::Less))
+}
