@@ -1,11 +1,11 @@
-//! The floor tint: two fields of fractal (fBm) Perlin noise from the `noise` crate, `elevation`
-//! and `moisture`, sampled on a coarse grid and normalised to [0, 1].
+//! The floor tint: two fields of fractal (fBm) Perlin noise from the `fastnoise-lite` crate,
+//! `elevation` and `moisture`, sampled on a coarse grid and normalised to [0, 1].
 //!
-//! Cosmetic only. The noise crate works in f64 with operations whose last bits may differ
-//! between platforms and releases, so the tint is left out of every golden test and digest;
-//! nothing that decides play (items, spacing, hazards, food) reads it.
+//! Cosmetic only. Noise code uses float operations whose last bits may differ between platforms
+//! and releases, so the tint is left out of every golden test and digest; nothing that decides
+//! play (items, spacing, hazards, food) reads it.
 
-use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+use fastnoise_lite::{FastNoiseLite, FractalType, NoiseType};
 use serde::Serialize;
 
 use crate::Seed;
@@ -86,16 +86,18 @@ pub fn tint_field(tuning: &ArenaTuning, seed: Seed) -> TintField {
 }
 
 fn field(tuning: &ArenaTuning, cols: usize, rows: usize, seeds: (usize, u32), rng: &mut impl GenRng) -> Vec<f32> {
-    // Below 2³¹ by construction, so the crate's `seed + octave` never overflows.
-    let noise_seed = seeds.1 + rng.below(seeds.0) as u32;
+    // Below 2³¹ by construction, so the crate's `seed + octave` never overflows an i32.
+    let noise_seed = (seeds.1 + rng.below(seeds.0) as u32) as i32;
     // A random offset as well: Perlin noise is 0 on its integer lattice, and shifting each field
     // keeps the two lattices from lining up.
     let (ox, oy) = (f64::from(rng.range(0.0, 256.0)), f64::from(rng.range(0.0, 256.0)));
-    let fbm = Fbm::<Perlin>::new(noise_seed)
-        .set_octaves(tuning.noise_octaves.clamp(1, 16))
-        .set_frequency(tuning.noise_frequency)
-        .set_lacunarity(tuning.noise_lacunarity)
-        .set_persistence(tuning.noise_persistence);
+    let mut fbm = FastNoiseLite::with_seed(noise_seed);
+    fbm.set_noise_type(Some(NoiseType::Perlin));
+    fbm.set_fractal_type(Some(FractalType::FBm));
+    fbm.set_fractal_octaves(Some(tuning.noise_octaves.clamp(1, 16) as i32));
+    fbm.set_frequency(Some(tuning.noise_frequency as f32));
+    fbm.set_fractal_lacunarity(Some(tuning.noise_lacunarity as f32));
+    fbm.set_fractal_gain(Some(tuning.noise_persistence as f32));
     // Coordinates in arena widths (both axes), so features are round whatever the aspect.
     let (width, height) = (f64::from(tuning.width), f64::from(tuning.height));
     let span = if width > 0.0 { width } else { 1.0 };
@@ -104,7 +106,8 @@ fn field(tuning: &ArenaTuning, cols: usize, rows: usize, seeds: (usize, u32), rn
         let y = (row as f64 + 0.5) / rows as f64 * height / span;
         for col in 0..cols {
             let x = (col as f64 + 0.5) / cols as f64 * width / span;
-            values.push(fbm.get([x + ox / tuning.noise_frequency, y + oy / tuning.noise_frequency]));
+            let (nx, ny) = (x + ox / tuning.noise_frequency, y + oy / tuning.noise_frequency);
+            values.push(f64::from(fbm.get_noise_2d(nx as f32, ny as f32)));
         }
     }
     let finite = values.iter().copied().filter(|v| v.is_finite());
