@@ -4,8 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use seedfeast_procgen::maze::{Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
+use seedfeast_procgen::arena::{ArenaGenerator, ArenaJson, arena_rgb, draw_arena, generate_wave, validate_wave};
+use seedfeast_procgen::maze::{Cell, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
 use seedfeast_procgen::runner::{PlacedChunk, RunnerConfig, RunnerGenerator, validate_track};
+use seedfeast_procgen::tunnel::{TunnelJson, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
 use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
@@ -42,6 +44,15 @@ pub enum Command {
         /// Maze: which floor (1 is the first).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         floor: u32,
+        /// Arena: which wave (1 is the first).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        wave: u32,
+        /// Tunnel: how many gates.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        gates: u32,
+        /// Tunnel: the Food Tunnel squeeze (gaps as the flyer meets them).
+        #[arg(long)]
+        squeeze: bool,
         /// Maze: grid width and height in cells, instead of the tuning's.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4001))]
         width: Option<u32>,
@@ -87,6 +98,8 @@ pub enum Command {
 pub enum Mode {
     Runner,
     Maze,
+    Arena,
+    Tunnel,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -136,8 +149,8 @@ const PNG_CELL: usize = 12;
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Play { .. } => unreachable!("play is handled by main"),
-        Command::Gen { mode, seed, chunks, floor, width, height, format, output, assets } => {
-            let request = GenRequest { seed: seed.seed(), chunks, floor, width, height, format };
+        Command::Gen { mode, seed, chunks, floor, wave, gates, squeeze, width, height, format, output, assets } => {
+            let request = GenRequest { seed: seed.seed(), chunks, floor, wave, gates, squeeze, width, height, format };
             load_data(assets.as_deref())
                 .and_then(|data| generate(mode, &request, &data))
                 .and_then(|bytes| write_out(&bytes, output.as_deref()))
@@ -147,12 +160,14 @@ pub fn run(command: Command) -> ExitCode {
                 Ok(data) => match mode {
                     Mode::Runner => validate_runner(&data.runner, seeds, chunks as usize),
                     Mode::Maze => validate_maze(&data, seeds),
+                    Mode::Arena => validate_arena(&data, seeds),
+                    Mode::Tunnel => validate_tunnel(&data, seeds),
                 },
                 Err(message) => fail(&message),
             };
         }
         Command::Digest { assets } => load_data(assets.as_deref()).map(|data| {
-            for (mode, digest) in seedfeast_procgen::digest::all_digests(&data.runner, &data.maze) {
+            for (mode, digest) in seedfeast_procgen::digest::all_digests(&data.digest_data()) {
                 println!("{mode} {digest}");
             }
         }),
@@ -175,6 +190,9 @@ struct GenRequest {
     seed: Seed,
     chunks: u32,
     floor: u32,
+    wave: u32,
+    gates: u32,
+    squeeze: bool,
     width: Option<u32>,
     height: Option<u32>,
     format: Format,
@@ -224,7 +242,26 @@ fn generate(mode: Mode, request: &GenRequest, data: &GameData) -> Result<Vec<u8>
                     Ok(json_bytes(&doc))
                 }
                 Format::Ascii => Ok(format!("maze floor, seed {}\n{}", seed.code(), draw_ascii(&floor)).into_bytes()),
-                Format::Png => encode_png(&floor),
+                Format::Png => encode_png(to_rgb(&floor, PNG_CELL)),
+            }
+        }
+        Mode::Arena => {
+            let wave = generate_wave(&data.arena, &data.runner.curve, &data.runner.food, seed, request.wave);
+            match request.format {
+                Format::Json => Ok(json_bytes(&ArenaJson::new(seed, &wave))),
+                Format::Ascii => Ok(format!("arena, seed {}\n{}", seed.code(), draw_arena(&wave)).into_bytes()),
+                Format::Png => encode_png(arena_rgb(&wave, 0.5)),
+            }
+        }
+        Mode::Tunnel => {
+            let gates = generate_gates(&data.tunnel, &data.runner.curve, seed, request.gates as usize, request.squeeze);
+            match request.format {
+                Format::Json => Ok(json_bytes(&TunnelJson::new(seed, &data.tunnel, &gates))),
+                Format::Ascii => {
+                    Ok(format!("tunnel, seed {}\n{}", seed.code(), draw_tunnel(&gates, data.tunnel.screen_height))
+                        .into_bytes())
+                }
+                Format::Png => encode_png(tunnel_rgb(&gates, data.tunnel.screen_height, 0.25)),
             }
         }
     }
@@ -236,8 +273,7 @@ fn json_bytes(doc: &impl serde::Serialize) -> Vec<u8> {
     bytes
 }
 
-fn encode_png(floor: &MazeFloor) -> Result<Vec<u8>, String> {
-    let (width, height, pixels) = to_rgb(floor, PNG_CELL);
+fn encode_png((width, height, pixels): (u32, u32, Vec<u8>)) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Rgb);
@@ -287,6 +323,42 @@ fn validate_maze(data: &GameData, seeds: u64) -> ExitCode {
     }
     progress.finish_and_clear();
     println!("maze: {seeds} seeds × 3 floors over {} sizes, {total} violations", MAZE_SIZES.len());
+    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn validate_arena(data: &GameData, seeds: u64) -> ExitCode {
+    let progress = progress_bar(seeds, "validating arena");
+    let mut total = 0usize;
+    for seed in (0..seeds).map(Seed) {
+        let waves = ArenaGenerator::new(data.arena.clone(), data.runner.curve.clone(), data.runner.food.clone(), seed);
+        for wave in waves.take(5) {
+            for violation in validate_wave(&data.arena, &wave) {
+                total += 1;
+                progress.suspend(|| println!("seed {} wave {}: {violation}", seed.code(), wave.wave));
+            }
+        }
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    println!("arena: {seeds} seeds × 5 waves, {total} violations");
+    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn validate_tunnel(data: &GameData, seeds: u64) -> ExitCode {
+    let progress = progress_bar(seeds, "validating tunnel");
+    let mut total = 0usize;
+    for seed in (0..seeds).map(Seed) {
+        for squeeze in [false, true] {
+            let gates = generate_gates(&data.tunnel, &data.runner.curve, seed, 200, squeeze);
+            for violation in validate_gates(&data.tunnel, &gates, squeeze) {
+                total += 1;
+                progress.suspend(|| println!("seed {} (squeeze {squeeze}): {violation}", seed.code()));
+            }
+        }
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    println!("tunnel: {seeds} seeds × 200 gates, with and without the squeeze, {total} violations");
     if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 

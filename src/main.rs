@@ -17,6 +17,13 @@ fn main() -> ExitCode {
             let mode = match mode {
                 Mode::Runner => seedfeast::session::Mode::Runner,
                 Mode::Maze => seedfeast::session::Mode::Maze,
+                Mode::Arena | Mode::Tunnel => {
+                    eprintln!(
+                        "error: the Arena and Flying tunnel modes can't be played yet; try `seedfeast gen {}`",
+                        if mode == Mode::Arena { "arena" } else { "tunnel" }
+                    );
+                    return std::process::ExitCode::from(2);
+                }
             };
             seed.map(|seed| seedfeast::session::Session::from_input(mode, &seed))
         }

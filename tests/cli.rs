@@ -96,12 +96,21 @@ fn validate_sweeps_seeds_and_reports_zero_violations() {
     assert!(stdout(&out).contains("runner: 200 seeds × 100 chunks, 0 violations"), "{}", stdout(&out));
 }
 
+/// Copies the shipped assets folder, every file, so a test can break one of them.
 fn copy_assets(to: &Path) {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    for relative in ["intensity.ron", "food.ron", "runner/chunks.ron", "runner/tuning.ron", "maze/tuning.ron"] {
-        std::fs::create_dir_all(to.join(relative).parent().unwrap()).unwrap();
-        std::fs::copy(from.join(relative), to.join(relative)).unwrap();
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy_dir(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
     }
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"), to);
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -234,10 +243,63 @@ fn digest_prints_one_pinned_hash_per_mode() {
     let out = seedfeast(&["digest"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let data = seedfeast::data::GameData::built_in();
-    let expected: String = seedfeast_procgen::digest::all_digests(&data.runner, &data.maze)
+    let expected: String = seedfeast_procgen::digest::all_digests(&data.digest_data())
         .into_iter()
         .map(|(mode, digest)| format!("{mode} {digest}\n"))
         .collect();
     assert_eq!(stdout(&out), expected);
     assert!(expected.starts_with("runner ") && expected.contains("\nmaze "));
+}
+
+#[test]
+fn gen_arena_and_tunnel_print_their_stable_shapes() {
+    let out = seedfeast(&["gen", "arena", "--seed", "arena", "--wave", "5", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["mode"], "arena");
+    assert_eq!(doc["wave"], 5);
+    let (width, height) = (doc["width"].as_f64().unwrap(), doc["height"].as_f64().unwrap());
+    let player = doc["player"].as_array().unwrap();
+    let (px, py) = (player[0].as_f64().unwrap(), player[1].as_f64().unwrap());
+    let (clear, spacing) = (doc["clear_radius"].as_f64().unwrap(), doc["min_spacing"].as_f64().unwrap());
+    let items = doc["items"].as_array().unwrap();
+    assert!(!items.is_empty());
+    let points: Vec<(f64, f64)> = items.iter().map(|i| (i["x"].as_f64().unwrap(), i["y"].as_f64().unwrap())).collect();
+    for (n, &(x, y)) in points.iter().enumerate() {
+        assert!((0.0..=width).contains(&x) && (0.0..=height).contains(&y));
+        assert!((x - px).hypot(y - py) >= clear - 1e-3, "item {n} inside the clear zone");
+        assert!(items[n]["kind"].is_string());
+        for &(ox, oy) in &points[..n] {
+            assert!((x - ox).hypot(y - oy) >= spacing - 1e-3, "items closer than {spacing}");
+        }
+    }
+
+    let out = seedfeast(&["gen", "tunnel", "--seed", "tunnel", "--gates", "30", "--squeeze"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["mode"], "tunnel");
+    let screen = doc["screen_height"].as_f64().unwrap();
+    let gates = doc["gates"].as_array().unwrap();
+    assert_eq!(gates.len(), 30);
+    for (i, gate) in gates.iter().enumerate() {
+        assert_eq!(gate["index"], i);
+        let (centre, gap) = (gate["gap_center"].as_f64().unwrap(), gate["gap_height"].as_f64().unwrap());
+        assert!((0.0..=screen).contains(&centre) && gap >= 96.0 - 1e-3, "gate {i}: {gate}");
+        for key in ["x", "spacing", "intensity"] {
+            assert!(gate[key].is_number(), "gate {i} lacks {key}");
+        }
+    }
+    for mode in ["arena", "tunnel"] {
+        let out = seedfeast(&["gen", mode, "--seed", "x", "--format", "ascii"]);
+        assert!(out.status.success() && !stdout(&out).is_empty(), "{mode}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn validate_arena_and_tunnel_report_zero_violations() {
+    for mode in ["arena", "tunnel"] {
+        let out = seedfeast(&["validate", mode, "--seeds", "50"]);
+        assert!(out.status.success(), "{mode}: {}{}", stdout(&out), stderr(&out));
+        assert!(stdout(&out).contains(", 0 violations"), "{}", stdout(&out));
+    }
 }

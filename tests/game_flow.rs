@@ -109,7 +109,15 @@ fn broken_data_shows_the_error_screen_and_reload_recovers() {
     let dir = std::env::temp_dir().join(format!("seedfeast-flow-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    for relative in ["intensity.ron", "food.ron", "runner/chunks.ron", "runner/tuning.ron", "maze/tuning.ron"] {
+    for relative in [
+        "intensity.ron",
+        "food.ron",
+        "runner/chunks.ron",
+        "runner/tuning.ron",
+        "maze/tuning.ron",
+        "arena/tuning.ron",
+        "tunnel/tuning.ron",
+    ] {
         std::fs::create_dir_all(dir.join(relative).parent().unwrap()).unwrap();
         std::fs::copy(assets.join(relative), dir.join(relative)).unwrap();
     }

@@ -4,10 +4,12 @@
 //! Levels are fed to 64-bit FNV-1a field by field, floats by their exact bits, so the digest
 //! changes if any value changes in its last bit.
 
+use crate::arena::{ArenaGenerator, ArenaTuning, ItemKind};
 use crate::maze::{MazeTuning, generate_floor};
 use crate::runner::{RunnerConfig, generate_track};
 use crate::seed::fnv1a64;
-use crate::{IntensityCurve, Seed};
+use crate::tunnel::{TunnelTuning, generate_gates};
+use crate::{FoodTable, IntensityCurve, Seed};
 
 /// The seeds every digest covers: small, large, text-derived and daily.
 pub fn digest_seeds() -> Vec<Seed> {
@@ -77,11 +79,61 @@ pub fn maze_digest(tuning: &MazeTuning, curve: &IntensityCurve) -> u64 {
     fnv1a64(&feed.0)
 }
 
+/// The Arena's digest: waves 1 to 6 of each digest seed, items and decoration. The noise tint is
+/// cosmetic and left out (noise maths may differ in its last bits between platforms).
+pub fn arena_digest(tuning: &ArenaTuning, curve: &IntensityCurve, food: &FoodTable) -> u64 {
+    let mut feed = Feed(Vec::new());
+    for seed in digest_seeds() {
+        for wave in ArenaGenerator::new(tuning.clone(), curve.clone(), food.clone(), seed).take(6) {
+            feed.f32(wave.clear_radius);
+            for item in &wave.items {
+                feed.f32(item.x);
+                feed.f32(item.y);
+                feed.u64(match item.kind {
+                    ItemKind::Hazard => u64::MAX,
+                    ItemKind::Food(kind) => kind as u64,
+                });
+            }
+            for point in &wave.decor {
+                feed.f32(point.x);
+                feed.f32(point.y);
+            }
+        }
+    }
+    fnv1a64(&feed.0)
+}
+
+/// The Flying tunnel's digest: 80 gates of each digest seed, with and without the squeeze.
+pub fn tunnel_digest(tuning: &TunnelTuning, curve: &IntensityCurve) -> u64 {
+    let mut feed = Feed(Vec::new());
+    for seed in digest_seeds() {
+        for squeeze in [false, true] {
+            for gate in generate_gates(tuning, curve, seed, 80, squeeze) {
+                for value in [gate.x, gate.gap_center, gate.gap_height, gate.spacing, gate.intensity] {
+                    feed.f32(value);
+                }
+            }
+        }
+    }
+    fnv1a64(&feed.0)
+}
+
+/// The data every digest reads.
+pub struct DigestData<'a> {
+    pub runner: &'a RunnerConfig,
+    pub maze: &'a MazeTuning,
+    pub arena: &'a ArenaTuning,
+    pub tunnel: &'a TunnelTuning,
+}
+
 /// Every mode's digest, as (mode, 16 hex digits).
-pub fn all_digests(runner: &RunnerConfig, maze: &MazeTuning) -> Vec<(&'static str, String)> {
+pub fn all_digests(data: &DigestData) -> Vec<(&'static str, String)> {
+    let curve = &data.runner.curve;
     vec![
-        ("runner", format!("{:016x}", runner_digest(runner))),
-        ("maze", format!("{:016x}", maze_digest(maze, &runner.curve))),
+        ("runner", format!("{:016x}", runner_digest(data.runner))),
+        ("maze", format!("{:016x}", maze_digest(data.maze, curve))),
+        ("arena", format!("{:016x}", arena_digest(data.arena, curve, &data.runner.food))),
+        ("tunnel", format!("{:016x}", tunnel_digest(data.tunnel, curve))),
     ]
 }
 
@@ -92,8 +144,16 @@ mod tests {
     #[test]
     fn digests_are_pinned_and_sensitive() {
         // Golden: a change here means shared codes give other levels (bump GENERATOR_VERSION).
-        let digests = all_digests(&RunnerConfig::default(), &MazeTuning::default());
-        assert_eq!(digests, vec![("runner", "c6907b41c74d962a".to_string()), ("maze", "6ba40d4e5fe4efb4".to_string())]);
+        let (runner, maze, arena, tunnel) =
+            (RunnerConfig::default(), MazeTuning::default(), ArenaTuning::default(), TunnelTuning::default());
+        let digests = all_digests(&DigestData { runner: &runner, maze: &maze, arena: &arena, tunnel: &tunnel });
+        let pinned = [
+            ("runner", "c6907b41c74d962a"),
+            ("maze", "6ba40d4e5fe4efb4"),
+            ("arena", "4abf23c24ff0c1d7"),
+            ("tunnel", "e9fb0c3edc5bf632"),
+        ];
+        assert_eq!(digests, pinned.map(|(m, d)| (m, d.to_string())));
         let mut nudged = RunnerConfig::default();
         nudged.tuning.jump_speed += 0.001;
         assert_ne!(runner_digest(&nudged), runner_digest(&RunnerConfig::default()));
