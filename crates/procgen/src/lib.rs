@@ -14,6 +14,7 @@ pub mod rng;
 pub mod runner;
 pub mod seed;
 pub mod tunnel;
+pub mod violation;
 
 pub use data::DataError;
 pub use food::{FoodKind, FoodTable};

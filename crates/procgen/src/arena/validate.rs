@@ -1,23 +1,10 @@
 //! Re-checks every promise of an arena wave from the tuning alone. Spacing is checked by its own
 //! sort-and-sweep over x, not the generator's grid.
 
-use std::fmt;
-
 use crate::arena::tuning::{MAX_DECOR, MAX_TINT_SIDE};
 use crate::arena::{ArenaTuning, ArenaWave, ItemKind, Point};
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub rule: &'static str,
-    pub detail: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.detail)
-    }
-}
+pub use crate::violation::Violation;
 
 /// Every broken rule on `wave`; empty means the wave keeps every promise. Rules:
 /// `size`, `player`, `intensity`, `challenge` (flag and clear radius agree with the wave number

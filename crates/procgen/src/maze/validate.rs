@@ -2,22 +2,10 @@
 //! generator beyond reading the grid: its own search, its own loop rule, its own counts.
 
 use std::collections::VecDeque;
-use std::fmt;
 
 use crate::maze::{Cell, Grid, MazeFloor, MazeTuning, STARS};
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub rule: &'static str,
-    pub detail: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.detail)
-    }
-}
+pub use crate::violation::Violation;
 
 /// Every broken rule on `floor`; empty means the floor keeps every promise. Rules:
 /// `size`, `border` (or `tiny grid`), `start`, `reachable`, `perfect`, `loop border`,
