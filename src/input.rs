@@ -17,6 +17,8 @@ pub struct Actions {
     pub down: bool,
     /// A direction pressed this frame (arrows, WASD, D-pad or a flick of the left stick).
     pub steer: Option<Dir>,
+    /// The direction held now, for free movement: arrows/WASD, D-pad or the left stick (length ≤ 1).
+    pub move_axis: Vec2,
 }
 
 /// A jump pressed since the last physics step; the fixed-step runner consumes it, so a press
@@ -44,6 +46,7 @@ fn read_actions(
     let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
     *actions = Actions {
         steer: None,
+        move_axis: Vec2::ZERO,
         jump: keys.any_just_pressed([KeyCode::Space, KeyCode::ArrowUp, KeyCode::KeyW]) || pad(GamepadButton::South),
         confirm: keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
@@ -55,6 +58,17 @@ fn read_actions(
         latch.0 = true;
     }
     actions.steer = steer(&keys, &gamepads, &mut stick);
+    actions.move_axis = move_axis(&keys, &gamepads);
+}
+
+fn move_axis(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>) -> Vec2 {
+    let held = |codes: [KeyCode; 2]| if keys.any_pressed(codes) { 1.0 } else { 0.0 };
+    let keyed = Vec2::new(
+        held([KeyCode::ArrowRight, KeyCode::KeyD]) - held([KeyCode::ArrowLeft, KeyCode::KeyA]),
+        held([KeyCode::ArrowUp, KeyCode::KeyW]) - held([KeyCode::ArrowDown, KeyCode::KeyS]),
+    );
+    let pad = gamepads.iter().map(|g| g.left_stick() + g.dpad()).find(|v| v.length() > 0.2).unwrap_or(Vec2::ZERO);
+    (keyed + pad).clamp_length_max(1.0)
 }
 
 /// The left stick's last direction, so a held stick steers once, not every frame.

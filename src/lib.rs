@@ -3,6 +3,7 @@
 //! [`logic_plugins`] is everything but drawing (states, input, physics, modes, menus) and is what
 //! the headless tests run; [`windowed_app`] adds the window, renderer and [`visuals`].
 
+pub mod arena;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod data;
@@ -58,6 +59,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             physics::PhysicsPlugin,
             runner::RunnerPlugin,
             maze::MazePlugin,
+            arena::ArenaPlugin,
             ui::UiPlugin,
             save::SavePlugin,
         ));

@@ -17,11 +17,9 @@ fn main() -> ExitCode {
             let mode = match mode {
                 Mode::Runner => seedfeast::session::Mode::Runner,
                 Mode::Maze => seedfeast::session::Mode::Maze,
-                Mode::Arena | Mode::Tunnel => {
-                    eprintln!(
-                        "error: the Arena and Flying tunnel modes can't be played yet; try `seedfeast gen {}`",
-                        if mode == Mode::Arena { "arena" } else { "tunnel" }
-                    );
+                Mode::Arena => seedfeast::session::Mode::Arena,
+                Mode::Tunnel => {
+                    eprintln!("error: the Flying tunnel can't be played yet; try `seedfeast gen tunnel`");
                     return std::process::ExitCode::from(2);
                 }
             };

@@ -9,6 +9,7 @@ pub enum Mode {
     #[default]
     Runner,
     Maze,
+    Arena,
 }
 
 impl Mode {
@@ -16,6 +17,7 @@ impl Mode {
         match self {
             Mode::Runner => "Runner",
             Mode::Maze => "Maze chase",
+            Mode::Arena => "Arena",
         }
     }
 
@@ -24,6 +26,7 @@ impl Mode {
         match self {
             Mode::Runner => "runner",
             Mode::Maze => "maze",
+            Mode::Arena => "arena",
         }
     }
 
@@ -31,6 +34,7 @@ impl Mode {
         match self {
             Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
             Mode::Maze => "Eat every crumb on each floor while hungry pots give chase",
+            Mode::Arena => "Clear each wave of food, keep off the hot pans",
         }
     }
 }

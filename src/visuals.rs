@@ -41,7 +41,7 @@ impl Plugin for VisualsPlugin {
             .add_observer(dress_hazard)
             .add_observer(dress_food)
             .add_observer(dress_runner)
-            .add_plugins(crate::maze::visuals::MazeVisualsPlugin);
+            .add_plugins((crate::maze::visuals::MazeVisualsPlugin, crate::arena::visuals::ArenaVisualsPlugin));
     }
 
     fn finish(&self, app: &mut App) {
@@ -67,14 +67,19 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-fn follow_runner(
-    runner: Query<&Transform, With<RunnerPlayer>>,
-    mut camera: Query<&mut Transform, (With<Camera2d>, Without<RunnerPlayer>)>,
-) {
+/// The 2D camera, apart from anything it follows.
+type CameraQuery<'w, 's, Other> =
+    Query<'w, 's, (&'static mut Transform, &'static mut Projection), (With<Camera2d>, Without<Other>)>;
+
+fn follow_runner(runner: Query<&Transform, With<RunnerPlayer>>, mut camera: CameraQuery<RunnerPlayer>) {
     let Ok(runner) = runner.single() else { return };
-    for mut camera in &mut camera {
+    for (mut camera, mut projection) in &mut camera {
         camera.translation.x = runner.translation.x + LOOK_AHEAD;
         camera.translation.y = CAMERA_Y;
+        // The maze and arena zoom out for big levels; the Runner is always shown at full size.
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scale = 1.0;
+        }
     }
 }
 

@@ -22,10 +22,7 @@ impl Plugin for MazeVisualsPlugin {
 fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
     let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
     let Projection::Orthographic(ortho) = &mut *projection else { return };
-    let Some(run) = run else {
-        ortho.scale = 1.0;
-        return;
-    };
+    let Some(run) = run else { return };
     let grid = &run.floor.grid;
     let (width, height) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
     // Leave room for the HUD along the top.

@@ -112,7 +112,12 @@ fn autopilot(
 
 /// A headless game already on floor 1 of a Maze chase from `seed`.
 pub fn maze_app(seed: Seed) -> App {
-    let session = Session { mode: Mode::Maze, seed, origin: None, daily: None };
+    mode_app(Mode::Maze, seed)
+}
+
+/// A headless game already playing `mode` from `seed`, with the built-in data.
+pub fn mode_app(mode: Mode, seed: Seed) -> App {
+    let session = Session { mode, seed, origin: None, daily: None };
     let mut app = headless_app(Launch {
         data: Ok(GameData::built_in()),
         start: Some(session),
