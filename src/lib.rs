@@ -16,6 +16,7 @@ pub mod runner;
 pub mod save;
 pub mod session;
 pub mod state;
+pub mod tunnel;
 pub mod ui;
 pub mod visuals;
 
@@ -60,6 +61,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             runner::RunnerPlugin,
             maze::MazePlugin,
             arena::ArenaPlugin,
+            tunnel::TunnelPlugin,
             ui::UiPlugin,
             save::SavePlugin,
         ));

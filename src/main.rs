@@ -18,10 +18,7 @@ fn main() -> ExitCode {
                 Mode::Runner => seedfeast::session::Mode::Runner,
                 Mode::Maze => seedfeast::session::Mode::Maze,
                 Mode::Arena => seedfeast::session::Mode::Arena,
-                Mode::Tunnel => {
-                    eprintln!("error: the Flying tunnel can't be played yet; try `seedfeast gen tunnel`");
-                    return std::process::ExitCode::from(2);
-                }
+                Mode::Tunnel => seedfeast::session::Mode::Tunnel,
             };
             seed.map(|seed| seedfeast::session::Session::from_input(mode, &seed))
         }

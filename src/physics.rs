@@ -30,10 +30,19 @@ impl Plugin for PhysicsPlugin {
     }
 }
 
-fn apply_gravity(data: Option<Res<GameData>>, mut config: Query<&mut RapierConfiguration>) {
+/// Each mode's own gravity, from its tuning file: the same numbers its generator plans with.
+fn apply_gravity(
+    data: Option<Res<GameData>>,
+    session: Res<crate::session::Session>,
+    mut config: Query<&mut RapierConfiguration>,
+) {
     let Some(data) = data else { return };
+    let down = match session.mode {
+        crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => Vec2::new(0.0, -data.tunnel.gravity),
+        _ => gravity(&data.runner.tuning),
+    };
     for mut config in &mut config {
-        config.gravity = gravity(&data.runner.tuning);
+        config.gravity = down;
     }
 }
 

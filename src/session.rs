@@ -10,6 +10,9 @@ pub enum Mode {
     Runner,
     Maze,
     Arena,
+    Tunnel,
+    /// The Flying tunnel with every gap squeezed a little more.
+    FoodTunnel,
 }
 
 impl Mode {
@@ -18,6 +21,8 @@ impl Mode {
             Mode::Runner => "Runner",
             Mode::Maze => "Maze chase",
             Mode::Arena => "Arena",
+            Mode::Tunnel => "Flying tunnel",
+            Mode::FoodTunnel => "Food Tunnel",
         }
     }
 
@@ -27,6 +32,8 @@ impl Mode {
             Mode::Runner => "runner",
             Mode::Maze => "maze",
             Mode::Arena => "arena",
+            Mode::Tunnel => "tunnel",
+            Mode::FoodTunnel => "food-tunnel",
         }
     }
 
@@ -35,6 +42,8 @@ impl Mode {
             Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
             Mode::Maze => "Eat every crumb on each floor while hungry pots give chase",
             Mode::Arena => "Clear each wave of food, keep off the hot pans",
+            Mode::Tunnel => "Flap through gate after gate",
+            Mode::FoodTunnel => "The tunnel, squeezing tighter with every gate",
         }
     }
 }

@@ -41,7 +41,11 @@ impl Plugin for VisualsPlugin {
             .add_observer(dress_hazard)
             .add_observer(dress_food)
             .add_observer(dress_runner)
-            .add_plugins((crate::maze::visuals::MazeVisualsPlugin, crate::arena::visuals::ArenaVisualsPlugin));
+            .add_plugins((
+                crate::maze::visuals::MazeVisualsPlugin,
+                crate::arena::visuals::ArenaVisualsPlugin,
+                crate::tunnel::visuals::TunnelVisualsPlugin,
+            ));
     }
 
     fn finish(&self, app: &mut App) {
@@ -68,7 +72,7 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// The 2D camera, apart from anything it follows.
-type CameraQuery<'w, 's, Other> =
+pub(crate) type CameraQuery<'w, 's, Other> =
     Query<'w, 's, (&'static mut Transform, &'static mut Projection), (With<Camera2d>, Without<Other>)>;
 
 fn follow_runner(runner: Query<&Transform, With<RunnerPlayer>>, mut camera: CameraQuery<RunnerPlayer>) {

@@ -66,6 +66,9 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>) {
             hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
             let keys = match session.mode {
                 crate::session::Mode::Runner => "Space: jump   Esc: pause   Ctrl+C: copy code",
+                crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => {
+                    "Space: flap   Esc: pause   Ctrl+C: copy code"
+                }
                 crate::session::Mode::Maze | crate::session::Mode::Arena => {
                     "Arrows: move   Esc: pause   Ctrl+C: copy code"
                 }

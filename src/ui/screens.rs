@@ -60,13 +60,13 @@ fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(heading("Choose a game"));
-            for (order, mode) in [Mode::Runner, Mode::Maze, Mode::Arena].into_iter().enumerate() {
+            for (order, mode) in
+                [Mode::Runner, Mode::Maze, Mode::Arena, Mode::Tunnel, Mode::FoodTunnel].into_iter().enumerate()
+            {
                 card.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
                 card.spawn(text(mode.blurb(), 18.0, palette::TEXT_DIM));
             }
-            card.spawn(Node { height: px(8), ..default() });
-            card.spawn(text("Coming soon: Flying tunnel", 20.0, palette::TEXT_DIM));
-            card.spawn(button(3, "Back", MenuAction::ToTitle));
+            card.spawn(button(5, "Back", MenuAction::ToTitle));
         });
     });
 }

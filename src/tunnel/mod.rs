@@ -1,0 +1,229 @@
+//! Flying tunnel: flap through gate after gate. The Food Tunnel variant squeezes every gap a
+//! little more, down to a hard floor. The flyer is a rapier body under the tunnel's own gravity;
+//! gates are checked with simple overlap maths.
+
+pub mod visuals;
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
+
+use crate::data::GameData;
+use crate::input::JumpLatch;
+use crate::intensity::Intensity;
+use crate::session::{LastRun, Mode, Session};
+use crate::state::{Pause, Screen};
+use crate::ui::hud::HudStatus;
+
+/// Gate walls are this thick (the generator treats gates as thin lines; keep them thin).
+pub const WALL_THICKNESS: f32 = 20.0;
+/// Gates are spawned this far ahead of the flyer and dropped this far behind.
+const VIEW_AHEAD: f32 = 1_600.0;
+const KEEP_BEHIND: f32 = 600.0;
+
+/// Tunnel coordinates (y up from the bottom of the screen) to world coordinates (centred).
+pub fn to_world(x: f32, y: f32, screen_height: f32) -> Vec2 {
+    Vec2::new(x, y - screen_height / 2.0)
+}
+
+#[derive(Component, Debug)]
+pub struct Flyer {
+    /// Seconds until the next flap is allowed.
+    pub cooldown: f32,
+}
+
+/// One gate on the screen.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct GateWalls(pub Gate);
+
+#[derive(Resource, Debug)]
+pub struct TunnelRun {
+    pub generator: TunnelGenerator,
+    pub squeeze: bool,
+    /// Gates alive, oldest first.
+    pub live: VecDeque<Gate>,
+    pub spawned_until: f32,
+    pub passed: u32,
+    /// The flyer hovers at the start until the first flap, so nobody falls while getting ready.
+    pub started: bool,
+    pub ended: Option<String>,
+}
+
+pub struct TunnelPlugin;
+
+fn playing_tunnel(session: Res<Session>) -> bool {
+    matches!(session.mode, Mode::Tunnel | Mode::FoodTunnel)
+}
+
+impl Plugin for TunnelPlugin {
+    fn build(&self, app: &mut App) {
+        let running = in_state(Pause::Running).and_then(resource_exists::<TunnelRun>);
+        app.add_systems(OnEnter(Screen::Playing), start_tunnel.run_if(playing_tunnel))
+            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<TunnelRun>())
+            .add_systems(
+                FixedUpdate,
+                (spawn_gates, fly).chain().before(PhysicsSet::SyncBackend).run_if(running.clone()),
+            )
+            .add_systems(FixedUpdate, (pass_gates, drop_gates).chain().after(PhysicsSet::Writeback).run_if(running))
+            .add_systems(Update, (show_status, end_tunnel).chain().run_if(resource_exists::<TunnelRun>));
+    }
+}
+
+fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut latch: ResMut<JumpLatch>) {
+    let squeeze = session.mode == Mode::FoodTunnel;
+    let mut generator = TunnelGenerator::new(data.tunnel.clone(), data.runner.curve.clone(), session.seed, squeeze);
+    let first = generator.next_gate();
+    latch.0 = false;
+    let tuning = &data.tunnel;
+    commands.spawn((
+        Flyer { cooldown: 0.0 },
+        DespawnOnExit(Screen::Playing),
+        // Gate 0 is centred on the screen and the flyer starts level with it.
+        Transform::from_translation(to_world(0.0, first.gap_center, tuning.screen_height).extend(3.0)),
+        RigidBody::Dynamic,
+        Collider::ball(tuning.flyer_height / 2.0),
+        Velocity::zero(),
+        // No gravity until the first flap: the flyer hovers while the player gets ready.
+        GravityScale(0.0),
+        LockedAxes::ROTATION_LOCKED,
+    ));
+    spawn_gate(&mut commands, &first, tuning.screen_height);
+    commands.insert_resource(TunnelRun {
+        spawned_until: first.x,
+        live: VecDeque::from([first]),
+        generator,
+        squeeze,
+        passed: 0,
+        started: false,
+        ended: None,
+    });
+}
+
+fn spawn_gate(commands: &mut Commands, gate: &Gate, screen_height: f32) {
+    commands.spawn((
+        GateWalls(*gate),
+        DespawnOnExit(Screen::Playing),
+        Transform::from_translation(to_world(gate.x, gate.gap_center, screen_height).extend(1.0)),
+    ));
+}
+
+fn spawn_gates(
+    mut commands: Commands,
+    mut run: ResMut<TunnelRun>,
+    data: Res<GameData>,
+    flyer: Single<&Transform, With<Flyer>>,
+) {
+    for _ in 0..16 {
+        if run.spawned_until > flyer.translation.x + VIEW_AHEAD {
+            break;
+        }
+        let gate = run.generator.next_gate();
+        spawn_gate(&mut commands, &gate, data.tunnel.screen_height);
+        run.spawned_until = gate.x;
+        run.live.push_back(gate);
+    }
+}
+
+/// The gate the flyer meets next.
+pub fn next_gate(run: &TunnelRun, x: f32) -> Option<&Gate> {
+    run.live.iter().find(|g| g.x + WALL_THICKNESS / 2.0 >= x)
+}
+
+/// Horizontal speed from the next gate's intensity (the faster of the two around the flyer, as
+/// the generator's reach model assumes); flaps at most once per `flap_interval`; falls no faster
+/// than `max_fall_speed`.
+fn fly(
+    time: Res<Time>,
+    data: Res<GameData>,
+    mut run: ResMut<TunnelRun>,
+    mut latch: ResMut<JumpLatch>,
+    mut intensity: ResMut<Intensity>,
+    flyer: Single<(&Transform, &mut Flyer, &mut Velocity, &mut GravityScale)>,
+) {
+    let tuning = &data.tunnel;
+    let (transform, mut flyer, mut velocity, mut gravity) = flyer.into_inner();
+    if !run.started {
+        if !latch.0 {
+            velocity.linear = Vec2::ZERO;
+            return;
+        }
+        run.started = true;
+        gravity.0 = 1.0;
+    }
+    let ahead = next_gate(&run, transform.translation.x).map_or(1.0, |g| g.intensity);
+    intensity.0 = ahead;
+    velocity.linear.x = tuning.speed_at(ahead);
+    flyer.cooldown = (flyer.cooldown - time.delta_secs()).max(0.0);
+    if std::mem::take(&mut latch.0) && flyer.cooldown <= 0.0 {
+        velocity.linear.y = tuning.flap_speed;
+        flyer.cooldown = tuning.flap_interval;
+    }
+    velocity.linear.y = velocity.linear.y.max(-tuning.max_fall_speed);
+}
+
+/// Scores a gate once the flyer is past it; ends the run on touching a wall or leaving the screen.
+fn pass_gates(data: Res<GameData>, mut run: ResMut<TunnelRun>, flyer: Single<&Transform, With<Flyer>>) {
+    let tuning = &data.tunnel;
+    let (x, y) = (flyer.translation.x, flyer.translation.y + tuning.screen_height / 2.0);
+    let radius = tuning.flyer_height / 2.0;
+    if y - radius < 0.0 || y + radius > tuning.screen_height {
+        run.ended.get_or_insert_with(|| "You flew out of the tunnel.".into());
+        return;
+    }
+    let mut passed = run.passed;
+    for gate in &run.live {
+        let within_x = (x - gate.x).abs() < WALL_THICKNESS / 2.0 + radius;
+        let half_gap = gate.gap_height / 2.0;
+        if within_x && (y - radius < gate.gap_center - half_gap || y + radius > gate.gap_center + half_gap) {
+            run.ended.get_or_insert_with(|| "Bonk! You hit a wall.".into());
+            return;
+        }
+        if x - radius > gate.x + WALL_THICKNESS / 2.0 && gate.index >= passed {
+            passed = gate.index + 1;
+        }
+    }
+    run.passed = passed;
+}
+
+fn drop_gates(
+    mut commands: Commands,
+    mut run: ResMut<TunnelRun>,
+    flyer: Single<&Transform, With<Flyer>>,
+    gates: Query<(Entity, &GateWalls)>,
+) {
+    let cutoff = flyer.translation.x - KEEP_BEHIND;
+    while run.live.front().is_some_and(|g| g.x < cutoff) {
+        run.live.pop_front();
+    }
+    for (entity, gate) in &gates {
+        if gate.0.x < cutoff {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn show_status(run: Res<TunnelRun>, mut status: ResMut<HudStatus>) {
+    let line = if run.started {
+        format!("Score {}   Gates {}", run.passed * 10, run.passed)
+    } else {
+        "Flap (Space) to take off".to_string()
+    };
+    if status.line != line {
+        status.line = line;
+    }
+}
+
+fn end_tunnel(run: Res<TunnelRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(cause) = &run.ended {
+        let variant = if run.squeeze { "Food Tunnel: " } else { "" };
+        *last = LastRun {
+            score: run.passed * 10,
+            cause: cause.clone(),
+            summary: format!("{variant}{} gates flown", run.passed),
+            ..default()
+        };
+        next.set(Screen::GameOver);
+    }
+}
