@@ -19,6 +19,7 @@ pub mod state;
 pub mod tunnel;
 pub mod ui;
 pub mod visuals;
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -32,6 +33,8 @@ pub struct Launch {
     pub start: Option<Session>,
     /// Where scores are kept.
     pub save: save::SaveStore,
+    /// A message to show at start (e.g. why a link's seed was refused).
+    pub notice: Option<String>,
 }
 
 /// The game without any drawing: add to an app that already has time, input, transforms and states.
@@ -49,6 +52,9 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             app.insert_resource(problem)
         }
     };
+    if let Some(notice) = launch.notice {
+        app.add_systems(Startup, move |mut toast: ResMut<ui::toast::Toast>| toast.show(notice.clone()));
+    }
     app.insert_resource(launch.start.unwrap_or_default())
         .insert_resource(launch.save)
         .init_resource::<save::SaveData>()

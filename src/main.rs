@@ -24,7 +24,12 @@ fn main() -> ExitCode {
         }
         Some(command) => return seedfeast::cli::run(command),
     };
-    play(Launch { data: load_data(find_assets(None)), start, save: seedfeast::save::SaveStore::default_for_os() })
+    play(Launch {
+        data: load_data(find_assets(None)),
+        start,
+        save: seedfeast::save::SaveStore::default_for_os(),
+        notice: None,
+    })
 }
 
 #[cfg(target_arch = "wasm32")]

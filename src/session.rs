@@ -26,6 +26,13 @@ impl Mode {
         }
     }
 
+    pub const ALL: [Mode; 5] = [Mode::Runner, Mode::Maze, Mode::Arena, Mode::Tunnel, Mode::FoodTunnel];
+
+    /// The mode a save key or link names.
+    pub fn from_key(key: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.key() == key)
+    }
+
     /// The mode's name in save keys and URLs.
     pub fn key(self) -> &'static str {
         match self {

@@ -14,7 +14,7 @@ use seedfeast::{Launch, headless_app, load_data};
 use seedfeast_procgen::Seed;
 
 fn menu_app(data: Result<GameData, DataProblem>) -> App {
-    let mut app = headless_app(Launch { data, start: None, save: seedfeast::save::SaveStore::Memory });
+    let mut app = headless_app(Launch { data, start: None, save: seedfeast::save::SaveStore::Memory, notice: None });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -167,6 +167,7 @@ fn best_scores_are_kept_per_seed_across_runs_and_restarts() {
         data: Ok(GameData::built_in()),
         start: Some(start()),
         save: SaveStore::Folder(dir.to_path_buf()),
+        notice: None,
     };
     let mut app = headless_app(launch(&dir));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
@@ -197,8 +198,12 @@ fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
     let dir = scratch("corrupt");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("scores.ron"), "(best: {oops").unwrap();
-    let mut app =
-        headless_app(Launch { data: Ok(GameData::built_in()), start: None, save: SaveStore::Folder(dir.clone()) });
+    let mut app = headless_app(Launch {
+        data: Ok(GameData::built_in()),
+        start: None,
+        save: SaveStore::Folder(dir.clone()),
+        notice: None,
+    });
     app.finish();
     app.cleanup();
     app.update();
@@ -207,4 +212,23 @@ fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
     assert!(dir.join("scores.ron.corrupt-1").exists());
     assert_eq!(screen(&app), Screen::Title, "play goes on");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_link_is_explained_and_the_menu_opens() {
+    use seedfeast::web::{LinkRequest, parse_query};
+    let LinkRequest::Problem(message) = parse_query("?seed=1ABCU-00000&mode=maze") else { panic!("a bad code") };
+    let mut app = headless_app(Launch {
+        data: Ok(GameData::built_in()),
+        start: None,
+        save: seedfeast::save::SaveStore::Memory,
+        notice: Some(message.clone()),
+    });
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.update();
+    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    assert!(toast.visible() && toast.text == message, "{}", toast.text);
+    assert_eq!(screen(&app), Screen::Title);
 }

@@ -60,9 +60,7 @@ fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(heading("Choose a game"));
-            for (order, mode) in
-                [Mode::Runner, Mode::Maze, Mode::Arena, Mode::Tunnel, Mode::FoodTunnel].into_iter().enumerate()
-            {
+            for (order, mode) in Mode::ALL.into_iter().enumerate() {
                 card.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
                 card.spawn(text(mode.blurb(), 18.0, palette::TEXT_DIM));
             }

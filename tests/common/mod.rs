@@ -19,8 +19,12 @@ use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
     let data = GameData { runner: config, ..GameData::built_in() };
     let session = Session { mode: Mode::Runner, seed, origin: None, daily: None };
-    let mut app =
-        headless_app(Launch { data: Ok(data), start: Some(session), save: seedfeast::save::SaveStore::Memory });
+    let mut app = headless_app(Launch {
+        data: Ok(data),
+        start: Some(session),
+        save: seedfeast::save::SaveStore::Memory,
+        notice: None,
+    });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -122,6 +126,7 @@ pub fn mode_app(mode: Mode, seed: Seed) -> App {
         data: Ok(GameData::built_in()),
         start: Some(session),
         save: seedfeast::save::SaveStore::Memory,
+        notice: None,
     });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();

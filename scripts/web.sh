@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the browser bundle into dist/web (scripts/web.sh), or builds and serves it on
+# http://127.0.0.1:PORT (scripts/web.sh serve [PORT], default 8080).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh build
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
+
+# wasm-bindgen-cli must match the wasm-bindgen the game links, exactly.
+version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | tail -n1 | cut -d'"' -f2)
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
+  echo "web: installing wasm-bindgen-cli $version (a few minutes, once)"
+  cargo install wasm-bindgen-cli --version "$version"
+fi
+
+cargo build --locked --profile web-release --target wasm32-unknown-unknown -p seedfeast
+out=dist/web
+rm -rf "$out"
+mkdir -p "$out"
+# The name section alone is ~10 MB of function names nobody downloads on purpose.
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name seedfeast \
+  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web-release/seedfeast.wasm"
+cp web/index.html "$out/"
+cp -r assets "$out/assets"
+raw=$(stat -c %s "$out/seedfeast_bg.wasm")
+zipped=$(gzip -9 -c "$out/seedfeast_bg.wasm" | wc -c)
+echo "web: $out/seedfeast_bg.wasm is $((raw / 1024)) KiB raw, $((zipped / 1024)) KiB gzipped"
+
+if [ "${1:-}" = serve ]; then
+  port=${2:-8080}
+  echo "web: serving on http://127.0.0.1:$port/"
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out"
+fi
