@@ -34,11 +34,19 @@ fn main() -> ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    // Scores in the browser (localStorage) come with the web build; until then nothing is kept.
+    use seedfeast::web::{LinkRequest, page_query, parse_query};
+    // A link such as ?seed=124MP-ANQ6N&mode=maze starts that level; a bad one explains itself.
+    let (start, notice) = match parse_query(&page_query()) {
+        LinkRequest::None => (None, None),
+        LinkRequest::Start(session) => (Some(session), None),
+        LinkRequest::Problem(message) => (None, Some(message)),
+    };
+    // Scores in the browser (localStorage) are still to come; until then nothing is kept.
     play(Launch {
         data: load_data(seedfeast::data::DataSource::BuiltIn),
-        start: None,
+        start,
         save: seedfeast::save::SaveStore::Memory,
+        notice,
     })
 }
 
