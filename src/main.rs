@@ -34,9 +34,13 @@ fn main() -> ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    use seedfeast::web::{LinkRequest, page_query, parse_query};
+    use seedfeast::web::{LinkRequest, digest_text, page_query, parse_query, publish_digest, wants_digest};
+    let query = page_query();
+    if wants_digest(&query) {
+        publish_digest(&digest_text(&seedfeast::data::GameData::built_in()));
+    }
     // A link such as ?seed=124MP-ANQ6N&mode=maze starts that level; a bad one explains itself.
-    let (start, notice) = match parse_query(&page_query()) {
+    let (start, notice) = match parse_query(&query) {
         LinkRequest::None => (None, None),
         LinkRequest::Start(session) => (Some(session), None),
         LinkRequest::Problem(message) => (None, Some(message)),

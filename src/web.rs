@@ -82,6 +82,30 @@ pub fn page_query() -> String {
         .unwrap_or_default()
 }
 
+/// Whether the link asks for the determinism digest (`?digest`).
+pub fn wants_digest(query: &str) -> bool {
+    query.trim_start_matches('?').split('&').any(|pair| pair == "digest" || pair.starts_with("digest="))
+}
+
+/// The digest lines as one text, the same format `seedfeast digest` prints.
+pub fn digest_text(data: &crate::data::GameData) -> String {
+    seedfeast_procgen::digest::all_digests(&data.digest_data())
+        .into_iter()
+        .map(|(mode, digest)| format!("{mode} {digest}\n"))
+        .collect()
+}
+
+/// Writes the digest into the page (a `<pre id="digest">`) and the console, for the end-to-end
+/// test to compare with the native one.
+#[cfg(target_arch = "wasm32")]
+pub fn publish_digest(text: &str) {
+    let script = format!(
+        "(() => {{ const pre = document.createElement('pre'); pre.id = 'digest'; pre.textContent = {text:?}; \
+         document.body.appendChild(pre); console.log('seedfeast digest\\n' + pre.textContent); }})()"
+    );
+    let _ = js_sys::eval(&script);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +122,13 @@ mod tests {
         assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), Mode::FoodTunnel));
         assert_eq!(parse_query(""), LinkRequest::None);
         assert_eq!(parse_query("?mode=maze"), LinkRequest::None);
+    }
+
+    #[test]
+    fn the_digest_is_asked_for_by_name_and_matches_the_cli_format() {
+        assert!(wants_digest("?digest") && wants_digest("?seed=x&digest=1") && !wants_digest("?seed=digest"));
+        let text = digest_text(&crate::data::GameData::built_in());
+        assert!(text.starts_with("runner ") && text.lines().count() == 4, "{text}");
     }
 
     #[test]
