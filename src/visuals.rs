@@ -143,6 +143,31 @@ fn dress_ledge(add: On<Add, Ledge>, mut commands: Commands, ledge: Query<&Ledge>
     );
 }
 
+/// The chef seen from above (maze and arena): a teal square with two eyes and a hat brim.
+pub(crate) fn dress_chef(
+    commands: &mut Commands,
+    entity: Entity,
+    size: Vec2,
+    shapes: &Shapes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    let white = materials.add(palette::EYE);
+    let pupil = materials.add(palette::PUPIL);
+    let eye_y = size.y * 0.12;
+    commands.entity(entity).insert((Sprite::from_color(palette::PLAYER, size), Visibility::default())).with_children(
+        |parent| {
+            for x in [-5.0, 6.0] {
+                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, eye_y, 0.1), Vec2::splat(4.5)));
+                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, eye_y, 0.2), Vec2::splat(2.2)));
+            }
+            parent.spawn((
+                Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
+                Transform::from_xyz(0.0, size.y / 2.0, 0.1),
+            ));
+        },
+    );
+}
+
 /// A row of fork tines.
 fn dress_hazard(
     add: On<Add, Hazard>,

@@ -4,9 +4,8 @@ use bevy::prelude::*;
 use seedfeast_procgen::arena::ItemKind;
 
 use crate::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
-use crate::palette;
 use crate::runner::track::FoodItem;
-use crate::visuals::{Shapes, shape};
+use crate::visuals::{Shapes, dress_chef, shape};
 
 pub struct ArenaVisualsPlugin;
 
@@ -88,20 +87,5 @@ fn dress_player(
     shapes: Res<Shapes>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let white = materials.add(palette::EYE);
-    let pupil = materials.add(palette::PUPIL);
-    let size = Vec2::splat(PLAYER_RADIUS * 2.0);
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
-        .with_children(|parent| {
-            for x in [-5.0, 6.0] {
-                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 4.0, 0.1), Vec2::splat(4.5)));
-                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, 4.0, 0.2), Vec2::splat(2.2)));
-            }
-            parent.spawn((
-                Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
-                Transform::from_xyz(0.0, size.y / 2.0, 0.1),
-            ));
-        });
+    dress_chef(&mut commands, add.entity, Vec2::splat(PLAYER_RADIUS * 2.0), &shapes, &mut materials);
 }

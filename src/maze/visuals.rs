@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer, to_world};
 use crate::palette;
-use crate::visuals::{Shapes, VIEW_HEIGHT, shape};
+use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 
 pub struct MazeVisualsPlugin;
 
@@ -123,20 +123,5 @@ fn dress_maze_player(
     shapes: Res<Shapes>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let size = Vec2::splat(CELL * 0.7);
-    let white = materials.add(palette::EYE);
-    let pupil = materials.add(palette::PUPIL);
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
-        .with_children(|parent| {
-            for x in [-5.0, 6.0] {
-                parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.5)));
-                parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, 3.0, 0.2), Vec2::splat(2.2)));
-            }
-            parent.spawn((
-                Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
-                Transform::from_xyz(0.0, size.y / 2.0, 0.1),
-            ));
-        });
+    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.7), &shapes, &mut materials);
 }

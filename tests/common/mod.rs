@@ -17,8 +17,12 @@ use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 
 /// A headless game already in a Runner run of `seed` with `config`.
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
-    let data = GameData { runner: config, ..GameData::built_in() };
-    let session = Session { mode: Mode::Runner, seed, origin: None, daily: None };
+    playing_app(GameData { runner: config, ..GameData::built_in() }, Mode::Runner, seed)
+}
+
+/// A headless game already playing `mode` from `seed` with `data`, one physics step per update.
+pub fn playing_app(data: GameData, mode: Mode, seed: Seed) -> App {
+    let session = Session { mode, seed, origin: None, daily: None };
     let mut app = headless_app(Launch {
         data: Ok(data),
         start: Some(session),
@@ -121,18 +125,5 @@ pub fn maze_app(seed: Seed) -> App {
 
 /// A headless game already playing `mode` from `seed`, with the built-in data.
 pub fn mode_app(mode: Mode, seed: Seed) -> App {
-    let session = Session { mode, seed, origin: None, daily: None };
-    let mut app = headless_app(Launch {
-        data: Ok(GameData::built_in()),
-        start: Some(session),
-        save: seedfeast::save::SaveStore::Memory,
-        notice: None,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
-    app.finish();
-    app.cleanup();
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Playing);
-    app
+    playing_app(GameData::built_in(), mode, seed)
 }
