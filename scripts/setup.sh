@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian/Ubuntu machine lacks to build, test and play Seedfeast.
-# Idempotent: installs only what is missing. Usage: scripts/setup.sh [build|play|all]
+# Idempotent: installs only what is missing. Usage: scripts/setup.sh [build|play|e2e|all]
 set -euo pipefail
 
 want=${1:-all}
 
-# Building: pkg-config and libudev (gamepads, through gilrs).
-build_packages=(pkg-config libudev-dev)
+# Building: pkg-config, libudev (gamepads, through gilrs) and ALSA (sound, through cpal).
+build_packages=(pkg-config libudev-dev libasound2-dev)
 # Playing: the X11 libraries winit opens at run time, and Vulkan with Mesa's drivers (its
 # software renderer, llvmpipe, covers machines without a GPU driver).
 play_packages=(libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers)
+# The end-to-end tests: a virtual X display driven by keys, screenshots, and headless Chromium.
+e2e_packages=(xvfb xauth xdotool imagemagick chromium)
 
 packages=()
 case "$want" in
   build) packages=("${build_packages[@]}") ;;
   play) packages=("${build_packages[@]}" "${play_packages[@]}") ;;
-  all) packages=("${build_packages[@]}" "${play_packages[@]}") ;;
-  *) echo "usage: scripts/setup.sh [build|play|all]" >&2; exit 2 ;;
+  e2e) packages=("${build_packages[@]}" "${play_packages[@]}" "${e2e_packages[@]}") ;;
+  all) packages=("${build_packages[@]}" "${play_packages[@]}" "${e2e_packages[@]}") ;;
+  *) echo "usage: scripts/setup.sh [build|play|e2e|all]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -4,6 +4,7 @@ use bevy::input::InputSystems;
 use bevy::prelude::*;
 
 use crate::maze::movement::Dir;
+use crate::save::{JumpKey, SaveData};
 
 /// This frame's actions. Systems read these instead of raw devices, so every action works
 /// from the keyboard and from any gamepad.
@@ -38,16 +39,18 @@ impl Plugin for ActionsPlugin {
 
 fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
+    save: Option<Res<SaveData>>,
     gamepads: Query<&Gamepad>,
     mut actions: ResMut<Actions>,
     mut latch: ResMut<JumpLatch>,
     mut stick: Local<StickState>,
 ) {
     let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
+    let jump_keys = save.map_or(JumpKey::default(), |save| save.settings.jump_key).keys();
     *actions = Actions {
         steer: None,
         move_axis: Vec2::ZERO,
-        jump: keys.any_just_pressed([KeyCode::Space, KeyCode::ArrowUp, KeyCode::KeyW]) || pad(GamepadButton::South),
+        jump: keys.any_just_pressed(jump_keys.iter().copied()) || pad(GamepadButton::South),
         confirm: keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
         pause: keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) || pad(GamepadButton::Start),

@@ -15,6 +15,7 @@ pub mod physics;
 pub mod runner;
 pub mod save;
 pub mod session;
+pub mod sound;
 pub mod state;
 pub mod tunnel;
 pub mod ui;
@@ -70,6 +71,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             tunnel::TunnelPlugin,
             ui::UiPlugin,
             save::SavePlugin,
+            sound::SoundPlugin,
         ));
 }
 

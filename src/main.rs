@@ -34,10 +34,12 @@ fn main() -> ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    use seedfeast::web::{LinkRequest, digest_text, page_query, parse_query, publish_digest, wants_digest};
+    use seedfeast::save::{LocalStorage, storage_check};
+    use seedfeast::web::{LinkRequest, digest_text, page_query, parse_query, publish, wants_digest};
     let query = page_query();
     if wants_digest(&query) {
-        publish_digest(&digest_text(&seedfeast::data::GameData::built_in()));
+        publish("digest", &digest_text(&seedfeast::data::GameData::built_in()));
+        publish("storage", &storage_check(&LocalStorage).map_or_else(|error| error, |()| "ok".to_string()));
     }
     // A link such as ?seed=124MP-ANQ6N&mode=maze starts that level; a bad one explains itself.
     let (start, notice) = match parse_query(&query) {
@@ -45,11 +47,11 @@ fn main() -> ExitCode {
         LinkRequest::Start(session) => (Some(session), None),
         LinkRequest::Problem(message) => (None, Some(message)),
     };
-    // Scores in the browser (localStorage) are still to come; until then nothing is kept.
     play(Launch {
         data: load_data(seedfeast::data::DataSource::BuiltIn),
         start,
-        save: seedfeast::save::SaveStore::Memory,
+        // Scores and settings live in the browser's localStorage.
+        save: seedfeast::save::SaveStore::Keyed(std::sync::Arc::new(LocalStorage)),
         notice,
     })
 }

@@ -8,6 +8,8 @@ pub enum Screen {
     Title,
     ModeSelect,
     SeedSelect,
+    /// Volume and controls.
+    Settings,
     Playing,
     GameOver,
     /// The data files failed to load; the error is shown instead of a broken run.

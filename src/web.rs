@@ -82,6 +82,24 @@ pub fn page_query() -> String {
         .unwrap_or_default()
 }
 
+/// The link that opens `session`'s level: the page's address (any old query or fragment
+/// dropped) with `?seed=CODE&mode=MODE`.
+pub fn share_link(page: &str, session: &Session) -> String {
+    let page = page.split(['?', '#']).next().unwrap_or(page);
+    format!("{page}?seed={}&mode={}", session.seed.code(), session.mode.key())
+}
+
+/// The page's address without its query (`https://host/path/index.html`), in the browser.
+#[cfg(target_arch = "wasm32")]
+pub fn page_address() -> String {
+    web_sys::window()
+        .and_then(|window| {
+            let location = window.location();
+            Some(format!("{}{}", location.origin().ok()?, location.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
 /// Whether the link asks for the determinism digest (`?digest`).
 pub fn wants_digest(query: &str) -> bool {
     query.trim_start_matches('?').split('&').any(|pair| pair == "digest" || pair.starts_with("digest="))
@@ -95,13 +113,13 @@ pub fn digest_text(data: &crate::data::GameData) -> String {
         .collect()
 }
 
-/// Writes the digest into the page (a `<pre id="digest">`) and the console, for the end-to-end
-/// test to compare with the native one.
+/// Writes a result into the page (a `<pre id="ID">`) and the console, for the end-to-end test to
+/// read: the digest, to compare with the native one, and the storage self-check.
 #[cfg(target_arch = "wasm32")]
-pub fn publish_digest(text: &str) {
+pub fn publish(id: &str, text: &str) {
     let script = format!(
-        "(() => {{ const pre = document.createElement('pre'); pre.id = 'digest'; pre.textContent = {text:?}; \
-         document.body.appendChild(pre); console.log('seedfeast digest\\n' + pre.textContent); }})()"
+        "(() => {{ const pre = document.createElement('pre'); pre.id = {id:?}; pre.textContent = {text:?}; \
+         document.body.appendChild(pre); console.log('seedfeast ' + pre.id + '\\n' + pre.textContent); }})()"
     );
     let _ = js_sys::eval(&script);
 }
@@ -122,6 +140,22 @@ mod tests {
         assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), Mode::FoodTunnel));
         assert_eq!(parse_query(""), LinkRequest::None);
         assert_eq!(parse_query("?mode=maze"), LinkRequest::None);
+    }
+
+    #[test]
+    fn a_shared_link_opens_the_same_level() {
+        let session = Session::from_input(Mode::Tunnel, &SeedInput::parse("pizza party").unwrap());
+        let link = share_link("https://seedfeast.example/play/index.html?seed=OLD&mode=maze#top", &session);
+        assert_eq!(link, format!("https://seedfeast.example/play/index.html?seed={}&mode=tunnel", session.seed.code()));
+        let query = &link[link.find('?').unwrap()..];
+        let LinkRequest::Start(opened) = parse_query(query) else { panic!("{link}") };
+        assert_eq!((opened.seed, opened.mode), (session.seed, session.mode));
+        for mode in Mode::ALL {
+            let session = Session { mode, ..session.clone() };
+            let link = share_link("http://127.0.0.1:8080/", &session);
+            let query = &link["http://127.0.0.1:8080/".len()..];
+            assert!(matches!(parse_query(query), LinkRequest::Start(s) if s.mode == mode), "{link}");
+        }
     }
 
     #[test]

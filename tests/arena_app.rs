@@ -10,6 +10,7 @@ use common::*;
 use seedfeast::arena::{ArenaPiece, ArenaPlayer, ArenaRun, LIVES, PLAYER_RADIUS};
 use seedfeast::data::GameData;
 use seedfeast::session::{LastRun, Mode};
+use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
@@ -69,6 +70,7 @@ fn hot_pans_cost_lives_and_end_the_run() {
     let mut app = mode_app(Mode::Arena, seed);
     let wave = &expected_waves(seed, 1)[0];
     let pan = wave.items.iter().find(|i| i.kind == ItemKind::Hazard).expect("a hazard in wave 1");
+    listen(&mut app);
     app.world_mut().resource_mut::<ArenaRun>().grace = 0.0;
     for burnt in 1..=LIVES {
         app.world_mut().resource_mut::<ArenaRun>().grace = 0.0;
@@ -81,6 +83,7 @@ fn hot_pans_cost_lives_and_end_the_run() {
     }
     assert_eq!(screen(&app), Screen::GameOver);
     assert!(app.world().resource::<LastRun>().cause.contains("pan"));
+    assert_eq!(heard(&app).count(Sfx::Hit), LIVES as usize, "one hit heard per life lost");
 }
 
 #[test]

@@ -232,3 +232,102 @@ fn a_bad_link_is_explained_and_the_menu_opens() {
     assert!(toast.visible() && toast.text == message, "{}", toast.text);
     assert_eq!(screen(&app), Screen::Title);
 }
+
+#[test]
+fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
+    use seedfeast::save::{JumpKey, MapStorage, STORAGE_KEY, SaveData, SaveStore, TextStorage};
+    use std::sync::Arc;
+    let storage = Arc::new(MapStorage::default());
+    let launch = |start: Option<Session>| Launch {
+        data: Ok(GameData::built_in()),
+        start,
+        save: SaveStore::Keyed(storage.clone()),
+        notice: None,
+    };
+    let mut app = headless_app(launch(None));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    common::listen(&mut app);
+    app.update();
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::Settings);
+    let settings = |app: &App| app.world().resource::<SaveData>().settings.clone();
+    let volume = settings(&app).volume;
+    enter(&mut app);
+    assert!((settings(&app).volume - (volume + 0.1)).abs() < 1e-4, "Enter turns the volume up a step");
+    press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
+    press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
+    assert!((settings(&app).volume - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+    press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
+    press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
+    assert_eq!(settings(&app).jump_key, JumpKey::Z);
+    let saved = storage.get(STORAGE_KEY).unwrap().expect("saved at once");
+    assert!(saved.contains("jump_key: Z"), "{saved}");
+    assert!(app.world().resource::<common::Heard>().0.contains(&seedfeast::sound::Sfx::Click), "menu choices click");
+    let label = {
+        let mut texts = app.world_mut().query::<&Text>();
+        texts.iter(app.world()).map(|t| t.0.clone()).filter(|t| t.starts_with("Jump")).collect::<Vec<_>>()
+    };
+    assert_eq!(label, ["Jump / flap: Z"], "the button shows the new choice");
+    press(&mut app, KeyCode::Escape, Key::Escape, None);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+
+    // A restart straight into a run: Space no longer jumps, Z does, and the jump is heard.
+    let session = Session { mode: seedfeast::session::Mode::Runner, seed: Seed(9), origin: None, daily: None };
+    let mut app = headless_app(launch(Some(session)));
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    common::listen(&mut app);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<SaveData>().settings.jump_key, JumpKey::Z);
+    common::tap_key(&mut app, KeyCode::Space, Key::Space);
+    app.update();
+    assert!(common::player(&mut app).1.y.abs() < 1.0, "Space is not the jump key any more");
+    common::tap_key(&mut app, KeyCode::KeyZ, Key::Character("z".into()));
+    app.update();
+    assert!(common::player(&mut app).1.y > 100.0, "Z jumps");
+    assert!(app.world().resource::<common::Heard>().0.contains(&seedfeast::sound::Sfx::Jump));
+}
+
+#[test]
+fn the_game_asks_for_the_sounds_of_what_happens() {
+    use seedfeast::sound::Sfx;
+    let mut app = common::runner_app(Seed(5), seedfeast_procgen::runner::RunnerConfig::default());
+    common::listen(&mut app);
+    run_until_game_over(&mut app);
+    app.update();
+    let heard = &app.world().resource::<common::Heard>().0;
+    assert_eq!(heard.iter().filter(|c| **c == Sfx::GameOver).count(), 1, "{heard:?}");
+    assert!(!heard.contains(&Sfx::Jump), "nobody jumped: {heard:?}");
+}
+
+#[test]
+fn a_resting_mouse_never_steals_the_selection_but_a_moving_one_does() {
+    use seedfeast::ui::menu::{MenuCursor, MenuItem};
+    let mut app = menu_app(builtin());
+    app.update();
+    let hover = |app: &mut App, order: usize| {
+        let mut items = app.world_mut().query::<(&MenuItem, &mut Interaction)>();
+        for (item, mut interaction) in items.iter_mut(app.world_mut()) {
+            *interaction = if item.order == order { Interaction::Hovered } else { Interaction::None };
+        }
+    };
+    // The pointer rests over "Settings" as the title appears (as under a window's centre).
+    let window = app.world_mut().spawn(Window::default()).id();
+    app.world_mut().get_mut::<Window>(window).unwrap().set_cursor_position(Some(Vec2::new(640.0, 400.0)));
+    app.update();
+    hover(&mut app, 1);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<MenuCursor>().0, 0, "the keyboard's choice stays");
+    app.world_mut().get_mut::<Window>(window).unwrap().set_cursor_position(Some(Vec2::new(650.0, 402.0)));
+    app.update();
+    assert_eq!(app.world().resource::<MenuCursor>().0, 1, "moving the mouse over a button selects it");
+}

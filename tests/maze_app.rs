@@ -11,6 +11,7 @@ use common::*;
 use seedfeast::data::GameData;
 use seedfeast::maze::movement::{Dir, Mover, can_move};
 use seedfeast::maze::{AtCell, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer};
+use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::maze::{Cell, MazeFloor, generate_floor};
@@ -62,6 +63,7 @@ fn put_player(app: &mut App, cell: Cell) {
 fn eating_every_token_carves_the_next_floor() {
     let seed = Seed(99);
     let mut app = maze_app(seed);
+    listen(&mut app);
     let tokens: Vec<Cell> = expected_floor(&app, seed, 1).tokens;
     for cell in tokens {
         // Keep the pursuers harmless: this test is about clearing.
@@ -74,6 +76,8 @@ fn eating_every_token_carves_the_next_floor() {
     assert_eq!(run.floor.floor, 2, "all tokens eaten: the next floor");
     assert_eq!(run.floors_cleared, 1);
     assert!(run.score >= 10 * 20 + 500);
+    let cues = heard(&app);
+    assert!(cues.count(Sfx::Eat) >= 20 && cues.count(Sfx::Clear) == 1, "{:?}", cues.0);
     let want = expected_floor(&app, seed, 2);
     assert_ne!(want.grid, expected_floor(&app, seed, 1).grid);
     assert_floor_matches(&mut app, &want);

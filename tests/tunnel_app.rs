@@ -10,6 +10,7 @@ use common::*;
 use seedfeast::data::GameData;
 use seedfeast::input::JumpLatch;
 use seedfeast::session::{LastRun, Mode};
+use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
 use seedfeast::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
 use seedfeast_procgen::Seed;
@@ -44,6 +45,7 @@ fn pilot(
 
 fn flown(mode: Mode, seed: Seed, frames: usize) -> App {
     let mut app = mode_app(mode, seed);
+    listen(&mut app);
     app.add_systems(FixedUpdate, pilot.before(seedfeast::runner::RunnerSystems::Control));
     for _ in 0..frames {
         app.update();
@@ -75,6 +77,8 @@ fn a_simple_pilot_flies_a_minute_of_gates() {
         let run = app.world().resource::<TunnelRun>();
         assert_eq!(screen(&app), Screen::Playing, "{mode:?} {seed:?}: {:?} after {} gates", run.ended, run.passed);
         assert!(run.passed >= 40, "{mode:?}: only {} gates in a minute", run.passed);
+        let cues = heard(&app);
+        assert!(cues.count(Sfx::Gate) >= 40 && cues.count(Sfx::Flap) > 40 && cues.count(Sfx::Hit) == 0, "{mode:?}");
     }
 }
 

@@ -10,6 +10,7 @@ use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
 use crate::session::{LastRun, Mode, Session};
+use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
 use crate::ui::hud::HudStatus;
 
@@ -117,6 +118,7 @@ fn touch_items(
     time: Res<Time>,
     player: Single<&ArenaPlayer>,
     items: Query<(Entity, &ArenaPiece)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     run.grace = (run.grace - time.delta_secs()).max(0.0);
     let reach = PLAYER_RADIUS + data.arena.item_radius;
@@ -129,10 +131,12 @@ fn touch_items(
                 commands.entity(entity).despawn();
                 run.score += data.runner.food.points(kind);
                 run.food_left = run.food_left.saturating_sub(1);
+                sfx.write(Sfx::Eat);
             }
             ItemKind::Hazard if run.grace <= 0.0 => {
                 run.lives = run.lives.saturating_sub(1);
                 run.grace = GRACE;
+                sfx.write(Sfx::Hit);
                 if run.lives == 0 {
                     run.ended = Some("Burnt on a hot pan!".into());
                 }
@@ -147,6 +151,7 @@ fn next_wave(
     mut run: ResMut<ArenaRun>,
     mut intensity: ResMut<Intensity>,
     pieces: Query<Entity, With<WavePiece>>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     if run.food_left > 0 || run.ended.is_some() {
         return;
@@ -155,6 +160,7 @@ fn next_wave(
         commands.entity(entity).despawn();
     }
     run.score += 100 * run.wave.wave;
+    sfx.write(Sfx::Clear);
     let wave = run.generator.next_wave();
     intensity.0 = wave.intensity;
     spawn_wave(&mut commands, &wave);

@@ -11,6 +11,7 @@ use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
 use crate::session::{LastRun, Session};
+use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
 use crate::ui::hud::HudStatus;
 use movement::{Dir, Mover, can_move, player_choice, step};
@@ -288,6 +289,7 @@ fn eat_pickups(
     data: Res<GameData>,
     player: Single<&MazePlayer>,
     pickups: Query<(Entity, &Pickup, &AtCell)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let (px, py) = player.mover.position();
     for (entity, pickup, cell) in &pickups {
@@ -300,20 +302,28 @@ fn eat_pickups(
             Pickup::Token => {
                 run.score += 10;
                 run.tokens_left = run.tokens_left.saturating_sub(1);
+                sfx.write(Sfx::Eat);
             }
             Pickup::Star => {
                 run.score += 100;
                 run.stars_eaten += 1;
+                sfx.write(Sfx::Bonus);
             }
             Pickup::PowerUp => {
                 run.score += 50;
                 run.frightened = data.maze.power_up_seconds;
+                sfx.write(Sfx::PowerUp);
             }
         }
     }
 }
 
-fn meet_pursuers(mut run: ResMut<MazeRun>, mut player: Single<&mut MazePlayer>, mut pursuers: Query<&mut Pursuer>) {
+fn meet_pursuers(
+    mut run: ResMut<MazeRun>,
+    mut player: Single<&mut MazePlayer>,
+    mut pursuers: Query<&mut Pursuer>,
+    mut sfx: MessageWriter<Sfx>,
+) {
     let (px, py) = player.mover.position();
     let mut caught = false;
     for mut pursuer in &mut pursuers {
@@ -329,6 +339,7 @@ fn meet_pursuers(mut run: ResMut<MazeRun>, mut player: Single<&mut MazePlayer>, 
             let home = pursuer.home;
             pursuer.mover = Mover::at(home, pursuer.mover.speed);
             pursuer.resting = EATEN_WAIT;
+            sfx.write(Sfx::Bonus);
         } else if run.grace <= 0.0 {
             caught = true;
         }
@@ -337,6 +348,7 @@ fn meet_pursuers(mut run: ResMut<MazeRun>, mut player: Single<&mut MazePlayer>, 
         return;
     }
     run.lives = run.lives.saturating_sub(1);
+    sfx.write(Sfx::Hit);
     if run.lives == 0 {
         run.ended = Some("The pots caught you!".into());
         return;
@@ -358,6 +370,7 @@ fn clear_floor(
     session: Res<Session>,
     mut intensity: ResMut<Intensity>,
     pieces: Query<Entity, With<FloorPiece>>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     if run.tokens_left > 0 || run.ended.is_some() {
         return;
@@ -366,6 +379,7 @@ fn clear_floor(
         commands.entity(entity).despawn();
     }
     run.floors_cleared += 1;
+    sfx.write(Sfx::Clear);
     run.score += 500;
     let next = run.floor.floor + 1;
     run.floor = generate_floor(&data.maze, &data.runner.curve, session.seed, next);

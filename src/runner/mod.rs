@@ -16,6 +16,7 @@ use crate::input::{Actions, JumpLatch};
 use crate::intensity::Intensity;
 use crate::physics::launch;
 use crate::session::{LastRun, Mode, Session};
+use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
 use crate::ui::hud::HudStatus;
 use jump::JumpControl;
@@ -166,6 +167,7 @@ fn drive_runner(
     mut run: ResMut<RunnerRun>,
     mut latch: ResMut<JumpLatch>,
     player: Single<(Entity, &Transform, &RunnerPlayer, &mut Velocity)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let (entity, transform, body, mut velocity) = player.into_inner();
     let position = transform.translation.truncate();
@@ -177,6 +179,7 @@ fn drive_runner(
     let tuning = config.tuning.clone();
     if run.jump.tick(time.delta_secs(), grounded, pressed) {
         launch(&mut velocity, &tuning);
+        sfx.write(Sfx::Jump);
     }
 }
 
@@ -218,6 +221,7 @@ fn eat_food(
     mut run: ResMut<RunnerRun>,
     player: Single<(&Transform, &RunnerPlayer)>,
     food: Query<(Entity, &Transform, &FoodItem)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let (transform, body) = *player;
     let position = transform.translation.truncate();
@@ -227,6 +231,7 @@ fn eat_food(
             commands.entity(entity).despawn();
             run.food_points += item.points;
             run.food_eaten += 1;
+            sfx.write(Sfx::Eat);
         }
     }
 }
@@ -235,6 +240,7 @@ fn hit_hazards(
     mut run: ResMut<RunnerRun>,
     player: Single<(&Transform, &RunnerPlayer)>,
     hazards: Query<(&Transform, &Hazard)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let (transform, body) = *player;
     let position = transform.translation.truncate();
@@ -244,6 +250,7 @@ fn hit_hazards(
     });
     if touched && run.ended.is_none() {
         run.ended = Some("Ouch! You ran into a fork.".into());
+        sfx.write(Sfx::Hit);
     }
 }
 

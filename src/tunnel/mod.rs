@@ -13,7 +13,9 @@ use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 use crate::data::GameData;
 use crate::input::JumpLatch;
 use crate::intensity::Intensity;
+use crate::save::SaveData;
 use crate::session::{LastRun, Mode, Session};
+use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
 use crate::ui::hud::HudStatus;
 
@@ -141,6 +143,7 @@ fn fly(
     mut latch: ResMut<JumpLatch>,
     mut intensity: ResMut<Intensity>,
     flyer: Single<(&Transform, &mut Flyer, &mut Velocity, &mut GravityScale)>,
+    mut sfx: MessageWriter<Sfx>,
 ) {
     let tuning = &data.tunnel;
     let (transform, mut flyer, mut velocity, mut gravity) = flyer.into_inner();
@@ -159,12 +162,18 @@ fn fly(
     if std::mem::take(&mut latch.0) && flyer.cooldown <= 0.0 {
         velocity.linear.y = tuning.flap_speed;
         flyer.cooldown = tuning.flap_interval;
+        sfx.write(Sfx::Flap);
     }
     velocity.linear.y = velocity.linear.y.max(-tuning.max_fall_speed);
 }
 
 /// Scores a gate once the flyer is past it; ends the run on touching a wall or leaving the screen.
-fn pass_gates(data: Res<GameData>, mut run: ResMut<TunnelRun>, flyer: Single<&Transform, With<Flyer>>) {
+fn pass_gates(
+    data: Res<GameData>,
+    mut run: ResMut<TunnelRun>,
+    flyer: Single<&Transform, With<Flyer>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
     let tuning = &data.tunnel;
     let (x, y) = (flyer.translation.x, flyer.translation.y + tuning.screen_height / 2.0);
     let radius = tuning.flyer_height / 2.0;
@@ -177,12 +186,18 @@ fn pass_gates(data: Res<GameData>, mut run: ResMut<TunnelRun>, flyer: Single<&Tr
         let within_x = (x - gate.x).abs() < WALL_THICKNESS / 2.0 + radius;
         let half_gap = gate.gap_height / 2.0;
         if within_x && (y - radius < gate.gap_center - half_gap || y + radius > gate.gap_center + half_gap) {
+            if run.ended.is_none() {
+                sfx.write(Sfx::Hit);
+            }
             run.ended.get_or_insert_with(|| "Bonk! You hit a wall.".into());
             return;
         }
         if x - radius > gate.x + WALL_THICKNESS / 2.0 && gate.index >= passed {
             passed = gate.index + 1;
         }
+    }
+    if passed > run.passed {
+        sfx.write(Sfx::Gate);
     }
     run.passed = passed;
 }
@@ -204,11 +219,11 @@ fn drop_gates(
     }
 }
 
-fn show_status(run: Res<TunnelRun>, mut status: ResMut<HudStatus>) {
+fn show_status(run: Res<TunnelRun>, save: Res<SaveData>, mut status: ResMut<HudStatus>) {
     let line = if run.started {
         format!("Score {}   Gates {}", run.passed * 10, run.passed)
     } else {
-        "Flap (Space) to take off".to_string()
+        format!("Flap ({}) to take off", save.settings.jump_key.hint())
     };
     if status.line != line {
         status.line = line;

@@ -1,4 +1,5 @@
-//! Copying the seed code to the system clipboard and pasting a code from it.
+//! Copying the seed to the system clipboard (the code on desktop, a link that opens the level in
+//! the browser build) and pasting a code from it.
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
@@ -11,12 +12,23 @@ use crate::ui::toast::Toast;
 #[derive(Resource, Default)]
 pub struct PendingPaste(Option<ClipboardRead>);
 
+/// The menu label for copying: a friend on the web gets a link, on desktop a code.
+pub const COPY_LABEL: &str = if cfg!(target_arch = "wasm32") { "Copy link" } else { "Copy code" };
+
+/// What copying puts on the clipboard: the level's link in the browser, its code on desktop.
+fn share_text(session: &Session) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return crate::web::share_link(&crate::web::page_address(), session);
+    #[cfg(not(target_arch = "wasm32"))]
+    session.seed.code().to_string()
+}
+
 pub fn copy_code(session: Res<Session>, clipboard: Option<ResMut<Clipboard>>, mut toast: ResMut<Toast>) {
-    let code = session.seed.code().to_string();
-    match clipboard.map(|mut clipboard| clipboard.set_text(code.clone())) {
-        Some(Ok(())) => toast.show(format!("Copied {code}")),
-        Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?}): the code is {code}")),
-        None => toast.show(format!("No clipboard here: the code is {code}")),
+    let shared = share_text(&session);
+    match clipboard.map(|mut clipboard| clipboard.set_text(shared.clone())) {
+        Some(Ok(())) => toast.show(format!("Copied {shared}")),
+        Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?}): {shared}")),
+        None => toast.show(format!("No clipboard here: {shared}")),
     }
 }
 

@@ -29,7 +29,7 @@ impl Plugin for HudPlugin {
     }
 }
 
-fn spawn_hud(mut commands: Commands, session: Res<Session>) {
+fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<crate::save::SaveData>) {
     let corner = |left: bool| Node {
         position_type: PositionType::Absolute,
         top: px(14),
@@ -64,13 +64,14 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>) {
     commands.spawn((corner(false), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
         |hud| {
             hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
+            let jump = save.settings.jump_key.hint();
             let keys = match session.mode {
-                crate::session::Mode::Runner => "Space: jump   Esc: pause   Ctrl+C: copy code",
+                crate::session::Mode::Runner => format!("{jump}: jump   Esc: pause   Ctrl+C: copy code"),
                 crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => {
-                    "Space: flap   Esc: pause   Ctrl+C: copy code"
+                    format!("{jump}: flap   Esc: pause   Ctrl+C: copy code")
                 }
                 crate::session::Mode::Maze | crate::session::Mode::Arena => {
-                    "Arrows: move   Esc: pause   Ctrl+C: copy code"
+                    "Arrows: move   Esc: pause   Ctrl+C: copy code".to_string()
                 }
             };
             hud.spawn(text(keys, 16.0, palette::TEXT_DIM));

@@ -32,6 +32,12 @@ pub enum MenuAction {
     Back,
     ReloadData,
     Quit,
+    /// Title → settings.
+    Settings,
+    /// Settings: confirm turns the volume up a step (wrapping), left/right move it.
+    Volume,
+    /// Settings: confirm picks the next jump key, left/right step through them.
+    JumpKey,
 }
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -75,7 +81,20 @@ fn move_cursor(actions: Res<Actions>, mut cursor: ResMut<MenuCursor>, items: Que
     cursor.0 = cursor.0.min(count - 1);
 }
 
-fn follow_mouse(mut cursor: ResMut<MenuCursor>, items: Query<(&MenuItem, &Interaction), Changed<Interaction>>) {
+/// The selection follows the mouse only when the mouse moves: a pointer resting where a new
+/// screen puts a button must not steal the keyboard's selection.
+fn follow_mouse(
+    windows: Query<&Window>,
+    mut last_position: Local<Option<Vec2>>,
+    mut cursor: ResMut<MenuCursor>,
+    items: Query<(&MenuItem, &Interaction)>,
+) {
+    let position = windows.iter().find_map(Window::cursor_position);
+    let moved = position.is_some() && position != *last_position;
+    *last_position = position;
+    if !moved {
+        return;
+    }
     for (item, interaction) in &items {
         if *interaction != Interaction::None {
             cursor.0 = item.order;
@@ -118,7 +137,9 @@ fn on_menu_chosen(
     problem: Option<Res<DataProblem>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    cursor.0 = 0;
+    if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey) {
+        cursor.0 = 0;
+    }
     match chosen.0 {
         MenuAction::Start => next_screen.set(Screen::ModeSelect),
         MenuAction::ChooseMode(mode) => {
@@ -166,5 +187,8 @@ fn on_menu_chosen(
         MenuAction::Quit => {
             exit.write(AppExit::Success);
         }
+        MenuAction::Settings => next_screen.set(Screen::Settings),
+        // Changed and saved by the settings screen's own observer.
+        MenuAction::Volume | MenuAction::JumpKey => {}
     }
 }

@@ -1,10 +1,11 @@
-//! Menus, HUD, the seed box, clipboard and toasts.
+//! Menus, HUD, settings, the seed box, clipboard and toasts.
 
 pub mod clipboard;
 pub mod hud;
 pub mod menu;
 pub mod screens;
 pub mod seed_entry;
+pub mod settings;
 pub mod toast;
 pub mod widgets;
 
@@ -18,7 +19,13 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<seed_entry::SeedEntry>()
             .init_resource::<clipboard::PendingPaste>()
-            .add_plugins((menu::MenuPlugin, screens::ScreensPlugin, hud::HudPlugin, toast::ToastPlugin))
+            .add_plugins((
+                menu::MenuPlugin,
+                screens::ScreensPlugin,
+                hud::HudPlugin,
+                toast::ToastPlugin,
+                settings::SettingsPlugin,
+            ))
             .add_systems(Update, seed_entry::type_seed.before(menu::MenuSystems).run_if(in_state(Screen::SeedSelect)))
             .add_systems(
                 Update,

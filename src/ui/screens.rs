@@ -6,6 +6,7 @@ use crate::data::DataProblem;
 use crate::palette;
 use crate::session::{LastRun, Mode, Session};
 use crate::state::{Pause, Screen};
+use crate::ui::clipboard::COPY_LABEL;
 use crate::ui::menu::{MenuAction, MenuCursor};
 use crate::ui::seed_entry::SeedEntry;
 use crate::ui::widgets::{button, heading, panel, screen_root, text};
@@ -48,8 +49,9 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
             card.spawn(text("Every level grown from a seed you can share", 24.0, palette::TEXT_DIM));
             card.spawn(Node { height: px(16), ..default() });
             card.spawn(button(0, "Play", MenuAction::Start));
+            card.spawn(button(1, "Settings", MenuAction::Settings));
             #[cfg(not(target_arch = "wasm32"))]
-            card.spawn(button(1, "Quit", MenuAction::Quit));
+            card.spawn(button(2, "Quit", MenuAction::Quit));
             card.spawn(text("Arrows or D-pad to choose, Enter or (A) to confirm", 18.0, palette::TEXT_DIM));
         });
     });
@@ -89,7 +91,7 @@ fn spawn_seed_select(
                 ("Play this seed", MenuAction::Play),
                 ("New random seed", MenuAction::NewSeed),
                 ("Today's daily challenge", MenuAction::Daily),
-                ("Copy code", MenuAction::CopyCode),
+                (COPY_LABEL, MenuAction::CopyCode),
                 ("Paste code", MenuAction::PasteCode),
                 ("Back", MenuAction::Back),
             ];
@@ -144,7 +146,7 @@ fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: 
             card.spawn(heading("Paused"));
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Resume", MenuAction::Resume));
-            card.spawn(button(1, "Copy code", MenuAction::CopyCode));
+            card.spawn(button(1, COPY_LABEL, MenuAction::CopyCode));
             card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
         });
     });
@@ -166,7 +168,7 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Retry this seed", MenuAction::Retry));
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
-            card.spawn(button(2, "Copy code", MenuAction::CopyCode));
+            card.spawn(button(2, COPY_LABEL, MenuAction::CopyCode));
             card.spawn(button(3, "Main menu", MenuAction::ToTitle));
         });
     });
@@ -197,7 +199,7 @@ fn back_out(
         return;
     }
     match screen.get() {
-        Screen::ModeSelect | Screen::GameOver => next_screen.set(Screen::Title),
+        Screen::ModeSelect | Screen::GameOver | Screen::Settings => next_screen.set(Screen::Title),
         Screen::SeedSelect => next_screen.set(Screen::ModeSelect),
         Screen::Title | Screen::Playing | Screen::DataError => {}
     }

@@ -127,3 +127,25 @@ pub fn maze_app(seed: Seed) -> App {
 pub fn mode_app(mode: Mode, seed: Seed) -> App {
     playing_app(GameData::built_in(), mode, seed)
 }
+
+/// Every sound cue the game asked for, in order (see [`listen`]).
+#[derive(Resource, Default)]
+pub struct Heard(pub Vec<seedfeast::sound::Sfx>);
+
+impl Heard {
+    pub fn count(&self, cue: seedfeast::sound::Sfx) -> usize {
+        self.0.iter().filter(|c| **c == cue).count()
+    }
+}
+
+/// Starts collecting the app's sound cues into [`Heard`].
+pub fn listen(app: &mut App) {
+    app.init_resource::<Heard>()
+        .add_systems(Last, |mut cues: MessageReader<seedfeast::sound::Sfx>, mut heard: ResMut<Heard>| {
+            heard.0.extend(cues.read())
+        });
+}
+
+pub fn heard(app: &App) -> &Heard {
+    app.world().resource::<Heard>()
+}
