@@ -331,3 +331,14 @@ fn a_resting_mouse_never_steals_the_selection_but_a_moving_one_does() {
     app.update();
     assert_eq!(app.world().resource::<MenuCursor>().0, 1, "moving the mouse over a button selects it");
 }
+
+#[test]
+fn ctrl_c_copies_the_code_during_a_run_as_the_hud_says() {
+    let mut app = common::mode_app(seedfeast::session::Mode::Maze, Seed(31));
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ControlLeft);
+    press(&mut app, KeyCode::KeyC, Key::Character("c".into()), Some("c"));
+    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    // Headless apps have no clipboard: the game says so and shows the code instead.
+    assert!(toast.visible() && toast.text.contains(&Seed(31).code().to_string()), "{}", toast.text);
+    assert_eq!(screen(&app), Screen::Playing);
+}

@@ -65,13 +65,14 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<crate::sav
         |hud| {
             hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
             let jump = save.settings.jump_key.hint();
+            let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
             let keys = match session.mode {
-                crate::session::Mode::Runner => format!("{jump}: jump   Esc: pause   Ctrl+C: copy code"),
+                crate::session::Mode::Runner => format!("{jump}: jump   Esc: pause   Ctrl+C: {copy}"),
                 crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => {
-                    format!("{jump}: flap   Esc: pause   Ctrl+C: copy code")
+                    format!("{jump}: flap   Esc: pause   Ctrl+C: {copy}")
                 }
                 crate::session::Mode::Maze | crate::session::Mode::Arena => {
-                    "Arrows: move   Esc: pause   Ctrl+C: copy code".to_string()
+                    format!("Arrows: move   Esc: pause   Ctrl+C: {copy}")
                 }
             };
             hud.spawn(text(keys, 16.0, palette::TEXT_DIM));

@@ -11,7 +11,7 @@ pub mod widgets;
 
 use bevy::prelude::*;
 
-use crate::state::{Pause, Screen};
+use crate::state::Screen;
 
 pub struct UiPlugin;
 
@@ -29,7 +29,8 @@ impl Plugin for UiPlugin {
             .add_systems(Update, seed_entry::type_seed.before(menu::MenuSystems).run_if(in_state(Screen::SeedSelect)))
             .add_systems(
                 Update,
-                seed_entry::copy_shortcut.run_if(in_state(Screen::GameOver).or_else(in_state(Pause::Paused))),
+                // During a run too: the HUD offers it.
+                seed_entry::copy_shortcut.run_if(in_state(Screen::GameOver).or_else(in_state(Screen::Playing))),
             )
             .add_systems(Update, clipboard::finish_paste);
     }
