@@ -6,9 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
 
-command -v chromium >/dev/null || { sudo_=""; [ "$(id -u)" != 0 ] && sudo_=sudo; $sudo_ apt-get install -y -qq chromium; }
-command -v convert >/dev/null || { sudo_=""; [ "$(id -u)" != 0 ] && sudo_=sudo; $sudo_ apt-get install -y -qq imagemagick; }
-
+scripts/setup.sh e2e
 scripts/web.sh
 cargo build --locked -p seedfeast
 native=$("$CARGO_TARGET_DIR/debug/seedfeast" digest)
@@ -37,6 +35,9 @@ if [ "$web" != "$native" ]; then
   echo "e2e: FAILED: browser digest differs from native"; echo "native:"; echo "$native"; echo "browser:"; echo "$web"; exit 1
 fi
 echo "e2e: digests match"
+storage=$(python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"storage\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' <<<"$dom")
+[ "$storage" = ok ] || { echo "e2e: FAILED: localStorage check in the browser: $storage"; exit 1; }
+echo "e2e: localStorage keeps scores"
 
 echo "e2e: a level link draws"
 browse "?seed=pizza+party&mode=maze" --screenshot="$out/maze-link.png" 2>"$out/link-console.log" >/dev/null

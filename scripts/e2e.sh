@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Both end-to-end tests: the browser bundle in headless Chromium, then the desktop game under
+# xvfb-run. CI runs this after scripts/test.sh; each prints its own timings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
+scripts/setup.sh e2e
+start=$SECONDS
+scripts/e2e-web.sh
+web=$((SECONDS - start))
+start=$SECONDS
+scripts/e2e-desktop.sh
+desktop=$((SECONDS - start))
+echo "e2e: web ${web} s (build included), desktop ${desktop} s; both passed"
