@@ -66,13 +66,11 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Volume moves in steps of a tenth.
-    pub const VOLUME_STEP: f32 = 0.1;
-
-    /// Turns the volume up (`steps` > 0) or down, staying within 0..=1 on whole tenths.
+    /// Turns the volume up (`steps` > 0) or down, staying within 0..=1 on whole tenths (divided,
+    /// not multiplied by 0.1, so the file says 0.9 rather than 0.90000004).
     pub fn nudge_volume(&mut self, steps: i32) {
         let tenths = (self.volume * 10.0).round() as i32 + steps;
-        self.volume = tenths.clamp(0, 10) as f32 * Self::VOLUME_STEP;
+        self.volume = tenths.clamp(0, 10) as f32 / 10.0;
     }
 
     /// Mends values a hand-edited file may hold (a volume of 7, or NaN).
@@ -558,7 +556,7 @@ mod tests {
         settings.nudge_volume(5);
         assert_eq!(settings.volume, 1.0);
         settings.nudge_volume(-3);
-        assert!((settings.volume - 0.7).abs() < 1e-6);
+        assert_eq!(settings.volume, 0.7);
         settings.nudge_volume(-20);
         assert_eq!(settings.volume, 0.0);
         assert_eq!(JumpKey::SpaceUpW.cycled(-1), JumpKey::J);
