@@ -4,6 +4,8 @@
 //! the headless tests run; [`windowed_app`] adds the window, renderer and [`visuals`].
 
 pub mod arena;
+#[cfg(target_arch = "wasm32")]
+pub mod browser_log;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod data;
@@ -23,6 +25,7 @@ pub mod visuals;
 pub mod web;
 
 use bevy::prelude::*;
+use tracing::error;
 
 use data::{DataProblem, GameData};
 use session::{LastRun, Session};
@@ -78,6 +81,8 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
 /// The game in a window (or the browser's canvas).
 pub fn windowed_app(launch: Launch) -> App {
     let mut app = App::new();
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(browser_log::BrowserLogPlugin);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Seedfeast".into(),

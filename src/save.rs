@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use tracing::warn;
 
 /// The current file format. Version 1 had only `best`.
 pub const SAVE_VERSION: u32 = 2;

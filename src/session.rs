@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 use seedfeast_procgen::{Seed, SeedInput};
+use tracing::warn;
 
 /// The game modes that can be played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

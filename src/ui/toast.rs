@@ -1,6 +1,7 @@
 //! A short message at the bottom of the screen ("Copied 1K3F9-QZ2MX"), on every screen.
 
 use bevy::prelude::*;
+use tracing::info;
 
 use crate::palette;
 
