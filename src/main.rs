@@ -40,6 +40,8 @@ fn main() -> ExitCode {
     if wants_digest(&query) {
         publish("digest", &digest_text(&seedfeast::data::GameData::built_in()));
         publish("storage", &storage_check(&LocalStorage).map_or_else(|error| error, |()| "ok".to_string()));
+        let sound = seedfeast::sound::browser::WebAudio::open();
+        publish("sound", &sound.map_or_else(|error| error, |audio| format!("ok: {} cues", audio.cues())));
     }
     // A link such as ?seed=124MP-ANQ6N&mode=maze starts that level; a bad one explains itself.
     let (start, notice) = match parse_query(&query) {
