@@ -38,17 +38,22 @@ browse() {
     "http://127.0.0.1:$port/index.html$1"
 }
 
+# What the ?digest page published as <pre id="$1">, from the page's DOM on stdin ("missing" if absent).
+page_field() {
+  python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"%s\">(.*?)</pre>" % sys.argv[1], sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' "$1"
+}
+
 echo "e2e: digest"
 dom=$(browse "?digest" --dump-dom 2>"$out/digest-console.log")
-web=$(python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"digest\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "")' <<<"$dom")
+web=$(page_field digest <<<"$dom")
 if [ "$web" != "$native" ]; then
   echo "e2e: FAILED: browser digest differs from native"; echo "native:"; echo "$native"; echo "browser:"; echo "$web"; exit 1
 fi
 echo "e2e: digests match"
-storage=$(python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"storage\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' <<<"$dom")
+storage=$(page_field storage <<<"$dom")
 [ "$storage" = ok ] || { echo "e2e: FAILED: localStorage check in the browser: $storage"; exit 1; }
 echo "e2e: localStorage keeps scores"
-sound=$(python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"sound\">(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' <<<"$dom")
+sound=$(page_field sound <<<"$dom")
 [ "$sound" = "ok: 10 cues" ] || { echo "e2e: FAILED: Web Audio check in the browser: $sound"; exit 1; }
 echo "e2e: every sound loads into Web Audio"
 
