@@ -31,6 +31,26 @@ pub enum Subsystem {
     ArenaNoise = 0x0303,
     ArenaDecor = 0x0304,
     TunnelStars = 0x0402,
+    /// Zone dungeon: the world skeleton (zones, BSP rooms, caves, corridors, bridges).
+    DungeonLayout = 0x0501,
+    /// Zone dungeon: the puzzle tree grown from the goal.
+    DungeonTree = 0x0502,
+    /// Zone dungeon: which prefab and puzzle kind fill each room, where things stand in it.
+    DungeonPlacement = 0x0503,
+    /// Zone dungeon: food and hazards scattered for score and lives.
+    DungeonFood = 0x0504,
+    /// Zone dungeon: spare stream for later parts (never renumber).
+    DungeonExtra = 0x0505,
+    /// Code puzzle: grammar choices of shapes per object.
+    PuzzleShapes = 0x0601,
+    /// Code puzzle: path algorithms (reward and maze paths).
+    PuzzlePaths = 0x0602,
+    /// Code puzzle: merging mini-maps.
+    PuzzleMerge = 0x0603,
+    /// Code puzzle: rewards, keys, decoration.
+    PuzzleRewards = 0x0604,
+    /// Code puzzle: spare stream for later parts (never renumber).
+    PuzzleExtra = 0x0605,
 }
 
 /// The RNG for one subsystem of one seed, with `index` for repeated parts (floor, wave).
