@@ -1,1 +1,70 @@
-//! Scores and settings kept between runs (issue #11): format, merge rules, stores. No Bevy.
+//! Seedfeast's scores and settings kept between runs (issue #11; seed history and favourites
+//! from issue #15): the save format, its merge rules and its stores. No Bevy: the game wraps
+//! [`Store`] and [`SaveData`] in a thin plugin.
+//!
+//! # Promises
+//! - **Nothing is lost.** Every save re-reads what is stored, merges this window's copy into it
+//!   ([`merge`]: bests by their direction, settings and favourites by last change, history by
+//!   newest play) and writes the result, so two windows or tabs never erase each other's bests.
+//! - **Atomic and durable on disk.** Under an exclusive lock beside the file, the merged save
+//!   goes to a unique temporary file that is fsynced, renamed over `scores.ron`, and the folder
+//!   fsynced: a crash or power cut leaves the old file or the new one, never half of one.
+//! - **Only a file that was read and failed to parse is set aside** (`scores.ron.corrupt-N`,
+//!   the first free N). A file that can't be read, is from a newer game, is not a regular file,
+//!   or is too large is left exactly where it is and the store is read-only for it: no save
+//!   ever overwrites it ([`ReadOnly`]). If setting aside fails, the same.
+//! - **Never downgraded.** A newer format is refused, not rewritten in an older one.
+//! - **Bounded.** At most [`MAX_SAVE_BYTES`] are read; a pipe, device or folder where the file
+//!   should be is refused without blocking.
+//! - **Older saves load and upgrade** (formats 1 and 2); an unknown setting value falls back to
+//!   its default without touching the scores.
+//!
+//! # Use
+//! ```
+//! use seedfeast_save::{Direction, Store, score_key};
+//! # let dir = std::env::temp_dir().join(format!("seedfeast-save-doc-{}", std::process::id()));
+//! let store = Store::folder(&dir);
+//! let loaded = store.load();
+//! if let Some(message) = loaded.note.message() {
+//!     println!("{message}"); // the game shows this to the player
+//! }
+//! let mut data = loaded.data;
+//! let now_ms = 1_767_225_600_000; // the caller's clock: this crate never reads one
+//! data.record(&score_key("runner", "124MP-ANQ6N"), 300, Direction::Higher);
+//! data.played("runner", "124MP-ANQ6N", None, now_ms);
+//! data.settings_mut().nudge_volume(-1, now_ms);
+//! match store.save(&data) {
+//!     Ok(merged) => data = merged, // now with any other window's bests too
+//!     Err(error) => println!("{error}"),
+//! }
+//! # let _ = std::fs::remove_dir_all(&dir);
+//! ```
+
+mod data;
+#[cfg(not(target_arch = "wasm32"))]
+mod file_store;
+mod format;
+#[cfg(not(target_arch = "wasm32"))]
+mod fs;
+mod jump_key;
+mod keyed_store;
+pub mod merge;
+mod outcome;
+mod score;
+mod seeds;
+mod settings;
+mod store;
+#[cfg(test)]
+mod test_support;
+
+pub use data::{Recorded, SaveData, metric_key, score_key};
+#[cfg(not(target_arch = "wasm32"))]
+pub use file_store::{FILE_NAME, FileStore, LOCK_NAME, MAX_SET_ASIDE};
+pub use format::{MAX_SAVE_BYTES, Mended, ParseError, Parsed, VERSION, encode_save, parse_save, parse_save_bytes};
+pub use jump_key::JumpKey;
+pub use keyed_store::{KeyedStore, MAX_SET_ASIDE_ENTRIES, MapStorage, STORAGE_KEY, TextStorage, storage_check};
+pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
+pub use score::{Best, Direction};
+pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
+pub use settings::{DEFAULT_VOLUME, Settings, Stamped};
+pub use store::Store;

@@ -1,0 +1,269 @@
+//! The save as a file in a folder (the OS data folder on desktop): `scores.ron`, with
+//! `scores.ron.lock` beside it.
+//!
+//! Saving, under an exclusive lock on `scores.ron.lock` (so two games never interleave):
+//! re-read `scores.ron`, merge this game's copy into it, write the result to a unique temporary
+//! file in the same folder, fsync it, rename it over `scores.ron`, fsync the folder. A file that
+//! can't be merged with (unreadable, newer, damaged, not a file, too large) is never written
+//! over. Loading sets a damaged file aside (under the lock, after reading it again) and leaves
+//! every other unusable file alone.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::fs::{FileLock, Fs, ReadOutcome, RealFs};
+use crate::{
+    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, encode_save,
+    parse_save_bytes,
+};
+
+/// The save's file name inside its folder.
+pub const FILE_NAME: &str = "scores.ron";
+/// The lock file's name: never removed (removing a lock file lets two games lock two files).
+pub const LOCK_NAME: &str = "scores.ron.lock";
+/// Temporary files are `scores.ron.tmp-<pid>-<counter>-<nanos>`.
+const TEMP_PREFIX: &str = "scores.ron.tmp-";
+/// How many `scores.ron.corrupt-N` may pile up before setting aside gives up (read-only then).
+pub const MAX_SET_ASIDE: u32 = 999;
+/// How long a save waits for another game's lock before giving up: long enough for any real
+/// save (milliseconds), short enough that a hung window can't freeze this one.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// Makes temporary names unique within this process (the pid makes them unique across).
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// The save in a folder on disk.
+#[derive(Clone)]
+pub struct FileStore {
+    dir: PathBuf,
+    fs: Arc<dyn Fs>,
+    /// Whether stale temporary files (from a game that crashed mid-save) were cleared yet.
+    swept: Arc<AtomicBool>,
+}
+
+impl std::fmt::Debug for FileStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FileStore({})", self.dir.display())
+    }
+}
+
+/// What is stored, classified.
+enum Found {
+    Missing,
+    Usable(Parsed),
+    /// Read, but not a save: may be set aside.
+    Corrupt(String),
+    /// There but unusable, and to be left alone.
+    Unusable(ReadOnly),
+}
+
+impl FileStore {
+    /// The save in `dir` (created on the first save).
+    pub fn new(dir: impl Into<PathBuf>) -> FileStore {
+        FileStore::with_fs(dir, Arc::new(RealFs))
+    }
+
+    pub(crate) fn with_fs(dir: impl Into<PathBuf>, fs: Arc<dyn Fs>) -> FileStore {
+        FileStore { dir: dir.into(), fs, swept: Arc::new(AtomicBool::new(false)) }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// `dir/scores.ron`.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    fn at(&self) -> String {
+        self.path().display().to_string()
+    }
+
+    fn examine(&self) -> Found {
+        let at = self.at();
+        match self.fs.read_bounded(&self.path(), MAX_SAVE_BYTES) {
+            Ok(ReadOutcome::Missing) => Found::Missing,
+            Ok(ReadOutcome::Bytes(bytes)) => match parse_save_bytes(&bytes) {
+                Ok(parsed) => Found::Usable(parsed),
+                Err(ParseError::Newer { version }) => Found::Unusable(ReadOnly::Newer { at, version }),
+                Err(ParseError::Corrupt { reason }) => Found::Corrupt(reason),
+            },
+            Ok(ReadOutcome::NotAFile(kind)) => Found::Unusable(ReadOnly::NotAFile { at, kind: kind.to_string() }),
+            Ok(ReadOutcome::TooLarge(bytes)) => Found::Unusable(ReadOnly::TooLarge { at, bytes }),
+            Err(error) => Found::Unusable(ReadOnly::Unreadable { at, error: error.to_string() }),
+        }
+    }
+
+    /// Loads the save. Never fails and never blocks for long: whatever is found, the game gets
+    /// data to play with and a note for the player (see [`LoadNote`]).
+    pub fn load(&self) -> Loaded {
+        match self.examine() {
+            Found::Missing => fresh(LoadNote::Fresh),
+            Found::Usable(parsed) => loaded(parsed),
+            Found::Unusable(why) => fresh(LoadNote::ReadOnly(why)),
+            Found::Corrupt(reason) => self.set_aside(reason),
+        }
+    }
+
+    /// Moves a damaged save to the first free `scores.ron.corrupt-N`, under the lock and after
+    /// reading it again: another game may have just replaced it with a good one.
+    fn set_aside(&self, reason: String) -> Loaded {
+        let kept = |why_kept: String| {
+            fresh(LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }))
+        };
+        let _lock = match self.lock() {
+            Ok(lock) => lock,
+            Err(error) => return kept(format!("its folder couldn't be locked: {error}")),
+        };
+        let reason = match self.examine() {
+            Found::Corrupt(reason) => reason,
+            Found::Missing => return fresh(LoadNote::Fresh),
+            Found::Usable(parsed) => return loaded(parsed),
+            Found::Unusable(why) => return fresh(LoadNote::ReadOnly(why)),
+        };
+        let path = self.path();
+        for n in 1..=MAX_SET_ASIDE {
+            let aside = self.dir.join(format!("{FILE_NAME}.corrupt-{n}"));
+            match self.fs.exists(&aside) {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(error) => return kept(format!("can't check {}: {error}", aside.display())),
+            }
+            if let Err(error) = self.fs.rename(&path, &aside) {
+                return kept(format!("can't rename it to {}: {error}", aside.display()));
+            }
+            // Best effort: the rename is done; losing it in a power cut only brings the damaged
+            // file back, to be set aside again.
+            let _ = self.fs.sync_dir(&self.dir);
+            return fresh(LoadNote::SetAside { reason, moved_to: aside.display().to_string() });
+        }
+        kept(format!("{FILE_NAME}.corrupt-1 to -{MAX_SET_ASIDE} are all taken"))
+    }
+
+    /// Takes the lock beside the save, waiting up to [`LOCK_WAIT`]. `Ok(None)` where the file
+    /// system can't lock at all (then saves go on unlocked: the merge still protects all but a
+    /// simultaneous save).
+    fn lock(&self) -> Result<Option<FileLock>, SaveError> {
+        let path = self.dir.join(LOCK_NAME);
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            match self.fs.try_lock(&path) {
+                Ok(Some(lock)) => return Ok(Some(lock)),
+                Ok(None) if started.elapsed() < LOCK_WAIT => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(16));
+                }
+                Ok(None) => {
+                    let waited_ms = started.elapsed().as_millis() as u64;
+                    return Err(SaveError::Busy { at: path.display().to_string(), waited_ms });
+                }
+                Err(error) if error.kind() == std::io::ErrorKind::Unsupported => return Ok(None),
+                Err(error) => {
+                    let (action, at, error) = ("lock".into(), path.display().to_string(), error.to_string());
+                    return Err(SaveError::Failed { action, at, error });
+                }
+            }
+        }
+    }
+
+    /// Merges `data` into what is stored and writes the result atomically; returns the merged
+    /// save, which holds other games' bests too (play on with it).
+    ///
+    /// Never writes over a stored save it couldn't read and parse ([`SaveError::ReadOnly`]); on
+    /// any failure the stored save is intact and no temporary file is left.
+    pub fn save(&self, data: &SaveData) -> Result<SaveData, SaveError> {
+        let failed = |action: &str, at: &Path, error: std::io::Error| SaveError::Failed {
+            action: action.to_string(),
+            at: at.display().to_string(),
+            error: error.to_string(),
+        };
+        self.fs.create_dir_all(&self.dir).map_err(|e| failed("create the folder", &self.dir, e))?;
+        let _lock = self.lock()?;
+        if !self.swept.swap(true, Ordering::Relaxed) {
+            self.sweep_temporaries();
+        }
+        let (stored, up_to_date) = match self.examine() {
+            Found::Missing => (SaveData::default(), false),
+            Found::Usable(parsed) => {
+                let up_to_date = parsed.from_version == VERSION && parsed.mended.is_empty();
+                (parsed.data, up_to_date)
+            }
+            Found::Corrupt(reason) => {
+                let why_kept = "damaged saves are set aside only when the game starts".to_string();
+                return Err(SaveError::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason, why_kept }));
+            }
+            Found::Unusable(why) => return Err(SaveError::ReadOnly(why)),
+        };
+        let merged = stored.merge(data);
+        if up_to_date && merged == stored {
+            return Ok(merged); // Nothing new: the file already says all of it.
+        }
+        let text = encode_save(&merged);
+        if text.len() > MAX_SAVE_BYTES {
+            return Err(SaveError::TooLarge { bytes: text.len() });
+        }
+        let temporary = self.write_temporary(text.as_bytes()).map_err(|(at, e)| failed("write", &at, e))?;
+        let path = self.path();
+        if let Err(error) = self.fs.rename(&temporary, &path) {
+            let _ = self.fs.remove_file(&temporary);
+            return Err(failed("replace", &path, error));
+        }
+        if let Err(error) = self.fs.sync_dir(&self.dir) {
+            // Some file systems can't fsync a folder at all: the rename is as durable as it gets.
+            if error.kind() != std::io::ErrorKind::InvalidInput {
+                let (at, error) = (self.dir.display().to_string(), error.to_string());
+                return Err(SaveError::FolderNotFlushed { at, error });
+            }
+        }
+        Ok(merged)
+    }
+
+    /// Writes and fsyncs a new temporary file; removes it again if that fails.
+    fn write_temporary(&self, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        loop {
+            let temporary = self.dir.join(temporary_name());
+            match self.fs.write_new(&temporary, bytes) {
+                Ok(()) => return Ok(temporary),
+                // A stale file of a dead game with the same pid: take the next name.
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(error) => {
+                    let _ = self.fs.remove_file(&temporary);
+                    return Err((temporary, error));
+                }
+            }
+        }
+    }
+
+    /// Removes temporary files left by a game that died mid-save. Only under the lock: every
+    /// live game writes its temporary file while holding it, so none of these is in use.
+    fn sweep_temporaries(&self) {
+        for name in self.fs.list_dir(&self.dir).unwrap_or_default() {
+            if name.starts_with(TEMP_PREFIX) {
+                let _ = self.fs.remove_file(&self.dir.join(name));
+            }
+        }
+    }
+}
+
+/// `scores.ron.tmp-<pid>-<counter>-<nanos>`: the pid separates processes, the counter threads
+/// and saves of one process, the clock a pid reused after a crash.
+fn temporary_name() -> String {
+    let count = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    format!("{TEMP_PREFIX}{}-{count}-{nanos:08x}", std::process::id())
+}
+
+fn fresh(note: LoadNote) -> Loaded {
+    Loaded { data: SaveData::default(), note }
+}
+
+fn loaded(parsed: Parsed) -> Loaded {
+    Loaded { data: parsed.data, note: LoadNote::Loaded { from_version: parsed.from_version, mended: parsed.mended } }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,181 @@
+//! The save file's text: format 3 in RON, the older formats it upgrades, and [`parse_save`], the
+//! one pure entry point every store (and a future fuzz target) reads through.
+//!
+//! Reading order: the declared `version` first (a file from a newer game is refused before its
+//! contents are looked at, never downgraded), then the whole file. A setting's value this
+//! version doesn't know falls back to the default and is reported in [`Parsed::mended`]; if the
+//! settings are unreadable as a whole, the file is read again without them, so that scores are
+//! never thrown away because of a setting.
+
+mod legacy;
+mod lenient;
+mod v3;
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::settings::{DEFAULT_VOLUME, Stamped, clamp_volume};
+use crate::{JumpKey, SaveData, Settings};
+use lenient::Lenient;
+
+/// The format written today. Version 1 had only `best`; version 2 added `daily_best` and
+/// `settings`; version 3 gave bests a direction, settings stamps, and added seed history and
+/// favourites.
+pub const VERSION: u32 = 3;
+
+/// The largest save read or written: 4 MiB.
+///
+/// A real save is far smaller (about 60 bytes per best: 4 MiB is some 70,000 seeds), and the
+/// browser's localStorage holds about 5 MB per site anyway, so nothing real is refused; the cap
+/// keeps a wrong file (a disk image, `/dev/zero`, a log written over it) from eating memory and
+/// start-up time. Writing checks it too: a save that couldn't be read back is never written.
+pub const MAX_SAVE_BYTES: usize = 4 * 1024 * 1024;
+
+/// A save that was read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    pub data: SaveData,
+    /// The version the text declared (1 when it declared none): below [`VERSION`], the next
+    /// save upgrades it.
+    pub from_version: u32,
+    /// Settings that fell back to a default or were brought into range.
+    pub mended: Vec<Mended>,
+}
+
+/// Why a text is not a save this version can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Written by a newer game (declares `version` above [`VERSION`]): never read, never
+    /// overwritten, so that a newer game's data is never downgraded.
+    Newer { version: u32 },
+    /// Not a save: broken syntax, wrong types, not UTF-8, too large, an unknown old version.
+    Corrupt { reason: String },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Newer { version } => {
+                write!(f, "it was written by a newer Seedfeast (format {version}; this one reads up to {VERSION})")
+            }
+            ParseError::Corrupt { reason } => f.write_str(reason),
+        }
+    }
+}
+
+/// A setting that was mended while reading.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mended {
+    /// The volume was NaN or not a number (now the default, as if never set) or out of 0..=1
+    /// (now clamped, keeping its stamp).
+    Volume { found: String, now: f32 },
+    /// A jump key name this version doesn't know: back to the default, as if never set.
+    JumpKey { found: String },
+    /// The settings as a whole couldn't be read (a value of the wrong shape): all defaults.
+    Settings { reason: String },
+}
+
+impl fmt::Display for Mended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mended::Volume { found, now } => write!(f, "the volume ({found}) was not usable and is now {now}"),
+            Mended::JumpKey { found } => {
+                write!(f, "the jump key \"{found}\" is unknown; it is back to {}", JumpKey::default().label())
+            }
+            Mended::Settings { reason } => {
+                write!(f, "the settings couldn't be read ({reason}) and are back to defaults")
+            }
+        }
+    }
+}
+
+/// Reads a save from its text. Pure and total: never panics, never touches a file, and takes
+/// time and memory in proportion to the text (RON's recursion limit bounds nesting).
+pub fn parse_save(text: &str) -> Result<Parsed, ParseError> {
+    if text.len() > MAX_SAVE_BYTES {
+        return Err(ParseError::Corrupt { reason: format!("it is larger than {} MiB", MAX_SAVE_BYTES >> 20) });
+    }
+    // Editors on some systems put a byte-order mark first; it means nothing here.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let version = match ron::from_str::<Probe>(text) {
+        Ok(probe) => probe.version,
+        // Broken syntax: still refuse to touch it if it says it is from a newer game (whose
+        // syntax this version may simply not know).
+        Err(error) => {
+            return Err(match declared_version(text) {
+                Some(version) if version > VERSION => ParseError::Newer { version },
+                _ => ParseError::Corrupt { reason: error.to_string() },
+            });
+        }
+    };
+    match version {
+        1 | 2 => legacy::parse(text, version),
+        VERSION => v3::parse(text),
+        0 => Err(ParseError::Corrupt { reason: "it declares version 0, which never existed".into() }),
+        version => Err(ParseError::Newer { version }),
+    }
+}
+
+/// [`parse_save`] on raw bytes (what a file gives): text that isn't UTF-8 is corrupt.
+pub fn parse_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_save(text),
+        Err(error) => Err(ParseError::Corrupt { reason: format!("it is not text ({error})") }),
+    }
+}
+
+/// The text of `data` in the current format.
+pub fn encode_save(data: &SaveData) -> String {
+    v3::encode(data)
+}
+
+/// Only the declared version; every other field is skipped unread.
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(default = "first_version")]
+    version: u32,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+/// The number after the first `version:` in a text RON couldn't parse.
+fn declared_version(text: &str) -> Option<u32> {
+    let rest = text[text.find("version")? + "version".len()..].trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).map_or(rest, |end| &rest[..end]);
+    digits.parse().ok()
+}
+
+/// Stamped settings as read, checked and mended.
+fn settings_from(
+    volume: Stamped<Lenient<f32>>,
+    jump_key: Stamped<Lenient<JumpKey>>,
+    mended: &mut Vec<Mended>,
+) -> Settings {
+    let mut settings = Settings::default();
+    match volume.value {
+        Lenient::Known(found) => match clamp_volume(found) {
+            Some(now) => {
+                settings.volume = Stamped { value: now, at: volume.at };
+                if now != found {
+                    mended.push(Mended::Volume { found: found.to_string(), now });
+                }
+            }
+            None => mended.push(Mended::Volume { found: found.to_string(), now: DEFAULT_VOLUME }),
+        },
+        Lenient::Unknown(found) => mended.push(Mended::Volume { found, now: DEFAULT_VOLUME }),
+        Lenient::Missing => {}
+    }
+    match jump_key.value {
+        Lenient::Known(key) => settings.jump_key = Stamped { value: key, at: jump_key.at },
+        Lenient::Unknown(found) => mended.push(Mended::JumpKey { found }),
+        Lenient::Missing => {}
+    }
+    settings
+}
+
+#[cfg(test)]
+mod tests;

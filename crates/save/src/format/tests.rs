@@ -1,0 +1,239 @@
+//! The format's promises: old files load and upgrade, newer ones are refused, a bad setting
+//! never costs a score, and no text makes the parser panic.
+
+use super::*;
+use crate::test_support::Rng;
+use crate::{Best, Direction, SeedPlay};
+
+fn parsed(text: &str) -> Parsed {
+    parse_save(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn higher(score: u64) -> Option<Best> {
+    Some(Best::new(score, Direction::Higher))
+}
+
+#[test]
+fn version_1_loads_with_its_bests_higher_is_better() {
+    for text in ["(best: {\"runner/124MP-ANQ6N\": 77})", "(version: 1, best: {\"runner/124MP-ANQ6N\": 77})"] {
+        let p = parsed(text);
+        assert_eq!(p.from_version, 1);
+        assert_eq!(p.data.best("runner/124MP-ANQ6N"), higher(77));
+        assert_eq!(p.data.settings, Settings::default());
+        assert!(p.mended.is_empty());
+    }
+}
+
+#[test]
+fn version_2_as_the_old_game_wrote_it_loads_whole() {
+    // Exactly what `ron::ser::to_string_pretty` made of the old `SaveData`.
+    let text = r#"(
+    version: 2,
+    best: {
+        "maze/1D76J-BVX2Y": 90,
+        "runner/124MP-ANQ6N": 300,
+    },
+    daily_best: {
+        "maze/2026-11-29": 50,
+    },
+    settings: (
+        volume: 0.3,
+        jump_key: Z,
+    ),
+)"#;
+    let p = parsed(text);
+    assert_eq!(p.from_version, 2);
+    assert_eq!(p.data.best("runner/124MP-ANQ6N"), higher(300));
+    assert_eq!(p.data.best("maze/1D76J-BVX2Y"), higher(90));
+    assert_eq!(p.data.daily_best("maze/2026-11-29"), higher(50));
+    assert_eq!(p.data.settings.volume_stamped(), Stamped { value: 0.3, at: legacy::LEGACY_STAMP });
+    assert_eq!(p.data.settings.jump_key_stamped(), Stamped { value: JumpKey::Z, at: legacy::LEGACY_STAMP });
+    // Upgraded: written back as format 3, read back the same.
+    let again = parsed(&encode_save(&p.data));
+    assert_eq!((again.from_version, &again.data), (VERSION, &p.data));
+    // The old game's settings survive a merge with a fresh window's defaults.
+    assert_eq!(p.data.merge(&SaveData::default()).settings, p.data.settings);
+}
+
+#[test]
+fn format_3_round_trips_everything() {
+    let mut data = SaveData::default();
+    data.record("runner/124MP-ANQ6N", 300, Direction::Higher);
+    data.record("puzzle/1D76J-BVX2Y/time_ms", 8_120, Direction::Lower);
+    data.record_daily("maze/2026-11-29", 50, Direction::Higher);
+    data.settings_mut().set_volume(0.3, 1_767_225_600_000);
+    data.settings_mut().set_jump_key(JumpKey::J, 1_767_225_601_000);
+    data.played("runner", "124MP-ANQ6N", Some("pizza party \"with\" quotes\n"), 1_767_225_600_000);
+    data.set_favourite("runner", "124MP-ANQ6N", true, 1_767_225_602_000);
+    data.set_favourite("maze", "X", false, 3);
+    let text = encode_save(&data);
+    assert!(text.contains("version: 3"), "{text}");
+    let p = parsed(&text);
+    assert_eq!((p.from_version, p.mended.len()), (VERSION, 0));
+    assert_eq!(p.data, data);
+}
+
+#[test]
+fn the_example_in_the_format_docs_parses() {
+    let text = r#"(
+    version: 3,
+    best: {
+        "runner/124MP-ANQ6N": (score: 300, better: Higher),
+        "puzzle/1D76J-BVX2Y/time_ms": (score: 8120, better: Lower),
+    },
+    daily_best: {"maze/2026-11-29": (score: 50, better: Higher)},
+    settings: (
+        volume: (value: 0.3, at: 1767225600000),
+        jump_key: (value: Z, at: 1767225601000),
+    ),
+    history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
+    favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
+)"#;
+    let p = parsed(text);
+    assert!(p.mended.is_empty());
+    assert_eq!(p.data.best("puzzle/1D76J-BVX2Y/time_ms"), Some(Best::new(8120, Direction::Lower)));
+    assert_eq!(p.data.settings.jump_key(), JumpKey::Z);
+    assert_eq!(
+        p.data.history("runner"),
+        [("124MP-ANQ6N", &SeedPlay { played_at: 1767225600000, origin: Some("pizza party".into()) })]
+    );
+    assert!(p.data.is_favourite("runner", "124MP-ANQ6N"));
+    assert_eq!(parse_save("(version: 3)").unwrap().data, SaveData::default());
+}
+
+#[test]
+fn a_newer_version_is_refused_even_when_this_version_cant_parse_it() {
+    assert_eq!(parse_save("(version: 4, best: {})"), Err(ParseError::Newer { version: 4 }));
+    assert_eq!(parse_save("(version: 4, surprise: Thing { new: syntax })"), Err(ParseError::Newer { version: 4 }));
+    assert_eq!(parse_save("(version:9000000"), Err(ParseError::Newer { version: 9000000 }));
+    assert!(ParseError::Newer { version: 4 }.to_string().contains("newer Seedfeast (format 4"));
+    assert!(matches!(parse_save("(version: 0)"), Err(ParseError::Corrupt { .. })));
+    // A broken file that declares an old version is plain damage.
+    assert!(matches!(parse_save("(version: 2, best: {\"x\": 12,, oops"), Err(ParseError::Corrupt { .. })));
+}
+
+#[test]
+fn an_unknown_jump_key_falls_back_and_the_scores_stay() {
+    let v3 = "(version: 3, best: {\"maze/X\": (score: 5, better: Higher)}, \
+              settings: (volume: (value: 0.4, at: 9), jump_key: (value: K, at: 10)))";
+    let p = parsed(v3);
+    assert_eq!(p.data.best("maze/X"), higher(5));
+    assert_eq!(p.data.settings.volume_stamped(), Stamped { value: 0.4, at: 9 });
+    assert_eq!(p.data.settings.jump_key_stamped(), Stamped::unchanged(JumpKey::default()));
+    assert_eq!(p.mended, [Mended::JumpKey { found: "K".into() }]);
+    let v2 = "(version: 2, best: {\"maze/X\": 5}, settings: (volume: 0.4, jump_key: Shift))";
+    let p = parsed(v2);
+    assert_eq!((p.data.best("maze/X"), p.data.settings.volume()), (higher(5), 0.4));
+    assert_eq!(p.mended, [Mended::JumpKey { found: "Shift".into() }]);
+}
+
+#[test]
+fn settings_of_the_wrong_shape_fall_back_whole_and_the_scores_stay() {
+    for settings in [
+        "(volume: (value: 0.4, at: 9), jump_key: (value: Z(3), at: 10))",
+        "(volume: (value: 0.4, at: 9), jump_key: (value: \"Z\", at: 10))",
+        "(volume: (value: 0.4, at: 9), jump_key: 7)",
+        "[1, 2, 3]",
+    ] {
+        let text = format!("(version: 3, best: {{\"maze/X\": (score: 5, better: Higher)}}, settings: {settings})");
+        let p = parsed(&text);
+        assert_eq!(p.data.best("maze/X"), higher(5), "{settings}");
+        assert_eq!(p.data.settings, Settings::default(), "{settings}");
+        assert!(matches!(p.mended[..], [Mended::Settings { .. }]), "{settings}: {:?}", p.mended);
+    }
+    let p = parsed("(version: 2, best: {\"maze/X\": 5}, settings: (volume: 0.4, jump_key: Z(1)))");
+    assert_eq!((p.data.best("maze/X"), &p.data.settings), (higher(5), &Settings::default()));
+}
+
+#[test]
+fn volumes_are_mended_as_before() {
+    let p = parsed("(version: 2, settings: (volume: 7.0, jump_key: X))");
+    assert_eq!((p.data.settings.volume(), p.data.settings.jump_key()), (1.0, JumpKey::X));
+    assert_eq!(p.mended, [Mended::Volume { found: "7".into(), now: 1.0 }]);
+    let p = parsed("(version: 2, settings: (volume: NaN))");
+    assert_eq!(p.data.settings, Settings::default());
+    let p = parsed("(version: 3, settings: (volume: (value: -inf, at: 4)))");
+    assert_eq!(p.data.settings.volume_stamped(), Stamped { value: 0.0, at: 4 });
+    let p = parsed("(version: 3, settings: (volume: (value: \"loud\", at: 4)))");
+    assert_eq!(p.data.settings.volume_stamped(), Stamped::unchanged(DEFAULT_VOLUME));
+    assert_eq!(p.mended, [Mended::Volume { found: "\"loud\"".into(), now: DEFAULT_VOLUME }]);
+    let p = parsed("(version: 3, settings: (volume: (value: 1, at: 4)))");
+    assert_eq!((p.data.settings.volume(), p.mended.len()), (1.0, 0));
+}
+
+#[test]
+fn damage_is_corrupt_not_a_panic() {
+    for text in [
+        "",
+        "   ",
+        "[1, 2]",
+        "(best: {\"runner/x\": 12,, oops",
+        "(version: 3, best: {\"x\": (score: -1, better: Higher)})",
+        "(version: 3, best: {\"x\": (score: 1, better: Sideways)})",
+        "(version: 3, best: {\"x\": (score: 99999999999999999999999, better: Higher)})",
+        "(version: 2, best: {\"x\": \"many\"})",
+        "(version: \"3\")",
+        "(version: 3, version: 3)",
+        "(version: 3, history: {\"maze\": {\"A\": (origin: None)}})",
+    ] {
+        assert!(matches!(parse_save(text), Err(ParseError::Corrupt { .. })), "{text:?}: {:?}", parse_save(text));
+    }
+    assert!(
+        matches!(parse_save_bytes(&[0xff, 0xfe, 0x00]), Err(ParseError::Corrupt { reason }) if reason.contains("not text"))
+    );
+    let deep = format!("(version: 3, best: {})", "[".repeat(1_000_000));
+    assert!(matches!(parse_save(&deep), Err(ParseError::Corrupt { .. })));
+    let huge = " ".repeat(MAX_SAVE_BYTES + 1);
+    assert!(matches!(parse_save(&huge), Err(ParseError::Corrupt { reason }) if reason.contains("4 MiB")));
+}
+
+#[test]
+fn a_byte_order_mark_and_a_long_history_are_fine() {
+    assert_eq!(parsed("\u{feff}(best: {\"a/b\": 1})").data.best("a/b"), higher(1));
+    let seeds: Vec<String> = (0..30).map(|n| format!("\"S{n:02}\": (played_at: {n})")).collect();
+    let p = parsed(&format!("(version: 3, history: {{\"maze\": {{{}}}}})", seeds.join(", ")));
+    assert_eq!(p.data.history("maze").len(), crate::HISTORY_PER_MODE);
+    assert_eq!(p.data.history("maze")[0].0, "S29");
+}
+
+/// Random bytes and random mutations of real saves: the parser answers every time (the
+/// assertion is that it returns at all, and that what it accepts encodes and parses again to the
+/// same data).
+#[test]
+fn random_and_mutated_text_never_panics() {
+    let mut rng = Rng::new(0x5eed_fea5);
+    let mut seeds = vec![
+        encode_save(&crate::test_support::random_state(&mut rng)),
+        "(version: 2, best: {\"maze/1D76J-BVX2Y\": 90}, settings: (volume: 0.3, jump_key: Z))".to_string(),
+        "(best: {\"runner/124MP-ANQ6N\": 77})".to_string(),
+    ];
+    for _ in 0..8 {
+        seeds.push(encode_save(&crate::test_support::random_state(&mut rng)));
+    }
+    let alphabet = b"(){}[]:,\"\\ 0123456789version:3best.-+eE_aZ#!/\n\t\xff\xc3";
+    let mut accepted = 0;
+    for round in 0..3_000 {
+        let mut bytes = if round % 10 == 0 {
+            (0..rng.below(200)).map(|_| rng.below(256) as u8).collect()
+        } else {
+            seeds[rng.below(seeds.len() as u64) as usize].clone().into_bytes()
+        };
+        for _ in 0..=rng.below(6) {
+            let at = rng.below(bytes.len() as u64 + 1) as usize;
+            match rng.below(4) {
+                0 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, alphabet[rng.below(alphabet.len() as u64) as usize]),
+                2 if at < bytes.len() => bytes[at] = alphabet[rng.below(alphabet.len() as u64) as usize],
+                _ => bytes.truncate(at),
+            }
+        }
+        if let Ok(p) = parse_save_bytes(&bytes) {
+            accepted += 1;
+            let again = parse_save(&encode_save(&p.data)).expect("what was accepted encodes to a valid save");
+            assert_eq!(again.data, p.data);
+        }
+    }
+    assert!(accepted > 100, "the mutations should leave many files valid ({accepted})");
+}

@@ -1,0 +1,122 @@
+//! Format 3, the one written today:
+//!
+//! ```ron
+//! (
+//!     version: 3,
+//!     best: {
+//!         "runner/124MP-ANQ6N": (score: 300, better: Higher),
+//!         "puzzle/1D76J-BVX2Y/time_ms": (score: 8120, better: Lower),
+//!     },
+//!     daily_best: {"maze/2026-11-29": (score: 50, better: Higher)},
+//!     settings: (
+//!         volume: (value: 0.3, at: 1767225600000),
+//!         jump_key: (value: Z, at: 1767225601000),
+//!     ),
+//!     history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
+//!     favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
+//! )
+//! ```
+//!
+//! Every section may be left out (empty or defaults). Fields this version doesn't know are
+//! ignored and not written back; so a change that adds data must raise [`VERSION`], which older
+//! games then refuse to touch.
+
+use std::collections::BTreeMap;
+
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
+
+use super::lenient::Lenient;
+use super::{Mended, ParseError, Parsed, VERSION, settings_from};
+use crate::settings::Stamped;
+use crate::{Best, Favourite, JumpKey, SaveData, SeedPlay, Settings};
+
+type History = BTreeMap<String, BTreeMap<String, SeedPlay>>;
+type Favourites = BTreeMap<String, BTreeMap<String, Favourite>>;
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    version: u32,
+    best: &'a BTreeMap<String, Best>,
+    daily_best: &'a BTreeMap<String, Best>,
+    settings: &'a Settings,
+    history: &'a History,
+    favourites: &'a Favourites,
+}
+
+/// The file as read, with the settings as `S`: [`RawSettings`], or [`IgnoredAny`] for the
+/// second reading that leaves unreadable settings out.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "S: Deserialize<'de> + Default"))]
+struct FileIn<S> {
+    #[serde(default)]
+    best: BTreeMap<String, Best>,
+    #[serde(default)]
+    daily_best: BTreeMap<String, Best>,
+    #[serde(default)]
+    settings: S,
+    #[serde(default)]
+    history: History,
+    #[serde(default)]
+    favourites: Favourites,
+}
+
+#[derive(Default, Deserialize)]
+struct RawSettings {
+    #[serde(default)]
+    volume: Stamped<Lenient<f32>>,
+    #[serde(default)]
+    jump_key: Stamped<Lenient<JumpKey>>,
+}
+
+pub(super) fn encode(data: &SaveData) -> String {
+    let file = FileOut {
+        version: VERSION,
+        best: &data.best,
+        daily_best: &data.daily_best,
+        settings: &data.settings,
+        history: &data.history,
+        favourites: &data.favourites,
+    };
+    // Maps of strings and numbers always encode; the fallback is unreachable but keeps this total.
+    ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default()
+}
+
+pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
+    let mut mended = Vec::new();
+    let (file, settings) = match ron::from_str::<FileIn<RawSettings>>(text) {
+        Ok(mut file) => {
+            let raw = std::mem::take(&mut file.settings);
+            let settings = settings_from(raw.volume, raw.jump_key, &mut mended);
+            (without_settings(file), settings)
+        }
+        Err(error) => match ron::from_str::<FileIn<IgnoredAny>>(text) {
+            // Only the settings were at fault: keep everything else.
+            Ok(file) => {
+                mended.push(Mended::Settings { reason: error.to_string() });
+                (file, Settings::default())
+            }
+            Err(_) => return Err(ParseError::Corrupt { reason: error.to_string() }),
+        },
+    };
+    let mut data = SaveData {
+        best: file.best,
+        daily_best: file.daily_best,
+        settings,
+        history: file.history,
+        favourites: file.favourites,
+    };
+    // A hand-edited file may list more seeds than the history keeps.
+    data.history.values_mut().for_each(crate::merge::cap_history);
+    Ok(Parsed { data, from_version: VERSION, mended })
+}
+
+fn without_settings(file: FileIn<RawSettings>) -> FileIn<IgnoredAny> {
+    FileIn {
+        best: file.best,
+        daily_best: file.daily_best,
+        settings: IgnoredAny,
+        history: file.history,
+        favourites: file.favourites,
+    }
+}

@@ -1,0 +1,157 @@
+//! What loading found and why a save failed, in words the game can show the player as they are.
+
+use std::fmt;
+
+use crate::{MAX_SAVE_BYTES, Mended, SaveData, VERSION};
+
+/// The save as loaded, and what the player should be told about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    /// What to play with: the save, or fresh data when there was none or it couldn't be used.
+    pub data: SaveData,
+    pub note: LoadNote,
+}
+
+/// What loading found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadNote {
+    /// Nothing saved yet: fresh data.
+    Fresh,
+    /// The save was read. An older format (`from_version` < [`VERSION`]) is upgraded by the next
+    /// save; `mended` lists settings that fell back to a default or were brought into range.
+    Loaded { from_version: u32, mended: Vec<Mended> },
+    /// The save was read but isn't a save (broken syntax, wrong types, not text): it was moved to
+    /// `moved_to` (a path, or a storage key) and play goes on with fresh data.
+    SetAside { reason: String, moved_to: String },
+    /// The save is there but can't be used; it is left exactly as it is and no save will
+    /// overwrite it (each save re-checks it and refuses). Play goes on with fresh data.
+    ReadOnly(ReadOnly),
+}
+
+impl LoadNote {
+    /// What to tell the player, if anything (`None` for a quiet load).
+    pub fn message(&self) -> Option<String> {
+        match self {
+            LoadNote::Fresh => None,
+            LoadNote::Loaded { mended, .. } if mended.is_empty() => None,
+            LoadNote::Loaded { mended, .. } => {
+                let list: Vec<String> = mended.iter().map(Mended::to_string).collect();
+                Some(format!("Some settings in your save were reset: {}.", list.join("; ")))
+            }
+            LoadNote::SetAside { reason, moved_to } => Some(format!(
+                "Your scores file couldn't be read ({reason}); it was kept as {moved_to} and a fresh one started."
+            )),
+            LoadNote::ReadOnly(why @ ReadOnly::Unavailable { .. }) => {
+                Some(format!("{}, so scores from this session won't be kept.", capitalised(&why.describe())))
+            }
+            LoadNote::ReadOnly(why) => Some(format!(
+                "{}. It was left as it is and nothing will be saved over it, so scores from this session won't be kept.",
+                capitalised(&why.describe())
+            )),
+        }
+    }
+
+    /// Whether the stored save is being left alone (saves will fail until it is usable).
+    pub fn is_read_only(&self) -> bool {
+        matches!(self, LoadNote::ReadOnly(_))
+    }
+}
+
+/// Why a stored save can't be used, so it is left alone and never overwritten. `at` is the
+/// file's path or the storage key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// Reading it failed (permission denied, an I/O error): it may be perfectly good.
+    Unreadable { at: String, error: String },
+    /// Written by a newer Seedfeast.
+    Newer { at: String, version: u32 },
+    /// Something other than a regular file is there (`kind`: "a folder", "a named pipe", …).
+    NotAFile { at: String, kind: String },
+    /// Larger than [`MAX_SAVE_BYTES`].
+    TooLarge { at: String, bytes: u64 },
+    /// It failed to parse, and setting it aside failed too (`why_kept`).
+    Corrupt { at: String, reason: String, why_kept: String },
+    /// The key-value storage can't be read at all (a browser that blocks it).
+    Unavailable { reason: String },
+}
+
+impl ReadOnly {
+    /// One clause, lower-case and without the consequence (the load and save messages add
+    /// their own).
+    pub fn describe(&self) -> String {
+        match self {
+            ReadOnly::Unreadable { at, error } => format!("your scores file {at} can't be read ({error})"),
+            ReadOnly::Newer { at, version } => format!(
+                "your scores file {at} is from a newer Seedfeast (format {version}; this one reads up to {VERSION}): \
+                 update the game to use it"
+            ),
+            ReadOnly::NotAFile { at, kind } => format!("where your scores file should be, {at} is {kind}"),
+            ReadOnly::TooLarge { at, bytes } => format!(
+                "your scores file {at} is {:.1} MiB, more than the {} MiB a scores file can be",
+                *bytes as f64 / (1u64 << 20) as f64,
+                MAX_SAVE_BYTES >> 20
+            ),
+            ReadOnly::Corrupt { at, reason, why_kept } => {
+                format!("your scores file {at} is damaged ({reason}) and couldn't be moved aside ({why_kept})")
+            }
+            ReadOnly::Unavailable { reason } => format!("scores can't be kept here ({reason})"),
+        }
+    }
+}
+
+/// Why a save wasn't written. Except for [`SaveError::FolderNotFlushed`], what was stored
+/// before is intact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// The stored save can't be merged with (see [`ReadOnly`]), so it was not overwritten.
+    ReadOnly(ReadOnly),
+    /// Another game kept the lock for `waited_ms` (a hung window?).
+    Busy { at: String, waited_ms: u64 },
+    /// A step of writing failed (`action`: "create the folder", "write", "replace", "lock"):
+    /// a full disk, a read-only folder, storage over its quota.
+    Failed { action: String, at: String, error: String },
+    /// The new file replaced the old one but the folder couldn't be flushed, so a power cut soon
+    /// could still lose this save (not the earlier ones).
+    FolderNotFlushed { at: String, error: String },
+    /// The merged save would be larger than [`MAX_SAVE_BYTES`], so it couldn't be read back.
+    TooLarge { bytes: usize },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::ReadOnly(why @ ReadOnly::Unavailable { .. }) => {
+                write!(f, "Your scores weren't saved: {}.", why.describe())
+            }
+            SaveError::ReadOnly(why) => {
+                write!(f, "Your scores weren't saved: {}. It was left as it is.", why.describe())
+            }
+            SaveError::Busy { at, waited_ms } => write!(
+                f,
+                "Your scores weren't saved: another Seedfeast kept {at} locked for {} s. Close it and play again.",
+                waited_ms / 1000
+            ),
+            SaveError::Failed { action, at, error } => {
+                write!(f, "Your scores weren't saved: can't {action} {at} ({error}). The previous save is intact.")
+            }
+            SaveError::FolderNotFlushed { at, error } => write!(
+                f,
+                "Your scores were written, but the folder {at} couldn't be flushed to disk ({error}): \
+                 a power cut now could lose this save."
+            ),
+            SaveError::TooLarge { bytes } => write!(
+                f,
+                "Your scores weren't saved: they would take {:.1} MiB, more than the {} MiB a scores file can be.",
+                *bytes as f64 / (1u64 << 20) as f64,
+                MAX_SAVE_BYTES >> 20
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}

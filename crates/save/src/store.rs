@@ -1,0 +1,54 @@
+//! [`Store`]: where the save lives, chosen once at start-up (a folder on desktop,
+//! localStorage in the browser, nothing in tests).
+
+use std::sync::Arc;
+
+#[cfg(not(target_arch = "wasm32"))]
+use crate::FileStore;
+use crate::{KeyedStore, Loaded, SaveData, SaveError, TextStorage};
+
+/// Where the save lives.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// A folder on disk (the OS data folder on desktop).
+    #[cfg(not(target_arch = "wasm32"))]
+    Folder(FileStore),
+    /// An entry of key-value storage: the browser's localStorage, or a map in tests.
+    Keyed(KeyedStore),
+    /// Keeps nothing (tests, or a system with nowhere to keep data): loads fresh, saves succeed
+    /// and return the data as given.
+    Memory,
+}
+
+impl Store {
+    /// The save in `dir/scores.ron`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn folder(dir: impl Into<std::path::PathBuf>) -> Store {
+        Store::Folder(FileStore::new(dir))
+    }
+
+    /// The save under [`crate::STORAGE_KEY`] in `storage`.
+    pub fn keyed(storage: Arc<dyn TextStorage>) -> Store {
+        Store::Keyed(KeyedStore::new(storage))
+    }
+
+    /// Loads the save; never fails (see [`crate::LoadNote`] for what the player is told).
+    pub fn load(&self) -> Loaded {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Store::Folder(store) => store.load(),
+            Store::Keyed(store) => store.load(),
+            Store::Memory => Loaded { data: SaveData::default(), note: crate::LoadNote::Fresh },
+        }
+    }
+
+    /// Merges `data` into what is stored and writes it; returns the merged save to play on with.
+    pub fn save(&self, data: &SaveData) -> Result<SaveData, SaveError> {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Store::Folder(store) => store.save(data),
+            Store::Keyed(store) => store.save(data),
+            Store::Memory => Ok(data.clone()),
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! Test helpers: a small deterministic random generator (no dependency needed for this) and
+//! random save states for the property tests.
+
+use crate::{Direction, JumpKey, SaveData};
+
+/// SplitMix64: tiny, fast, and good enough to pick test cases reproducibly.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// 0..n (0 when n is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 { 0 } else { self.next() % n }
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// A random but valid save state. Keys, codes and stamps come from small pools so that states
+/// overlap and tie often: the interesting cases for a merge.
+pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
+    let mut data = SaveData::default();
+    let keys = ["runner/A", "runner/B", "maze/A", "puzzle/A/time_ms", "puzzle/A/statements", "arena/C"];
+    let scores = [0, 1, 2, 3, 5, 8, 100, u64::MAX];
+    for _ in 0..rng.below(8) {
+        let key = *rng.pick(&keys);
+        // Mostly the key's own direction; now and then the other one, as a bug might write.
+        let natural = if key.starts_with("puzzle") { Direction::Lower } else { Direction::Higher };
+        let better = if rng.below(8) == 0 { flip(natural) } else { natural };
+        let score = *rng.pick(&scores);
+        if rng.below(3) == 0 {
+            data.record_daily(key, score, better);
+        } else {
+            data.record(key, score, better);
+        }
+    }
+    let stamp = |rng: &mut Rng| rng.below(6);
+    if rng.below(3) != 0 {
+        let at = stamp(rng);
+        data.settings.volume = crate::Stamped { value: *rng.pick(&[0.0, 0.1, 0.5, 0.8, 1.0]), at };
+    }
+    if rng.below(3) != 0 {
+        let at = stamp(rng);
+        data.settings.jump_key = crate::Stamped { value: *rng.pick(&JumpKey::ALL), at };
+    }
+    let modes = ["maze", "runner", "puzzle"];
+    for _ in 0..rng.below(60) {
+        let mode = *rng.pick(&modes);
+        let code = format!("C{:02}", rng.below(30));
+        let origin = rng.pick(&[None, Some("pizza"), Some("soup")]).map(str::to_string);
+        let played_at = rng.below(40);
+        data.history.entry(mode.into()).or_default().insert(code, crate::SeedPlay { played_at, origin });
+    }
+    data.history.values_mut().for_each(crate::merge::cap_history);
+    for _ in 0..rng.below(6) {
+        let mode = *rng.pick(&modes);
+        let code = format!("C{:02}", rng.below(5));
+        let favourite = crate::Favourite { starred: rng.below(2) == 0, at: stamp(rng) };
+        data.favourites.entry(mode.into()).or_default().insert(code, favourite);
+    }
+    data
+}
+
+fn flip(direction: Direction) -> Direction {
+    match direction {
+        Direction::Higher => Direction::Lower,
+        Direction::Lower => Direction::Higher,
+    }
+}
