@@ -41,6 +41,8 @@ pub struct FileStore {
     fs: Arc<dyn Fs>,
     /// Whether stale temporary files (from a game that crashed mid-save) were cleared yet.
     swept: Arc<AtomicBool>,
+    /// [`LOCK_WAIT`], shorter in tests.
+    lock_wait: Duration,
 }
 
 impl std::fmt::Debug for FileStore {
@@ -66,7 +68,7 @@ impl FileStore {
     }
 
     pub(crate) fn with_fs(dir: impl Into<PathBuf>, fs: Arc<dyn Fs>) -> FileStore {
-        FileStore { dir: dir.into(), fs, swept: Arc::new(AtomicBool::new(false)) }
+        FileStore { dir: dir.into(), fs, swept: Arc::new(AtomicBool::new(false)), lock_wait: LOCK_WAIT }
     }
 
     pub fn dir(&self) -> &Path {
@@ -143,6 +145,12 @@ impl FileStore {
         kept(format!("{FILE_NAME}.corrupt-1 to -{MAX_SET_ASIDE} are all taken"))
     }
 
+    #[cfg(test)]
+    pub(crate) fn with_lock_wait(mut self, wait: Duration) -> FileStore {
+        self.lock_wait = wait;
+        self
+    }
+
     /// Takes the lock beside the save, waiting up to [`LOCK_WAIT`]. `Ok(None)` where the file
     /// system can't lock at all (then saves go on unlocked: the merge still protects all but a
     /// simultaneous save).
@@ -153,7 +161,7 @@ impl FileStore {
         loop {
             match self.fs.try_lock(&path) {
                 Ok(Some(lock)) => return Ok(Some(lock)),
-                Ok(None) if started.elapsed() < LOCK_WAIT => {
+                Ok(None) if started.elapsed() < self.lock_wait => {
                     std::thread::sleep(pause);
                     pause = (pause * 2).min(Duration::from_millis(16));
                 }

@@ -51,7 +51,9 @@ impl Best {
         }
     }
 
-    /// The better of two bests for the same key (see [`Best::merge_rank`] for mixed directions).
+    /// The better of two bests for the same key. Two bests of one key should always share a
+    /// direction; if they don't (a bug, a hand edit), the `Higher` one wins, so the answer never
+    /// depends on which copy came first.
     pub fn merged(self, other: Best) -> Best {
         match self.merge_rank().cmp(&other.merge_rank()) {
             Ordering::Less => other,

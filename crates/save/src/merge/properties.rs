@@ -4,7 +4,7 @@
 use crate::test_support::{Rng, random_state};
 use crate::{HISTORY_PER_MODE, SaveData};
 
-const CASES: usize = 3_000;
+const CASES: usize = 1_500;
 
 fn states(seed: u64) -> impl Iterator<Item = (SaveData, SaveData, SaveData)> {
     let mut rng = Rng::new(seed);
