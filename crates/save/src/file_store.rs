@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::fs::{FileLock, Fs, ReadOutcome, RealFs};
 use crate::{
-    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, encode_save,
-    parse_save_bytes,
+    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, parse_save_bytes,
 };
 
 /// The save's file name inside its folder.
@@ -210,10 +209,7 @@ impl FileStore {
         if up_to_date && merged == stored {
             return Ok(merged); // Nothing new: the file already says all of it.
         }
-        let text = encode_save(&merged);
-        if text.len() > MAX_SAVE_BYTES {
-            return Err(SaveError::TooLarge { bytes: text.len() });
-        }
+        let text = crate::format::checked_text(&merged)?;
         let temporary = self.write_temporary(text.as_bytes()).map_err(|(at, e)| failed("write", &at, e))?;
         let path = self.path();
         if let Err(error) = self.fs.rename(&temporary, &path) {
@@ -232,14 +228,19 @@ impl FileStore {
 
     /// Writes and fsyncs a new temporary file; removes it again if that fails.
     fn write_temporary(&self, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+        let mut attempts = 0;
         loop {
             let temporary = self.dir.join(temporary_name());
             match self.fs.write_new(&temporary, bytes) {
                 Ok(()) => return Ok(temporary),
-                // A stale file of a dead game with the same pid: take the next name.
-                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                // A stale file of a dead game with the same pid: take the next name (a few
+                // times only, so a file system that always says "exists" can't hang the game).
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && attempts < 8 => attempts += 1,
                 Err(error) => {
-                    let _ = self.fs.remove_file(&temporary);
+                    // Only a file this call created may be removed; "exists" means it didn't.
+                    if error.kind() != std::io::ErrorKind::AlreadyExists {
+                        let _ = self.fs.remove_file(&temporary);
+                    }
                     return Err((temporary, error));
                 }
             }
@@ -273,5 +274,5 @@ fn loaded(parsed: Parsed) -> Loaded {
     Loaded { data: parsed.data, note: LoadNote::Loaded { from_version: parsed.from_version, mended: parsed.mended } }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests;

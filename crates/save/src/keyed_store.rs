@@ -11,9 +11,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use crate::{
-    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, ReadOnly, SaveData, SaveError, VERSION, encode_save, parse_save,
-};
+use crate::{LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, ReadOnly, SaveData, SaveError, VERSION, parse_save};
 
 /// The entry's key in the browser's localStorage.
 pub const STORAGE_KEY: &str = "seedfeast.scores";
@@ -178,10 +176,7 @@ impl KeyedStore {
         if up_to_date && merged == stored {
             return Ok(merged);
         }
-        let text = encode_save(&merged);
-        if text.len() > MAX_SAVE_BYTES {
-            return Err(SaveError::TooLarge { bytes: text.len() });
-        }
+        let text = crate::format::checked_text(&merged)?;
         self.storage.set(&self.key, &text).map_err(|error| SaveError::Failed {
             action: "write".into(),
             at: self.key.clone(),

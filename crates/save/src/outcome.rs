@@ -115,6 +115,9 @@ pub enum SaveError {
     FolderNotFlushed { at: String, error: String },
     /// The merged save would be larger than [`MAX_SAVE_BYTES`], so it couldn't be read back.
     TooLarge { bytes: usize },
+    /// The merged save didn't encode to text that reads back the same (a bug, never expected):
+    /// not written.
+    Unencodable { reason: String },
 }
 
 impl fmt::Display for SaveError {
@@ -144,6 +147,11 @@ impl fmt::Display for SaveError {
                 "Your scores weren't saved: they would take {:.1} MiB, more than the {} MiB a scores file can be.",
                 *bytes as f64 / (1u64 << 20) as f64,
                 MAX_SAVE_BYTES >> 20
+            ),
+            SaveError::Unencodable { reason } => write!(
+                f,
+                "Your scores weren't saved: they couldn't be written in a form this game reads back ({reason}). \
+                 The previous save is intact."
             ),
         }
     }

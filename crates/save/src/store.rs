@@ -52,3 +52,28 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Direction, LoadNote, MapStorage};
+
+    #[test]
+    fn stores_can_be_shared_across_threads() {
+        // The game keeps its store in a Bevy resource: it must be Send + Sync + 'static.
+        fn shareable<T: Send + Sync + 'static>() {}
+        shareable::<Store>();
+        shareable::<SaveData>();
+    }
+
+    #[test]
+    fn memory_keeps_nothing_and_keyed_keeps_everything() {
+        let mut data = SaveData::default();
+        data.record("maze/A", 3, Direction::Higher);
+        assert_eq!(Store::Memory.save(&data), Ok(data.clone()));
+        assert_eq!(Store::Memory.load().note, LoadNote::Fresh);
+        let keyed = Store::keyed(Arc::new(MapStorage::default()));
+        keyed.save(&data).unwrap();
+        assert_eq!(keyed.load().data, data);
+    }
+}

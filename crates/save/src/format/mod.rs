@@ -125,9 +125,25 @@ pub fn parse_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
     }
 }
 
-/// The text of `data` in the current format.
-pub fn encode_save(data: &SaveData) -> String {
+/// The text of `data` in the current format. (Maps of strings and numbers always encode; the
+/// error is RON's, should that ever change.)
+pub fn encode_save(data: &SaveData) -> Result<String, String> {
     v3::encode(data)
+}
+
+/// The text a store writes for `data`: encoded, within [`MAX_SAVE_BYTES`], and read back to
+/// the same data, so that no store ever writes a save it couldn't load again.
+pub(crate) fn checked_text(data: &SaveData) -> Result<String, crate::SaveError> {
+    let unusable = |reason: String| crate::SaveError::Unencodable { reason };
+    let text = encode_save(data).map_err(unusable)?;
+    if text.len() > MAX_SAVE_BYTES {
+        return Err(crate::SaveError::TooLarge { bytes: text.len() });
+    }
+    match parse_save(&text) {
+        Ok(again) if again.data == *data => Ok(text),
+        Ok(_) => Err(unusable("it reads back different".into())),
+        Err(error) => Err(unusable(format!("it doesn't read back: {error}"))),
+    }
 }
 
 /// Only the declared version; every other field is skipped unread.

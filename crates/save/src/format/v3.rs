@@ -69,7 +69,7 @@ struct RawSettings {
     jump_key: Stamped<Lenient<JumpKey>>,
 }
 
-pub(super) fn encode(data: &SaveData) -> String {
+pub(super) fn encode(data: &SaveData) -> Result<String, String> {
     let file = FileOut {
         version: VERSION,
         best: &data.best,
@@ -78,8 +78,7 @@ pub(super) fn encode(data: &SaveData) -> String {
         history: &data.history,
         favourites: &data.favourites,
     };
-    // Maps of strings and numbers always encode; the fallback is unreachable but keeps this total.
-    ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default()
+    ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
