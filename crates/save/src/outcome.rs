@@ -39,7 +39,7 @@ impl LoadNote {
                 Some(format!("Some settings in your save were reset: {}.", list.join("; ")))
             }
             LoadNote::SetAside { reason, moved_to } => Some(format!(
-                "Your scores file couldn't be read ({reason}); it was kept as {moved_to} and a fresh one started."
+                "Your scores file was damaged ({reason}); it was kept as {moved_to} and a fresh one started."
             )),
             LoadNote::ReadOnly(why @ ReadOnly::Unavailable { .. }) => {
                 Some(format!("{}, so scores from this session won't be kept.", capitalised(&why.describe())))

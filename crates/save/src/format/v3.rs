@@ -78,7 +78,9 @@ pub(super) fn encode(data: &SaveData) -> Result<String, String> {
         history: &data.history,
         favourites: &data.favourites,
     };
-    ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+    // One line per best, setting, and mode of history or favourites: readable, and about half
+    // the size of one line per field.
+    ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default().depth_limit(2)).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
