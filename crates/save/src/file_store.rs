@@ -117,7 +117,9 @@ impl FileStore {
         };
         let _lock = match self.lock() {
             Ok(lock) => lock,
-            Err(error) => return kept(format!("its folder couldn't be locked: {error}")),
+            Err(SaveError::Busy { .. }) => return kept("another Seedfeast holds its lock".into()),
+            Err(SaveError::Failed { error, .. }) => return kept(format!("its folder couldn't be locked: {error}")),
+            Err(error) => return kept(error.to_string()),
         };
         let reason = match self.examine() {
             Found::Corrupt(reason) => reason,

@@ -39,6 +39,20 @@
 //! }
 //! # let _ = std::fs::remove_dir_all(&dir);
 //! ```
+//!
+//! # For the game's plugin (replacing `src/save.rs`)
+//! - Keep a [`Store`] (`Store::folder(dir)` on desktop, `Store::keyed(Arc::new(LocalStorage))`
+//!   in the browser, where the game implements [`TextStorage`] over web-sys) and the
+//!   [`SaveData`] in resources; at start-up show [`LoadNote::message`] if it says something.
+//! - Record a run with [`SaveData::record`] (`score_key(mode, code)`, `score as u64`,
+//!   [`Direction::Higher`]) and, for the daily, [`SaveData::record_daily`]; note the seed with
+//!   [`SaveData::played`]. Settings change through [`SaveData::settings_mut`]
+//!   (`nudge_volume`, `cycle_jump_key`, …), read through [`SaveData::settings`].
+//! - Every change takes `now_ms`, the caller's wall clock in milliseconds: `SystemTime` on
+//!   desktop, but `js_sys::Date::now()` in the browser, where `SystemTime::now()` panics.
+//! - After each save, replace the resource with the returned merged save; show a
+//!   [`SaveError`]'s `Display` text if it fails. [`JumpKey`] is plain data: map its variants to
+//!   key codes on the Bevy side.
 
 mod data;
 #[cfg(not(target_arch = "wasm32"))]

@@ -161,7 +161,7 @@ fn a_damaged_file_that_cant_be_moved_is_left_and_never_saved_over() {
     let scratch = Scratch::new("corrupt-stuck");
     let damaged = "(best: {\"runner/x\": 12,, oops";
     scratch.write(damaged);
-    let (_, store) = faulty(&scratch, Faults { rename: Some(libc::EROFS), ..Faults::default() });
+    let (fs, store) = faulty(&scratch, Faults { rename: Some(libc::EROFS), ..Faults::default() });
     let note = store.load().note;
     let message = read_only_message(&note, "couldn't be moved aside");
     assert!(message.contains("Read-only file system"), "{message}");
@@ -170,6 +170,10 @@ fn a_damaged_file_that_cant_be_moved_is_left_and_never_saved_over() {
     assert!(error.to_string().starts_with("Your scores weren't saved"), "{error}");
     assert_eq!(scratch.bytes(), damaged.as_bytes());
     assert_eq!(scratch.names(), ["scores.ron"]);
+    // Nor is it moved without the lock.
+    fs.set(Faults { lock: Some(libc::EIO), ..Faults::default() });
+    read_only_message(&store.load().note, "couldn't be locked: Input/output error");
+    assert_eq!(scratch.bytes(), damaged.as_bytes());
 }
 
 #[test]
@@ -351,7 +355,7 @@ fn a_lock_held_too_long_fails_the_save_without_writing() {
     assert!(error.to_string().contains("another Seedfeast"), "{error}");
     // A damaged file isn't set aside without the lock either.
     scratch.write("garbage");
-    read_only_message(&store.load().note, "couldn't be locked");
+    read_only_message(&store.load().note, "another Seedfeast holds its lock");
     assert_eq!(scratch.bytes(), b"garbage");
     drop(held);
     assert!(matches!(store.load().note, LoadNote::SetAside { .. }));
