@@ -10,6 +10,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use seedfeast_procgen::arena::{
     ArenaGenerator, ArenaTuning, KeepOut, Point, Rules, Sampler, decor_points, generate_wave, scatter,
 };
+use seedfeast_procgen::physics::FlyerReach;
 use seedfeast_procgen::rng::{Subsystem, stream};
 use seedfeast_procgen::tunnel::{TunnelTuning, generate_gates, validate_gates};
 use seedfeast_procgen::{FoodTable, IntensityCurve, Seed};
@@ -52,10 +53,12 @@ fn tunnel(c: &mut Criterion) {
     let mut group = c.benchmark_group("tunnel");
     group.throughput(Throughput::Elements(10_000));
     group.bench_function("gates_10000", |b| {
-        b.iter(|| black_box(generate_gates(&tuning, &curve, Seed(7), 10_000, true)))
+        b.iter(|| black_box(generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(7), 10_000, true)))
     });
-    let gates = generate_gates(&tuning, &curve, Seed(7), 10_000, true);
-    group.bench_function("validate_10000_gates", |b| b.iter(|| black_box(validate_gates(&tuning, &gates, true))));
+    let gates = generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(7), 10_000, true);
+    group.bench_function("validate_10000_gates", |b| {
+        b.iter(|| black_box(validate_gates(&tuning, &FlyerReach::of(&tuning), &gates, true)))
+    });
     group.finish();
 }
 

@@ -8,6 +8,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use rand::Rng;
 use seedfeast_procgen::Seed;
+use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::rng::{Subsystem, stream};
 use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator, generate_track, validate_track};
 
@@ -17,7 +18,7 @@ fn runner(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("next_chunk", |b| {
         b.iter_batched_ref(
-            || RunnerGenerator::new(config.clone(), Seed(42)),
+            || RunnerGenerator::new(config.clone(), JumpReach::of(&config.tuning), Seed(42)),
             |generator| black_box(generator.next_chunk()),
             BatchSize::SmallInput,
         )
@@ -29,9 +30,13 @@ fn runner(c: &mut Criterion) {
     });
     group.throughput(Throughput::Elements(10_000));
     group.sample_size(20);
-    group.bench_function("track_10000_chunks", |b| b.iter(|| black_box(generate_track(&config, Seed(7), 10_000))));
-    let track = generate_track(&config, Seed(7), 10_000);
-    group.bench_function("validate_10000_chunks", |b| b.iter(|| black_box(validate_track(&config, &track))));
+    group.bench_function("track_10000_chunks", |b| {
+        b.iter(|| black_box(generate_track(&config, JumpReach::of(&config.tuning), Seed(7), 10_000)))
+    });
+    let track = generate_track(&config, JumpReach::of(&config.tuning), Seed(7), 10_000);
+    group.bench_function("validate_10000_chunks", |b| {
+        b.iter(|| black_box(validate_track(&config, JumpReach::of(&config.tuning), &track)))
+    });
     group.finish();
 }
 

@@ -8,8 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{DataError, parse_ron};
 use crate::rng::GenRng;
+use crate::tuning::{FieldError, Tuning};
 
 /// The foods of every mode. New kinds go at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -22,7 +22,22 @@ pub enum FoodKind {
     Cake,
 }
 
+impl FoodKind {
+    /// The food's letter in every text view of a level: `a`pple, `c`herry, `d`onut, `p`izza and
+    /// a capital `K` for the rare cake, so it stands out.
+    pub fn letter(self) -> char {
+        match self {
+            FoodKind::Apple => 'a',
+            FoodKind::Cherry => 'c',
+            FoodKind::Donut => 'd',
+            FoodKind::Pizza => 'p',
+            FoodKind::Cake => 'K',
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FoodEntry {
     pub kind: FoodKind,
     pub weight: f32,
@@ -33,35 +48,34 @@ pub struct FoodEntry {
 
 /// The weighted table, as in `assets/food.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FoodTable {
     pub entries: Vec<FoodEntry>,
 }
 
 impl FoodTable {
-    pub fn from_ron(text: &str, file: &str) -> Result<FoodTable, DataError> {
-        let table: FoodTable = parse_ron(text, file)?;
-        table.validate().map_err(|message| DataError::invalid(file, message))?;
-        Ok(table)
-    }
-
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         if self.entries.is_empty() {
-            return Err("entries: the table needs at least one food".into());
+            return Err(FieldError::new("entries", "the table needs at least one food"));
         }
         let pity_entries = self.entries.iter().filter(|e| e.pity.is_some()).count() as u32;
         for (i, entry) in self.entries.iter().enumerate() {
-            if !(entry.weight.is_finite() && entry.weight > 0.0) {
-                return Err(format!("entries[{i}] ({:?}): weight {} must be above 0", entry.kind, entry.weight));
+            let field = format!("entries[{i}] ({:?})", entry.kind);
+            if !(entry.weight.is_finite() && entry.weight > 0.0 && entry.weight <= 1e6) {
+                return Err(FieldError::new(
+                    field,
+                    format!("weight {} must be a number in (0, 1000000]", entry.weight),
+                ));
             }
             if self.entries[..i].iter().any(|e| e.kind == entry.kind) {
-                return Err(format!("entries[{i}]: {:?} is listed twice", entry.kind));
+                return Err(FieldError::new(field, "is listed twice"));
             }
             if let Some(n) = entry.pity
                 && n <= pity_entries
             {
-                return Err(format!(
-                    "entries[{i}] ({:?}): pity {n} must be above the number of pity entries ({pity_entries})",
-                    entry.kind
+                return Err(FieldError::new(
+                    field,
+                    format!("pity {n} must be above the number of pity entries ({pity_entries})"),
                 ));
             }
         }
@@ -73,10 +87,19 @@ impl FoodTable {
     }
 }
 
+impl Tuning for FoodTable {
+    const PATH: &'static str = crate::assets::FOOD_PATH;
+    const BUILT_IN: &'static str = crate::assets::FOOD_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for FoodTable {
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        FoodTable::from_ron(crate::assets::FOOD_RON, "assets/food.ron")
-            .expect("the shipped food table is validated by tests")
+        Self::built_in()
     }
 }
 

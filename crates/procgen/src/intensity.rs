@@ -7,33 +7,32 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
+use crate::tuning::{FieldError, Tuning};
 
 /// A piecewise-linear curve through `points` (progress, intensity), flat beyond either end.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IntensityCurve {
     pub points: Vec<(f32, f32)>,
 }
 
 impl IntensityCurve {
-    /// Parses and validates a curve: at least one point, progress strictly increasing and
-    /// finite, intensities within [0, 1].
-    pub fn from_ron(text: &str, file: &str) -> Result<IntensityCurve, DataError> {
-        let curve: IntensityCurve = parse_ron(text, file)?;
-        curve.validate().map_err(|message| DataError::invalid(file, message))?;
-        Ok(curve)
-    }
-
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         if self.points.is_empty() {
-            return Err("points: the curve needs at least one point".into());
+            return Err(FieldError::new("points", "the curve needs at least one point"));
         }
         for (i, &(x, y)) in self.points.iter().enumerate() {
             if !x.is_finite() || !(0.0..=1.0).contains(&y) {
-                return Err(format!("points[{i}]: ({x}, {y}) needs finite progress and intensity in 0..1"));
+                return Err(FieldError::new(
+                    format!("points[{i}]"),
+                    format!("({x}, {y}) needs finite progress and intensity in 0..1"),
+                ));
             }
             if i > 0 && x <= self.points[i - 1].0 {
-                return Err(format!("points[{i}]: progress {x} must be greater than the point before it"));
+                return Err(FieldError::new(
+                    format!("points[{i}]"),
+                    format!("progress {x} must be greater than the point before it"),
+                ));
             }
         }
         Ok(())
@@ -66,11 +65,19 @@ impl IntensityCurve {
     }
 }
 
+impl Tuning for IntensityCurve {
+    const PATH: &'static str = crate::assets::INTENSITY_PATH;
+    const BUILT_IN: &'static str = crate::assets::INTENSITY_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for IntensityCurve {
-    /// The shipped curve (`assets/intensity.ron`), compiled in so tools and tests agree with the game.
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        IntensityCurve::from_ron(crate::assets::INTENSITY_RON, "assets/intensity.ron")
-            .expect("the shipped intensity curve is validated by tests")
+        Self::built_in()
     }
 }
 

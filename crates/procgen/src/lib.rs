@@ -6,19 +6,25 @@
 pub mod arena;
 pub mod assets;
 pub mod data;
+pub mod dataset;
 pub mod digest;
 pub mod dungeon;
 pub mod food;
+pub mod generator;
 pub mod intensity;
 pub mod maze;
+pub mod physics;
 pub mod puzzle;
 pub mod rng;
 pub mod runner;
 pub mod seed;
+pub mod tuning;
 pub mod tunnel;
 pub mod violation;
 
 pub use data::DataError;
+pub use dataset::DataSet;
 pub use food::{FoodKind, FoodTable};
 pub use intensity::IntensityCurve;
 pub use seed::{GENERATOR_VERSION, Seed, SeedCode, SeedCodeError, SeedInput, SeedInputError};
+pub use tuning::{FieldError, Tuning};

@@ -29,7 +29,7 @@ pub const SEED_BITS: u32 = 40;
 const SEED_MASK: u64 = (1 << SEED_BITS) - 1;
 
 /// The root of every level: one number from which every generator's stream is derived.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Seed(pub u64);
 
 impl Seed {

@@ -2,7 +2,9 @@
 //! catches each broken rule, bad data is refused clearly, and fixed seeds give pinned tracks.
 
 use seedfeast_procgen::Seed;
+use seedfeast_procgen::Tuning;
 use seedfeast_procgen::food::FoodKind;
+use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{
     ChunkLibrary, PlacedChunk, RunnerConfig, RunnerTuning, Span, generate_track, validate_track,
 };
@@ -12,8 +14,8 @@ const CHUNKS: usize = 120;
 
 fn sweep(config: &RunnerConfig, seeds: u64, chunks: usize) {
     for seed in 0..seeds {
-        let track = generate_track(config, Seed(seed), chunks);
-        let violations = validate_track(config, &track);
+        let track = generate_track(config, JumpReach::of(&config.tuning), Seed(seed), chunks);
+        let violations = validate_track(config, JumpReach::of(&config.tuning), &track);
         assert!(violations.is_empty(), "seed {seed}: {}", violations[0]);
     }
 }
@@ -64,7 +66,7 @@ fn a_library_where_every_chunk_is_demanding_still_rests() {
     }
     config.tuning.window = 0.0;
     sweep(&config, SEEDS / 5, CHUNKS);
-    let track = generate_track(&config, Seed(3), 50);
+    let track = generate_track(&config, JumpReach::of(&config.tuning), Seed(3), 50);
     assert!(track.iter().any(|c| c.forced_rest), "rest was never forced");
     assert!(track.iter().all(|c| c.demand >= 0.9));
 }
@@ -72,11 +74,11 @@ fn a_library_where_every_chunk_is_demanding_still_rests() {
 #[test]
 fn gaps_track_the_speed_where_the_player_meets_them() {
     let config = RunnerConfig::default();
-    let track = generate_track(&config, Seed(11), 200);
+    let track = generate_track(&config, JumpReach::of(&config.tuning), Seed(11), 200);
     let gaps: Vec<&Span> = track.iter().flat_map(|c| c.gaps.iter()).collect();
     assert!(gaps.len() > 20);
     for gap in &gaps {
-        let allowed = config.tuning.gap_ratio * config.tuning.jump_range(config.speed_at(gap.x));
+        let allowed = config.tuning.gap_ratio * JumpReach::of(&config.tuning).range(config.speed_at(gap.x));
         assert!(gap.width <= allowed + 1e-3, "{gap:?} wider than {allowed}");
     }
     // Later gaps are met faster, so the same authored gap grows.
@@ -87,13 +89,13 @@ fn gaps_track_the_speed_where_the_player_meets_them() {
 
 fn fair_track() -> (RunnerConfig, Vec<PlacedChunk>) {
     let config = RunnerConfig::default();
-    let track = generate_track(&config, Seed(2024), 150);
-    assert!(validate_track(&config, &track).is_empty());
+    let track = generate_track(&config, JumpReach::of(&config.tuning), Seed(2024), 150);
+    assert!(validate_track(&config, JumpReach::of(&config.tuning), &track).is_empty());
     (config, track)
 }
 
 fn rules_broken(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<&'static str> {
-    validate_track(config, track).into_iter().map(|v| v.rule).collect()
+    validate_track(config, JumpReach::of(&config.tuning), track).into_iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -162,22 +164,30 @@ fn food_draws_never_move_the_chunks() {
     for chunk in &mut less_food.library.chunks {
         chunk.food.truncate(1);
     }
-    let ids = |c: &RunnerConfig| generate_track(c, Seed(77), 300).into_iter().map(|c| c.id).collect::<Vec<_>>();
+    let ids = |c: &RunnerConfig| {
+        generate_track(c, JumpReach::of(&c.tuning), Seed(77), 300).into_iter().map(|c| c.id).collect::<Vec<_>>()
+    };
     assert_eq!(ids(&config), ids(&less_food));
 }
 
 #[test]
 fn same_seed_same_track_other_seed_other_track() {
     let config = RunnerConfig::default();
-    assert_eq!(generate_track(&config, Seed(5), 100), generate_track(&config, Seed(5), 100));
-    assert_ne!(generate_track(&config, Seed(5), 100), generate_track(&config, Seed(6), 100));
+    assert_eq!(
+        generate_track(&config, JumpReach::of(&config.tuning), Seed(5), 100),
+        generate_track(&config, JumpReach::of(&config.tuning), Seed(5), 100)
+    );
+    assert_ne!(
+        generate_track(&config, JumpReach::of(&config.tuning), Seed(5), 100),
+        generate_track(&config, JumpReach::of(&config.tuning), Seed(6), 100)
+    );
 }
 
 #[test]
 fn golden_tracks_are_pinned() {
     // Changing these is a versioned act: bump GENERATOR_VERSION along with the new values.
     let config = RunnerConfig::default();
-    let track = generate_track(&config, Seed::from_text("pizza party"), 12);
+    let track = generate_track(&config, JumpReach::of(&config.tuning), Seed::from_text("pizza party"), 12);
     let ids: Vec<&str> = track.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(
         ids,
@@ -199,7 +209,7 @@ fn golden_tracks_are_pinned() {
     let food: Vec<FoodKind> = track.iter().flat_map(|c| c.food.iter().map(|f| f.kind)).take(8).collect();
     use FoodKind::*;
     assert_eq!(food, [Cherry, Cherry, Apple, Apple, Apple, Apple, Cherry, Cake]);
-    let long = generate_track(&config, Seed(1), 400);
+    let long = generate_track(&config, JumpReach::of(&config.tuning), Seed(1), 400);
     let gap_total: f32 = long.iter().flat_map(|c| &c.gaps).map(|g| g.width).sum();
     assert_eq!(gap_total.to_bits(), 1_200_124_160);
 }
@@ -236,7 +246,7 @@ fn bad_tuning_is_refused() {
     let error = RunnerTuning::from_ron(&shipped.replace("gravity: 2000.0", "gravity: -1.0"), "tuning.ron")
         .unwrap_err()
         .to_string();
-    assert!(error.contains("tuning.ron: gravity: -1"), "{error}");
+    assert!(error.starts_with("tuning.ron:4: gravity: -1"), "{error}");
     let error = RunnerTuning::from_ron(&shipped.replace("rest_after: 4,", ""), "tuning.ron").unwrap_err().to_string();
     assert!(error.contains("rest_after"), "{error}");
 }

@@ -3,15 +3,16 @@
 //! squeeze flag changes heights only; runs are reproducible and pinned; the star field never
 //! changes; bad tuning is refused clearly.
 
+use seedfeast_procgen::Tuning;
+use seedfeast_procgen::physics::FlyerReach;
 use seedfeast_procgen::seed::fnv1a64;
 use seedfeast_procgen::tunnel::{
-    Gate, TunnelGenerator, TunnelJson, TunnelTuning, generate_gates, max_climb, max_drop, reachable, star_field,
-    validate_gates,
+    Gate, TunnelGenerator, TunnelJson, TunnelTuning, generate_gates, reachable, star_field, validate_gates,
 };
 use seedfeast_procgen::{IntensityCurve, Seed};
 
 fn assert_valid(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool, context: &str) {
-    let violations = validate_gates(tuning, gates, squeeze);
+    let violations = validate_gates(tuning, &FlyerReach::of(tuning), gates, squeeze);
     assert!(violations.is_empty(), "{context}: {} ({} in all)", violations[0], violations.len());
 }
 
@@ -19,7 +20,7 @@ fn sweep(tuning: &TunnelTuning, curve: &IntensityCurve, seeds: u64, gates: usize
     for i in 0..seeds {
         let seed = Seed(i.wrapping_mul(0x9E37_79B9_7F4A) & 0xFF_FFFF_FFFF);
         for squeeze in [false, true] {
-            let run = generate_gates(tuning, curve, seed, gates, squeeze);
+            let run = generate_gates(tuning, curve, FlyerReach::of(tuning), seed, gates, squeeze);
             assert_valid(tuning, &run, squeeze, &format!("seed {} squeeze {squeeze}", seed.0));
         }
     }
@@ -36,7 +37,7 @@ fn extreme_intensities_and_long_runs_keep_every_rule() {
     for level in [0.0, 1.0] {
         let flat = IntensityCurve { points: vec![(0.0, level)] };
         sweep(&tuning, &flat, 1_000, 100);
-        let gates = generate_gates(&tuning, &flat, Seed(5), 500, false);
+        let gates = generate_gates(&tuning, &flat, FlyerReach::of(&tuning), Seed(5), 500, false);
         let (lo, hi) = tuning.gap_range(level);
         let heights = gates.iter().map(|g| g.gap_height);
         assert!(heights.clone().all(|h| (lo..hi).contains(&h)));
@@ -46,7 +47,14 @@ fn extreme_intensities_and_long_runs_keep_every_rule() {
     }
     for seed in 0..8 {
         for squeeze in [false, true] {
-            let run = generate_gates(&tuning, &IntensityCurve::default(), Seed(seed), 2_000, squeeze);
+            let run = generate_gates(
+                &tuning,
+                &IntensityCurve::default(),
+                FlyerReach::of(&tuning),
+                Seed(seed),
+                2_000,
+                squeeze,
+            );
             assert_valid(&tuning, &run, squeeze, &format!("long run seed {seed}"));
             // Any window of a run checks on its own, too.
             assert_valid(&tuning, &run[1_234..1_300], squeeze, "window");
@@ -72,13 +80,20 @@ fn the_generator_clamps_shifts_to_the_flyers_reach() {
     let tuning = reach_bound();
     sweep(&tuning, &IntensityCurve::default(), 1_000, 100);
     // The reach really binds: some climbs come within a unit of the most the flyer can do.
-    let gates = generate_gates(&tuning, &IntensityCurve { points: vec![(0.0, 1.0)] }, Seed(1), 3_000, true);
+    let gates = generate_gates(
+        &tuning,
+        &IntensityCurve { points: vec![(0.0, 1.0)] },
+        FlyerReach::of(&tuning),
+        Seed(1),
+        3_000,
+        true,
+    );
     let tight = gates.windows(2).filter(|pair| {
         let (a, b) = (&pair[0], &pair[1]);
         let t = b.spacing / tuning.speed_at(1.0);
         let half = (a.gap_height + b.gap_height) / 2.0 - tuning.flyer_height;
-        let slack_up = a.gap_center + half + max_climb(&tuning, t) - b.gap_center;
-        let slack_down = b.gap_center - (a.gap_center - half - max_drop(&tuning, t));
+        let slack_up = a.gap_center + half + FlyerReach::of(&tuning).max_climb(t) - b.gap_center;
+        let slack_down = b.gap_center - (a.gap_center - half - FlyerReach::of(&tuning).max_drop(t));
         slack_up.min(slack_down) < 1.0
     });
     assert!(tight.count() > 10);
@@ -88,29 +103,36 @@ fn the_generator_clamps_shifts_to_the_flyers_reach() {
 fn squeeze_changes_heights_only() {
     let (tuning, curve) = (TunnelTuning::default(), IntensityCurve::default());
     for seed in 0..100 {
-        let open = generate_gates(&tuning, &curve, Seed(seed), 300, false);
-        let squeezed = generate_gates(&tuning, &curve, Seed(seed), 300, true);
+        let open = generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(seed), 360, false);
+        let squeezed = generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(seed), 360, true);
         for (a, b) in open.iter().zip(&squeezed) {
             assert_eq!(
                 (a.index, a.x, a.gap_center, a.spacing, a.intensity),
                 (b.index, b.x, b.gap_center, b.spacing, b.intensity)
             );
-            assert_eq!(b.gap_height, tuning.squeezed(a.gap_height, a.index));
+            assert_eq!(b.gap_height, tuning.squeezed(a.gap_height, a.intensity));
         }
-        assert!(squeezed[250..].iter().all(|g| g.gap_height == tuning.squeeze_floor));
+        // Intensity, not the gate number, squeezes: at full intensity (from gate 320) every gap
+        // is down to the floor, and the first gap to reach it comes around gates 45 to 80.
+        assert!(squeezed[320..].iter().all(|g| g.gap_height == tuning.squeeze_floor));
+        let first = squeezed.iter().position(|g| g.gap_height == tuning.squeeze_floor).unwrap();
+        assert!((40..=90).contains(&first), "seed {seed}: first at the floor at gate {first}");
     }
 }
 
 #[test]
 fn same_seed_same_run_other_seed_other_run() {
     let (tuning, curve) = (TunnelTuning::default(), IntensityCurve::default());
-    let a = generate_gates(&tuning, &curve, Seed(42), 200, false);
-    assert_eq!(a, generate_gates(&tuning, &curve, Seed(42), 200, false));
-    let streamed: Vec<Gate> = TunnelGenerator::new(tuning.clone(), curve.clone(), Seed(42), false).take(200).collect();
+    let a = generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(42), 200, false);
+    assert_eq!(a, generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(42), 200, false));
+    let streamed: Vec<Gate> =
+        TunnelGenerator::new(tuning.clone(), curve.clone(), FlyerReach::of(&tuning), Seed(42), false)
+            .take(200)
+            .collect();
     assert_eq!(a, streamed);
     // A shorter run is a prefix of a longer one.
-    assert_eq!(a[..50], generate_gates(&tuning, &curve, Seed(42), 50, false)[..]);
-    assert_ne!(a, generate_gates(&tuning, &curve, Seed(43), 200, false));
+    assert_eq!(a[..50], generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(42), 50, false)[..]);
+    assert_ne!(a, generate_gates(&tuning, &curve, FlyerReach::of(&tuning), Seed(43), 200, false));
 }
 
 fn digest(gates: &[Gate]) -> u64 {
@@ -129,7 +151,7 @@ fn golden_runs_are_pinned() {
     // Changing these is a versioned act: bump GENERATOR_VERSION along with the new values.
     let (tuning, curve) = (TunnelTuning::default(), IntensityCurve::default());
     let seed = Seed::from_text("pizza party");
-    let gates = generate_gates(&tuning, &curve, seed, 500, false);
+    let gates = generate_gates(&tuning, &curve, FlyerReach::of(&tuning), seed, 500, false);
     let first: Vec<String> = gates[..3]
         .iter()
         .map(|g| format!("{:.3} {:.3} {:.3} {:.3}", g.x, g.gap_center, g.gap_height, g.spacing))
@@ -139,7 +161,9 @@ fn golden_runs_are_pinned() {
         ["318.037 360.000 156.169 318.037", "633.781 443.714 224.706 315.743", "938.083 349.240 207.414 304.302"]
     );
     assert_eq!(digest(&gates), 6293639093492398921);
-    assert_eq!(digest(&generate_gates(&tuning, &curve, seed, 500, true)), 6695210778754080932);
+    // The plain run above is unchanged since version 1; the squeeze follows intensity since
+    // version 2 (it was 6695210778754080932 when it followed the gate number).
+    assert_eq!(digest(&generate_gates(&tuning, &curve, FlyerReach::of(&tuning), seed, 500, true)), 4598325109518825865);
 }
 
 #[test]
@@ -156,7 +180,7 @@ fn the_star_field_is_fixed() {
 #[test]
 fn json_view_has_the_documented_shape() {
     let tuning = TunnelTuning::default();
-    let gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(8), 3, false);
+    let gates = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(8), 3, false);
     let json = serde_json::to_value(TunnelJson::new(Seed(8), &tuning, &gates)).unwrap();
     let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
@@ -170,13 +194,13 @@ fn json_view_has_the_documented_shape() {
 
 fn valid_run() -> (TunnelTuning, Vec<Gate>) {
     let tuning = TunnelTuning::default();
-    let gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(2024), 120, true);
+    let gates = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(2024), 120, true);
     assert_valid(&tuning, &gates, true, "valid run");
     (tuning, gates)
 }
 
 fn rules(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool) -> Vec<&'static str> {
-    validate_gates(tuning, gates, squeeze).into_iter().map(|v| v.rule).collect()
+    validate_gates(tuning, &FlyerReach::of(tuning), gates, squeeze).into_iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -214,7 +238,7 @@ fn validator_catches_gap_errors() {
     assert!(rules(&tuning, &wide, true).contains(&"gap height"));
 
     // Unsqueezed heights don't pass as squeezed ones late in a run, and vice versa.
-    let open = generate_gates(&tuning, &IntensityCurve::default(), Seed(2024), 120, false);
+    let open = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(2024), 120, false);
     assert!(rules(&tuning, &open, true).contains(&"gap height"));
     assert!(rules(&tuning, &gates, false).contains(&"gap height"));
 
@@ -250,7 +274,14 @@ fn validator_catches_shifts_past_the_cap_and_out_of_reach() {
 
     // Out of reach but within the cap: only the fast tuning leaves room between the two.
     let tuning = reach_bound();
-    let gates = generate_gates(&tuning, &IntensityCurve { points: vec![(0.0, 1.0)] }, Seed(9), 200, true);
+    let gates = generate_gates(
+        &tuning,
+        &IntensityCurve { points: vec![(0.0, 1.0)] },
+        FlyerReach::of(&tuning),
+        Seed(9),
+        200,
+        true,
+    );
     assert_valid(&tuning, &gates, true, "reach-bound run");
     let mut far = gates.clone();
     let i = (1..gates.len() - 1)
@@ -260,7 +291,7 @@ fn validator_catches_shifts_past_the_cap_and_out_of_reach() {
         })
         .unwrap();
     far[i].gap_center = gates[i - 1].gap_center - 300.0;
-    assert!(!reachable(&tuning, &far[i - 1], &far[i]));
+    assert!(!reachable(&tuning, &FlyerReach::of(&tuning), &far[i - 1], &far[i]));
     let broken = rules(&tuning, &far[..=i], true);
     assert_eq!(broken, ["reachable"]);
 }

@@ -16,6 +16,7 @@
 //!
 //! Coordinates are world units from the arena's bottom-left corner, y up.
 
+pub mod level;
 pub mod render;
 pub mod scatter;
 pub mod tint;
@@ -149,7 +150,7 @@ struct Placement {
 
 fn place(tuning: &ArenaTuning, curve: &IntensityCurve, seed: Seed, wave: u32) -> Placement {
     let intensity = tuning.intensity_at(curve, wave);
-    let challenge = tuning.is_challenge(wave);
+    let challenge = tuning.is_challenge(curve, wave);
     let clear_radius = tuning.clear_radius_at(intensity, challenge);
     let requested = tuning.items_at(intensity);
     let (px, py) = tuning.player();
@@ -298,7 +299,7 @@ impl Iterator for ArenaGenerator {
 /// let wave = generate_wave(&tuning, &curve, &food, Seed(7), 3);
 /// assert_eq!((wave.wave, wave.challenge, wave.player), (3, false, (600.0, 340.0)));
 /// assert_eq!(wave.items.len(), wave.items_requested);
-/// assert!(validate_wave(&tuning, &wave).is_empty());
+/// assert!(validate_wave(&tuning, &curve, &wave).is_empty());
 /// let mut run = ArenaGenerator::new(tuning.clone(), curve.clone(), food.clone(), Seed(7));
 /// assert_eq!(run.nth(2), Some(wave));
 /// assert!(generate_wave(&tuning, &curve, &food, Seed(7), 5).challenge);

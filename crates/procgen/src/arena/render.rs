@@ -2,7 +2,7 @@
 //!
 //! Text: one character per 20 × 40 world units (characters are about twice as tall as wide),
 //! top row at the top of the arena. `@` the player, `X` a hazard, a food's letter (`a` apple,
-//! `c` cherry, `d` donut, `p` pizza, `k` cake), `.` the floor; decoration is left out (it would
+//! `c` cherry, `d` donut, `p` pizza, `K` cake), `.` the floor; decoration is left out (it would
 //! cover nearly every character). Items are more than a character's diagonal apart, so only the
 //! player can hide one.
 
@@ -11,16 +11,6 @@ use crate::arena::{ArenaWave, ItemKind};
 
 /// World units per text column and per text row.
 pub const TEXT_CELL: (f32, f32) = (20.0, 40.0);
-
-fn food_letter(kind: FoodKind) -> char {
-    match kind {
-        FoodKind::Apple => 'a',
-        FoodKind::Cherry => 'c',
-        FoodKind::Donut => 'd',
-        FoodKind::Pizza => 'p',
-        FoodKind::Cake => 'k',
-    }
-}
 
 /// The wave as text under a header naming the wave, size and mix (nothing seed-specific but the
 /// picture). Only +, ×, ÷ and truncation place a character, so the text is the same everywhere.
@@ -52,7 +42,7 @@ pub fn draw_arena(wave: &ArenaWave) -> String {
     for item in &wave.items {
         let c = match item.kind {
             ItemKind::Hazard => 'X',
-            ItemKind::Food(kind) => food_letter(kind),
+            ItemKind::Food(kind) => kind.letter(),
         };
         put(item.x, item.y, c);
     }
@@ -211,7 +201,7 @@ mod tests {
             let (col, row) = ((item.x / 20.0) as usize, body.len() - 1 - (item.y / 40.0) as usize);
             let expected = match item.kind {
                 ItemKind::Hazard => 'X',
-                ItemKind::Food(kind) => food_letter(kind),
+                ItemKind::Food(kind) => kind.letter(),
             };
             // Spacing 52 exceeds a text cell's diagonal (44.7): only the player can cover an item.
             assert!(body[row][col] == expected || body[row][col] == '@', "{item:?}\n{text}");

@@ -4,8 +4,8 @@
 use serde::Deserialize;
 
 use crate::arena::scatter::Area;
-use crate::data::{DataError, parse_ron};
 use crate::intensity::IntensityCurve;
+use crate::tuning::{FieldError, Tuning};
 
 /// The largest width or height accepted.
 pub const MAX_SIDE: f32 = 20_000.0;
@@ -39,8 +39,11 @@ pub struct ArenaTuning {
     /// Share of the placed items that are hazards at intensity 0 and 1.
     pub hazard_share_min: f32,
     pub hazard_share_max: f32,
-    /// Every `challenge_every`-th wave (5, 10, 15 …) is a challenge round; 0 means none.
-    pub challenge_every: u32,
+    /// Challenge rounds come every `challenge_every_start` waves at intensity 0, closing in to
+    /// every `challenge_every_end` at intensity 1 (rounded in between): the next challenge after
+    /// wave `c` is `c + every(intensity of wave c + 1)`. Both 0 means none.
+    pub challenge_every_start: u32,
+    pub challenge_every_end: u32,
     /// Extra hazard share in a challenge round (the share is capped at 1).
     pub challenge_hazard_bonus: f32,
     /// Waves per unit of progress along the intensity curve.
@@ -61,43 +64,66 @@ pub struct ArenaTuning {
 }
 
 impl ArenaTuning {
-    /// Parses and validates; a refused value names the file, the field's line and the field.
-    pub fn from_ron(text: &str, file: &str) -> Result<ArenaTuning, DataError> {
-        let tuning: ArenaTuning = parse_ron(text, file)?;
-        tuning.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
-        Ok(tuning)
-    }
-
     /// Checks every field; the message starts with the field's name.
     ///
     /// Over-constrained values are accepted on purpose (a clear radius wider than the arena,
     /// spacing 0, thousands of items): the scatter then places fewer items, promptly.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         for (field, value) in [("width", self.width), ("height", self.height)] {
             if !(value > 0.0 && value <= MAX_SIDE) {
-                return Err(format!("{field}: {value} must be above 0 and at most {MAX_SIDE}"));
+                return Err(FieldError::new(field, format!("{value} must be above 0 and at most {MAX_SIDE}")));
             }
         }
         for (field, value) in
             [("item_radius", self.item_radius), ("min_spacing", self.min_spacing), ("clear_radius", self.clear_radius)]
         {
             if !(value.is_finite() && value >= 0.0) {
-                return Err(format!("{field}: {value} must be a number, 0 or more"));
+                return Err(FieldError::new(field, format!("{value} must be a number, 0 or more")));
             }
         }
         if !(self.challenge_clear_radius.is_finite() && self.challenge_clear_radius >= self.clear_radius) {
-            return Err(format!(
-                "challenge_clear_radius: {} must be at least clear_radius ({})",
-                self.challenge_clear_radius, self.clear_radius
+            return Err(FieldError::new(
+                "challenge_clear_radius",
+                format!("{} must be at least clear_radius ({})", self.challenge_clear_radius, self.clear_radius),
             ));
         }
         if !(1..=10_000).contains(&self.max_attempts) {
-            return Err(format!("max_attempts: {} must be in 1..=10000", self.max_attempts));
+            return Err(FieldError::new("max_attempts", format!("{} must be in 1..=10000", self.max_attempts)));
+        }
+        if self.items_min == 0 {
+            return Err(FieldError::new("items_min", "must be at least 1: a wave needs food to clear"));
+        }
+        // Some of the item area must lie outside the widest clear zone, or no item can be placed.
+        let (reach_x, reach_y) = (self.width / 2.0 - self.item_radius, self.height / 2.0 - self.item_radius);
+        let widest_clear = self.clear_radius.max(self.challenge_clear_radius);
+        if reach_x <= 0.0 || reach_y <= 0.0 || reach_x * reach_x + reach_y * reach_y <= widest_clear * widest_clear {
+            return Err(FieldError::new(
+                "clear_radius",
+                format!(
+                    "a clear zone of {widest_clear} covers the whole {}x{} arena (less item_radius {}): no food could be placed",
+                    self.width, self.height, self.item_radius
+                ),
+            ));
+        }
+        if (self.challenge_every_start == 0) != (self.challenge_every_end == 0) {
+            return Err(FieldError::new(
+                "challenge_every_end",
+                "set both challenge_every_start and challenge_every_end to 0 for no challenge rounds, or both above 0",
+            ));
+        }
+        if self.challenge_every_end > self.challenge_every_start || self.challenge_every_start > 1000 {
+            return Err(FieldError::new(
+                "challenge_every_end",
+                format!(
+                    "{} must be at most challenge_every_start ({}, itself at most 1000): rounds come closer as intensity rises",
+                    self.challenge_every_end, self.challenge_every_start
+                ),
+            ));
         }
         if self.items_max < self.items_min || self.items_max as usize > MAX_ITEMS {
-            return Err(format!(
-                "items_max: {} must be at least items_min ({}) and at most {MAX_ITEMS}",
-                self.items_max, self.items_min
+            return Err(FieldError::new(
+                "items_max",
+                format!("{} must be at least items_min ({}) and at most {MAX_ITEMS}", self.items_max, self.items_min),
             ));
         }
         for (field, value) in [
@@ -106,39 +132,42 @@ impl ArenaTuning {
             ("challenge_hazard_bonus", self.challenge_hazard_bonus),
         ] {
             if !(0.0..=1.0).contains(&value) {
-                return Err(format!("{field}: {value} must be in 0..1"));
+                return Err(FieldError::new(field, format!("{value} must be in 0..1")));
             }
         }
         if self.hazard_share_max < self.hazard_share_min {
-            return Err(format!(
-                "hazard_share_max: {} must be at least hazard_share_min ({})",
-                self.hazard_share_max, self.hazard_share_min
+            return Err(FieldError::new(
+                "hazard_share_max",
+                format!("{} must be at least hazard_share_min ({})", self.hazard_share_max, self.hazard_share_min),
             ));
         }
         if !(self.waves_per_step.is_finite() && self.waves_per_step > 0.0) {
-            return Err(format!("waves_per_step: {} must be a number above 0", self.waves_per_step));
+            return Err(FieldError::new("waves_per_step", format!("{} must be a number above 0", self.waves_per_step)));
         }
         if !(self.decor_spacing.is_finite() && self.decor_spacing > 0.0) {
-            return Err(format!("decor_spacing: {} must be a number above 0", self.decor_spacing));
+            return Err(FieldError::new("decor_spacing", format!("{} must be a number above 0", self.decor_spacing)));
         }
         // A Poisson-disk fill holds fewer than one point per spacing² of floor.
         let decor_cells = self.width * self.height / (self.decor_spacing * self.decor_spacing);
         if decor_cells > MAX_DECOR as f32 {
-            return Err(format!(
-                "decor_spacing: {} is too small for a {}x{} arena (at most {MAX_DECOR} decorations)",
-                self.decor_spacing, self.width, self.height
+            return Err(FieldError::new(
+                "decor_spacing",
+                format!(
+                    "{} is too small for a {}x{} arena (at most {MAX_DECOR} decorations)",
+                    self.decor_spacing, self.width, self.height
+                ),
             ));
         }
         if !(1..=1000).contains(&self.decor_attempts) {
-            return Err(format!("decor_attempts: {} must be in 1..=1000", self.decor_attempts));
+            return Err(FieldError::new("decor_attempts", format!("{} must be in 1..=1000", self.decor_attempts)));
         }
         for (field, value) in [("tint_cols", self.tint_cols), ("tint_rows", self.tint_rows)] {
             if !(1..=MAX_TINT_SIDE).contains(&value) {
-                return Err(format!("{field}: {value} must be in 1..={MAX_TINT_SIDE}"));
+                return Err(FieldError::new(field, format!("{value} must be in 1..={MAX_TINT_SIDE}")));
             }
         }
         if !(1..=16).contains(&self.noise_octaves) {
-            return Err(format!("noise_octaves: {} must be in 1..=16", self.noise_octaves));
+            return Err(FieldError::new("noise_octaves", format!("{} must be in 1..=16", self.noise_octaves)));
         }
         for (field, value) in [
             ("noise_frequency", self.noise_frequency),
@@ -146,7 +175,7 @@ impl ArenaTuning {
             ("noise_persistence", self.noise_persistence),
         ] {
             if !(value.is_finite() && value > 0.0 && value <= 1000.0) {
-                return Err(format!("{field}: {value} must be above 0 and at most 1000"));
+                return Err(FieldError::new(field, format!("{value} must be above 0 and at most 1000")));
             }
         }
         Ok(())
@@ -164,15 +193,40 @@ impl ArenaTuning {
         curve.at(wave as f32 / self.waves_per_step)
     }
 
-    /// Whether `wave` (from 1) is a challenge round: every `challenge_every`-th wave.
+    /// Waves from one challenge round to the next at `intensity` (0 when there are none).
+    pub fn challenge_interval(&self, intensity: f32) -> u32 {
+        if self.challenge_every_start == 0 {
+            return 0;
+        }
+        let (start, end) = (f64::from(self.challenge_every_start), f64::from(self.challenge_every_end));
+        let t = f64::from(intensity.clamp(0.0, 1.0));
+        ((start + (end - start) * t).round() as u32).max(1)
+    }
+
+    /// Whether `wave` (from 1) is a challenge round. Rounds come closer as intensity rises: the
+    /// first after `challenge_every_start` waves, each next one `challenge_interval` of the
+    /// intensity of the wave after the last. A pure function of the wave (O(wave) steps).
     ///
     /// ```
-    /// let tuning = seedfeast_procgen::arena::ArenaTuning::default(); // every 5th
-    /// let challenges: Vec<u32> = (1..=16).filter(|&w| tuning.is_challenge(w)).collect();
-    /// assert_eq!(challenges, [5, 10, 15]);
+    /// use seedfeast_procgen::{IntensityCurve, arena::ArenaTuning};
+    /// let tuning = ArenaTuning::default(); // every 5 at intensity 0, every 3 at 1
+    /// let calm = IntensityCurve { points: vec![(0.0, 0.0)] };
+    /// let wild = IntensityCurve { points: vec![(0.0, 1.0)] };
+    /// let at = |curve: &IntensityCurve| (1..=16).filter(|&w| tuning.is_challenge(curve, w)).collect::<Vec<u32>>();
+    /// assert_eq!(at(&calm), [5, 10, 15]);
+    /// assert_eq!(at(&wild), [3, 6, 9, 12, 15]);
     /// ```
-    pub fn is_challenge(&self, wave: u32) -> bool {
-        self.challenge_every > 0 && wave > 0 && wave.is_multiple_of(self.challenge_every)
+    pub fn is_challenge(&self, curve: &IntensityCurve, wave: u32) -> bool {
+        if self.challenge_every_start == 0 || wave == 0 {
+            return false;
+        }
+        let mut challenge = 0u64;
+        // Each turn moves on by at least one wave, so this ends within `wave` turns.
+        while challenge < u64::from(wave) {
+            let next = u32::try_from(challenge + 1).unwrap_or(u32::MAX);
+            challenge += u64::from(self.challenge_interval(self.intensity_at(curve, next)));
+        }
+        challenge == u64::from(wave)
     }
 
     /// Items asked for at `intensity`: items_min to items_max, rounded, at most [`MAX_ITEMS`].
@@ -207,7 +261,8 @@ impl ArenaTuning {
     /// ```
     pub fn hazards_among(&self, placed: usize, intensity: f32, challenge: bool) -> usize {
         let share = f64::from(self.hazard_share_at(intensity, challenge));
-        ((placed as f64 * share).round() as usize).min(placed)
+        // At least one food stays: a wave of nothing but pans could never be cleared.
+        ((placed as f64 * share).round() as usize).min(placed.saturating_sub(1))
     }
 
     /// The clear radius around the player: `clear_radius`, or in a challenge round the radius
@@ -244,11 +299,19 @@ impl ArenaTuning {
     }
 }
 
+impl Tuning for ArenaTuning {
+    const PATH: &'static str = crate::assets::ARENA_TUNING_PATH;
+    const BUILT_IN: &'static str = crate::assets::ARENA_TUNING_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for ArenaTuning {
-    /// The shipped tuning (`assets/arena/tuning.ron`), compiled in.
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        ArenaTuning::from_ron(crate::assets::ARENA_TUNING_RON, "assets/arena/tuning.ron")
-            .expect("the shipped arena tuning is validated by tests")
+        Self::built_in()
     }
 }
 
@@ -262,7 +325,8 @@ mod tests {
         assert_eq!((t.width, t.height, t.item_radius), (1200.0, 680.0, 18.0));
         assert_eq!((t.min_spacing, t.clear_radius, t.challenge_clear_radius), (52.0, 80.0, 140.0));
         assert_eq!((t.max_attempts, t.items_min, t.items_max), (40, 6, 30));
-        assert_eq!((t.hazard_share_min, t.hazard_share_max, t.challenge_every), (0.1, 0.4, 5));
+        assert_eq!((t.hazard_share_min, t.hazard_share_max), (0.1, 0.4));
+        assert_eq!((t.challenge_every_start, t.challenge_every_end), (5, 3));
         assert_eq!((t.waves_per_step, t.decor_spacing, t.decor_attempts), (1.0, 24.0, 30));
         assert_eq!((t.tint_cols, t.tint_rows, t.noise_octaves), (48, 27, 4));
         assert_eq!((t.noise_lacunarity, t.noise_persistence), (2.0, 0.5));
@@ -276,8 +340,14 @@ mod tests {
         assert!(t.hazard_share_at(0.2, false) < t.hazard_share_at(0.8, false));
         assert!(t.hazard_share_at(0.5, false) < t.hazard_share_at(0.5, true));
         assert!(t.clear_radius_at(0.2, true) < t.clear_radius_at(0.8, true));
-        let never = ArenaTuning { challenge_every: 0, ..t.clone() };
-        assert!((0..100).all(|w| !never.is_challenge(w)));
+        let never = ArenaTuning { challenge_every_start: 0, challenge_every_end: 0, ..t.clone() };
+        assert!((0..100).all(|w| !never.is_challenge(&IntensityCurve::default(), w)));
+        // Over a whole run, challenges come closer together as intensity rises.
+        let curve = IntensityCurve::default();
+        let rounds: Vec<u32> = (1..=120).filter(|&w| t.is_challenge(&curve, w)).collect();
+        let gaps: Vec<u32> = rounds.windows(2).map(|p| p[1] - p[0]).collect();
+        assert_eq!(rounds[0], 5);
+        assert!(gaps.windows(2).all(|g| g[1] <= g[0]) && gaps.last() == Some(&3), "{rounds:?}");
         let huge = ArenaTuning { items_min: u32::MAX, items_max: u32::MAX, ..t };
         assert_eq!(huge.items_at(0.5), MAX_ITEMS);
     }

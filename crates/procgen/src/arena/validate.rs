@@ -3,6 +3,7 @@
 
 use crate::arena::tuning::{MAX_DECOR, MAX_TINT_SIDE};
 use crate::arena::{ArenaTuning, ArenaWave, ItemKind, Point};
+use crate::intensity::IntensityCurve;
 
 pub use crate::violation::Violation;
 
@@ -10,23 +11,23 @@ pub use crate::violation::Violation;
 /// `size`, `player`, `intensity`, `challenge` (flag and clear radius agree with the wave number
 /// and intensity), `count` (no more items than requested, as many requested as the intensity
 /// asks), `attempts` (at most requested × max_attempts), `bounds`, `clear radius`, `spacing`,
-/// `hazards` (the share of the placed items, listed first), `decor bounds`, `decor spacing`,
+/// `hazards` (the share of the placed items, listed first), `food` (at least one), `decor bounds`, `decor spacing`,
 /// `decor count`, `tint`.
 ///
 /// ```
 /// use seedfeast_procgen::{FoodTable, IntensityCurve, Seed};
 /// use seedfeast_procgen::arena::{ArenaTuning, generate_wave, validate_wave};
-/// let tuning = ArenaTuning::default();
-/// let mut wave = generate_wave(&tuning, &IntensityCurve::default(), &FoodTable::default(), Seed(1), 4);
-/// assert!(validate_wave(&tuning, &wave).is_empty());
+/// let (tuning, curve) = (ArenaTuning::default(), IntensityCurve::default());
+/// let mut wave = generate_wave(&tuning, &curve, &FoodTable::default(), Seed(1), 4);
+/// assert!(validate_wave(&tuning, &curve, &wave).is_empty());
 /// wave.items[1].x = wave.items[0].x + 10.0;
 /// wave.items[1].y = wave.items[0].y;
-/// let rules: Vec<_> = validate_wave(&tuning, &wave).into_iter().map(|v| v.rule).collect();
+/// let rules: Vec<_> = validate_wave(&tuning, &curve, &wave).into_iter().map(|v| v.rule).collect();
 /// assert_eq!(rules, ["spacing"]);
 /// ```
-pub fn validate_wave(tuning: &ArenaTuning, wave: &ArenaWave) -> Vec<Violation> {
+pub fn validate_wave(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaWave) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut flag = |rule: &'static str, detail: String| out.push(Violation { rule, detail });
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
 
     if (wave.width, wave.height) != (tuning.width, tuning.height) {
         flag("size", format!("{}x{}, the tuning asks for {}x{}", wave.width, wave.height, tuning.width, tuning.height));
@@ -34,10 +35,11 @@ pub fn validate_wave(tuning: &ArenaTuning, wave: &ArenaWave) -> Vec<Violation> {
     if wave.player != tuning.player() {
         flag("player", format!("player at {:?}, expected the centre {:?}", wave.player, tuning.player()));
     }
-    if !(0.0..=1.0).contains(&wave.intensity) {
-        flag("intensity", format!("{} is outside 0..1", wave.intensity));
+    let intensity = curve.at(wave.wave as f32 / tuning.waves_per_step);
+    if !(0.0..=1.0).contains(&wave.intensity) || wave.intensity != intensity {
+        flag("intensity", format!("{} but the curve gives {intensity} at wave {}", wave.intensity, wave.wave));
     }
-    let challenge = tuning.is_challenge(wave.wave);
+    let challenge = challenge_round(tuning, curve, wave.wave);
     let radius = tuning.clear_radius_at(wave.intensity, challenge);
     if wave.challenge != challenge || wave.clear_radius != radius {
         flag(
@@ -108,6 +110,10 @@ pub fn validate_wave(tuning: &ArenaTuning, wave: &ArenaWave) -> Vec<Violation> {
         );
     }
 
+    if wave.items.iter().all(|i| i.kind == ItemKind::Hazard) {
+        flag("food", format!("{} items and not one food: the wave could never be cleared", wave.items.len()));
+    }
+
     // Decoration: on the floor, Bridson's spacing.
     let floor = tuning.floor_area();
     if let Some((i, p)) = wave.decor.iter().enumerate().find(|(_, p)| !floor.contains(**p)) {
@@ -166,6 +172,32 @@ fn close_pairs(points: &[Point], spacing: f32) -> Option<(usize, (usize, usize))
         }
     }
     found.map(|pair| (count, pair))
+}
+
+/// Whether `wave` should be a challenge round, walked wave by wave from the rule as written:
+/// a stretch starting at wave `s` lasts `every(intensity at s)` waves and ends in a challenge,
+/// `every` sliding from `challenge_every_start` (intensity 0) to `challenge_every_end` (1).
+fn challenge_round(tuning: &ArenaTuning, curve: &IntensityCurve, wave: u32) -> bool {
+    if tuning.challenge_every_start == 0 {
+        return false;
+    }
+    let every = |at: u64| {
+        let t = f64::from(curve.at(at as f32 / tuning.waves_per_step).clamp(0.0, 1.0));
+        let (a, b) = (f64::from(tuning.challenge_every_start), f64::from(tuning.challenge_every_end));
+        ((a + (b - a) * t).round() as u64).max(1)
+    };
+    let mut stretch_start = 1u64;
+    let mut length = every(1);
+    for w in 1..=u64::from(wave) {
+        if w - stretch_start + 1 == length {
+            if w == u64::from(wave) {
+                return true;
+            }
+            stretch_start = w + 1;
+            length = every(w + 1);
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 
 pub mod carve;
 pub mod grid;
+pub mod level;
 pub mod place;
 pub mod render;
 pub mod tuning;

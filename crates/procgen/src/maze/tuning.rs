@@ -3,12 +3,19 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
 use crate::intensity::IntensityCurve;
+use crate::tuning::{FieldError, Tuning};
 
 /// The largest width or height accepted: a floor this size needs about 100 MB of buffers, and a
 /// typo such as `width: 100001` should be refused rather than exhaust memory.
 pub const MAX_SIDE: usize = 4001;
+/// The largest width or height the game plays (`assets/maze/tuning.ron`): every wall is an
+/// entity, and a 201 × 201 floor (~20,000 walls) still runs at 60 frames a second.
+pub const MAX_GAME_SIDE: usize = 201;
+/// The smallest: a 5 × 5 grid carves nine open cells, room for a start, three stars and crumbs.
+pub const MIN_GAME_SIDE: usize = 5;
+/// The fastest anything moves in a maze, cells a second.
+pub const MAX_SPEED: f32 = 30.0;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,39 +47,34 @@ pub struct MazeTuning {
 }
 
 impl MazeTuning {
-    /// Parses and validates; a refused value names the file, the field's line and the field.
-    pub fn from_ron(text: &str, file: &str) -> Result<MazeTuning, DataError> {
-        let tuning: MazeTuning = parse_ron(text, file)?;
-        tuning.validate().map_err(|message| {
-            // Every message starts with its field name: point at the line that sets it.
-            let field = message.split(':').next().unwrap_or_default();
-            let line = text.lines().position(|l| {
-                l.trim_start().strip_prefix(field).is_some_and(|rest| rest.trim_start().starts_with(':'))
-            });
-            match line {
-                Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
-                None => DataError::invalid(file, message),
-            }
-        })?;
-        Ok(tuning)
-    }
-
     /// Checks every field; the message starts with the field's name.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         for (field, value) in [("width", self.width), ("height", self.height)] {
-            if !(1..=MAX_SIDE).contains(&value) {
-                return Err(format!("{field}: {value} must be in 1..={MAX_SIDE}"));
+            if !(MIN_GAME_SIDE..=MAX_GAME_SIDE).contains(&value) {
+                return Err(FieldError::new(
+                    field,
+                    format!("{value} must be in {MIN_GAME_SIDE}..={MAX_GAME_SIDE} to be played at full speed"),
+                ));
             }
+        }
+        if !(self.token_share.is_finite() && self.token_share > 0.0 && self.token_share <= 1.0) {
+            return Err(FieldError::new(
+                "token_share",
+                format!("{} must be in (0, 1]: a floor needs crumbs to clear", self.token_share),
+            ));
+        }
+        if self.hazards_max > 64 {
+            return Err(FieldError::new("hazards_max", format!("{} must be at most 64", self.hazards_max)));
         }
         for (field, value) in [("loop_share", self.loop_share), ("token_share", self.token_share)] {
             if !(0.0..=1.0).contains(&value) {
-                return Err(format!("{field}: {value} must be in 0..1"));
+                return Err(FieldError::new(field, format!("{value} must be in 0..1")));
             }
         }
         if self.hazards_max < self.hazards_min {
-            return Err(format!(
-                "hazards_max: {} must be at least hazards_min ({})",
-                self.hazards_max, self.hazards_min
+            return Err(FieldError::new(
+                "hazards_max",
+                format!("{} must be at least hazards_min ({})", self.hazards_max, self.hazards_min),
             ));
         }
         for (field, value) in [
@@ -81,20 +83,26 @@ impl MazeTuning {
             ("floors_per_step", self.floors_per_step),
         ] {
             if !(value.is_finite() && value > 0.0) {
-                return Err(format!("{field}: {value} must be a number above 0"));
+                return Err(FieldError::new(field, format!("{value} must be a number above 0")));
+            }
+        }
+        // Speeds in cells a second: past 30 a mover crosses a cell every two frames or faster.
+        for (field, value) in [("player_speed", self.player_speed), ("pursuer_speed_max", self.pursuer_speed_max)] {
+            if value > MAX_SPEED {
+                return Err(FieldError::new(field, format!("{value} must be at most {MAX_SPEED} cells a second")));
             }
         }
         if !(self.pursuer_speed_max.is_finite() && self.pursuer_speed_max >= self.pursuer_speed_min) {
-            return Err(format!(
-                "pursuer_speed_max: {} must be at least pursuer_speed_min ({})",
-                self.pursuer_speed_max, self.pursuer_speed_min
+            return Err(FieldError::new(
+                "pursuer_speed_max",
+                format!("{} must be at least pursuer_speed_min ({})", self.pursuer_speed_max, self.pursuer_speed_min),
             ));
         }
-        if !(self.power_up_seconds.is_finite() && self.power_up_seconds >= 0.0) {
-            return Err(format!("power_up_seconds: {} must be 0 or more", self.power_up_seconds));
+        if !(self.power_up_seconds.is_finite() && (0.0..=600.0).contains(&self.power_up_seconds)) {
+            return Err(FieldError::new("power_up_seconds", format!("{} must be in 0..=600", self.power_up_seconds)));
         }
-        if self.lives == 0 {
-            return Err("lives: must be at least 1".into());
+        if !(1..=99).contains(&self.lives) {
+            return Err(FieldError::new("lives", format!("{} must be in 1..=99", self.lives)));
         }
         Ok(())
     }
@@ -133,11 +141,19 @@ impl MazeTuning {
     }
 }
 
+impl Tuning for MazeTuning {
+    const PATH: &'static str = crate::assets::MAZE_TUNING_PATH;
+    const BUILT_IN: &'static str = crate::assets::MAZE_TUNING_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for MazeTuning {
-    /// The shipped tuning (`assets/maze/tuning.ron`), compiled in.
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        MazeTuning::from_ron(crate::assets::MAZE_TUNING_RON, "assets/maze/tuning.ron")
-            .expect("the shipped maze tuning is validated by tests")
+        Self::built_in()
     }
 }
 

@@ -23,7 +23,7 @@ pub use crate::violation::Violation;
 /// ```
 pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut flag = |rule: &'static str, detail: String| out.push(Violation { rule, detail });
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     let grid = &floor.grid;
     let (w, h) = (grid.width, grid.height);
     if (w, h) != (tuning.width, tuning.height) {

@@ -10,22 +10,11 @@
 //! (`a`pple, `c`herry, `d`onut, `p`izza, `K` cake), `|` a chunk boundary.
 
 use crate::Seed;
-use crate::food::FoodKind;
 use crate::runner::PlacedChunk;
 
 const UNIT: f32 = 32.0;
 const AIR_ROWS: usize = 5;
 const CHUNKS_PER_BLOCK: usize = 4;
-
-fn food_letter(kind: FoodKind) -> char {
-    match kind {
-        FoodKind::Apple => 'a',
-        FoodKind::Cherry => 'c',
-        FoodKind::Donut => 'd',
-        FoodKind::Pizza => 'p',
-        FoodKind::Cake => 'K',
-    }
-}
 
 /// The whole track, four chunks to a block of lines.
 pub fn draw_track(seed: Seed, track: &[PlacedChunk]) -> String {
@@ -44,7 +33,9 @@ fn column(x: f32, origin: f32) -> usize {
 fn draw_block(block: &[PlacedChunk]) -> String {
     let origin = block[0].x;
     let end = block.last().map_or(origin, |c| c.x + c.width);
-    let width = column(end, origin);
+    // At least one column: a chunk narrower than a character still gets drawn (and `width - 1`
+    // below never underflows).
+    let width = column(end, origin).max(1);
     let mut air = vec![vec![' '; width]; AIR_ROWS];
     let mut ground = vec![' '; width];
     let mut header = vec![' '; width];
@@ -64,7 +55,7 @@ fn draw_block(block: &[PlacedChunk]) -> String {
         }
         for food in &chunk.food {
             let col = column(food.x, origin).min(width - 1);
-            air[row_of(food.y)][col] = food_letter(food.kind);
+            air[row_of(food.y)][col] = food.kind.letter();
         }
         let start = column(chunk.x, origin);
         let label = format!("|#{} {} {:.2}", chunk.index, chunk.id, chunk.demand);
@@ -83,12 +74,13 @@ fn draw_block(block: &[PlacedChunk]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::JumpReach;
     use crate::runner::{RunnerConfig, generate_track};
 
     #[test]
     fn draws_gaps_hazards_and_food_where_they_are() {
         let config = RunnerConfig::default();
-        let track = generate_track(&config, Seed(9), 8);
+        let track = generate_track(&config, JumpReach::of(&config.tuning), Seed(9), 8);
         let text = draw_track(Seed(9), &track);
         assert!(text.starts_with(&format!("runner track, seed {}, 8 chunks", Seed(9).code())));
         let lines: Vec<&str> = text.lines().collect();

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::Seed;
 use crate::food::{FoodKind, FoodPicker};
+use crate::physics::JumpReach;
 use crate::rng::{GenRng, Subsystem, stream};
 use crate::runner::RunnerConfig;
 
@@ -65,6 +66,7 @@ pub struct PlacedChunk {
 #[derive(Clone, Debug)]
 pub struct RunnerGenerator {
     config: RunnerConfig,
+    reach: JumpReach,
     chunk_rng: ChaCha8Rng,
     food_rng: ChaCha8Rng,
     food: FoodPicker,
@@ -78,7 +80,8 @@ pub struct RunnerGenerator {
 }
 
 impl RunnerGenerator {
-    pub fn new(config: RunnerConfig, seed: Seed) -> RunnerGenerator {
+    /// A run of `seed` for a runner whose jump reaches `reach` (from the physics plugin).
+    pub fn new(config: RunnerConfig, reach: JumpReach, seed: Seed) -> RunnerGenerator {
         let mut by_demand: Vec<usize> = (0..config.library.chunks.len()).collect();
         by_demand.sort_by(|&a, &b| config.library.chunks[b].demand.total_cmp(&config.library.chunks[a].demand));
         let rest_chunks = (0..config.library.chunks.len()).filter(|&i| config.library.chunks[i].rest).collect();
@@ -93,11 +96,17 @@ impl RunnerGenerator {
             rest_chunks,
             min_demand: config.library.min_demand(),
             config,
+            reach,
         }
     }
 
     pub fn config(&self) -> &RunnerConfig {
         &self.config
+    }
+
+    /// The jump reach the gaps are sized to.
+    pub fn reach(&self) -> JumpReach {
+        self.reach
     }
 
     /// Picks the library chunk for the next slot and whether forced rest chose it.
@@ -137,7 +146,7 @@ impl RunnerGenerator {
             .iter()
             .map(|gap| {
                 let x = x0 + gap.x;
-                Span { x, width: gap.size * tuning.max_gap(self.config.speed_at(x)) }
+                Span { x, width: gap.size * tuning.max_gap(&self.reach, self.config.speed_at(x)) }
             })
             .collect();
         let mut ground = Vec::with_capacity(gaps.len() + 1);
@@ -160,7 +169,7 @@ impl RunnerGenerator {
             demand: def.demand,
             intensity,
             speed,
-            jump_range: tuning.jump_range(speed),
+            jump_range: self.reach.range(speed),
             rest: def.rest,
             forced_rest,
             x: x0,
@@ -190,13 +199,14 @@ impl Iterator for RunnerGenerator {
 /// A whole track of `chunks` chunks for a seed.
 ///
 /// ```
-/// use seedfeast_procgen::{Seed, runner::{RunnerConfig, generate_track, validate_track}};
+/// use seedfeast_procgen::{Seed, physics::JumpReach, runner::{RunnerConfig, generate_track, validate_track}};
 /// let config = RunnerConfig::default();
-/// let track = generate_track(&config, Seed(7), 50);
+/// let reach = JumpReach::of(&config.tuning);
+/// let track = generate_track(&config, reach, Seed(7), 50);
 /// assert_eq!(track.len(), 50);
-/// assert_eq!(track, generate_track(&config, Seed(7), 50));
-/// assert!(validate_track(&config, &track).is_empty());
+/// assert_eq!(track, generate_track(&config, reach, Seed(7), 50));
+/// assert!(validate_track(&config, reach, &track).is_empty());
 /// ```
-pub fn generate_track(config: &RunnerConfig, seed: Seed, chunks: usize) -> Vec<PlacedChunk> {
-    RunnerGenerator::new(config.clone(), seed).take(chunks).collect()
+pub fn generate_track(config: &RunnerConfig, reach: JumpReach, seed: Seed, chunks: usize) -> Vec<PlacedChunk> {
+    RunnerGenerator::new(config.clone(), reach, seed).take(chunks).collect()
 }

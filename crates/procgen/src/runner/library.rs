@@ -6,10 +6,15 @@
 
 use serde::Deserialize;
 
+use std::path::Path;
+
 use crate::data::{DataError, parse_ron};
+use crate::physics::JumpReach;
 use crate::runner::RunnerTuning;
+use crate::tuning::{FieldError, non_negative, positive, read_data_file};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChunkLibrary {
     /// Every chunk is this wide.
     pub chunk_width: f32,
@@ -19,6 +24,7 @@ pub struct ChunkLibrary {
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChunkDef {
     pub id: String,
     /// How hard the chunk is, 0 (a stroll) to 1 (the hardest).
@@ -37,6 +43,7 @@ pub struct ChunkDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GapDef {
     pub x: f32,
     pub size: f32,
@@ -44,6 +51,7 @@ pub struct GapDef {
 
 /// A ledge the player can jump onto; `y` is its top surface.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlatformDef {
     pub x: f32,
     pub y: f32,
@@ -52,17 +60,21 @@ pub struct PlatformDef {
 
 /// A hazard standing on the ground, to be jumped over.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HazardDef {
     pub x: f32,
     pub width: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FoodSlot {
     pub x: f32,
     pub y: f32,
 }
 
+/// The most chunks a library may hold: far more than a designer writes, few enough to check fast.
+pub const MAX_CHUNKS: usize = 1000;
 /// The fewest food slots that make a rest chunk's trail.
 pub const REST_FOOD_TRAIL: usize = 3;
 /// Platforms are slabs this thick under their top surface.
@@ -75,46 +87,78 @@ pub const PLATFORM_REACH: f32 = 0.8;
 pub const FOOD_REACH: f32 = 0.9;
 
 impl ChunkLibrary {
-    /// Parses and validates the library against the tuning it will be played with.
+    /// Parses and validates the library against the tuning it will be played with; a mistake
+    /// names the file and the line of the chunk it is in.
     pub fn from_ron(text: &str, file: &str, tuning: &RunnerTuning) -> Result<ChunkLibrary, DataError> {
         let library: ChunkLibrary = parse_ron(text, file)?;
-        library.validate(tuning).map_err(|message| {
-            // Point at the chunk's line when the message names a chunk id.
-            let line =
-                message.split('"').nth(1).and_then(|id| text.lines().position(|l| l.contains(&format!("\"{id}\""))));
-            match line {
-                Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
-                None => DataError::invalid(file, message),
-            }
-        })?;
+        library.validate(tuning).map_err(|error| error.locate(text, file))?;
         Ok(library)
     }
 
-    pub fn validate(&self, tuning: &RunnerTuning) -> Result<(), String> {
-        if !(self.chunk_width.is_finite() && self.chunk_width > 0.0) {
-            return Err(format!("chunk_width: {} must be above 0", self.chunk_width));
-        }
-        if !(self.min_landing.is_finite() && self.min_landing >= 0.0) {
-            return Err(format!("min_landing: {} must be 0 or more", self.min_landing));
-        }
+    /// Reads and validates `runner/chunks.ron` under an assets folder.
+    pub fn load(assets_dir: &Path, tuning: &RunnerTuning) -> Result<ChunkLibrary, DataError> {
+        let path = assets_dir.join(crate::assets::RUNNER_CHUNKS_PATH);
+        let shown = path.display().to_string();
+        let text = read_data_file(&path).map_err(|reason| DataError::invalid(&shown, reason))?;
+        ChunkLibrary::from_ron(&text, &shown, tuning)
+    }
+
+    pub fn validate(&self, tuning: &RunnerTuning) -> Result<(), FieldError> {
+        positive("chunk_width", self.chunk_width)?;
+        non_negative("min_landing", self.min_landing)?;
         if self.chunks.is_empty() {
-            return Err("chunks: the library is empty".into());
+            return Err(FieldError::new("chunks", "the library is empty"));
+        }
+        if self.chunks.len() > MAX_CHUNKS {
+            return Err(FieldError::new("chunks", format!("{} chunks is more than {MAX_CHUNKS}", self.chunks.len())));
         }
         if !self.chunks.iter().any(|c| c.rest) {
-            return Err("chunks: no rest chunk (at least one chunk needs `rest: true`)".into());
+            return Err(FieldError::new("chunks", "no rest chunk (at least one chunk needs `rest: true`)"));
         }
         for (i, chunk) in self.chunks.iter().enumerate() {
             let at = format!("chunks[{i}] \"{}\"", chunk.id);
+            let marked = |message: String| FieldError::new(at.clone(), message).marked(format!("\"{}\"", chunk.id));
             if self.chunks[..i].iter().any(|c| c.id == chunk.id) {
-                return Err(format!("{at}: the id is used twice"));
+                return Err(marked("the id is used twice".into()));
             }
-            self.validate_chunk(chunk, tuning).map_err(|e| format!("{at}: {e}"))?;
+            self.validate_chunk(chunk, tuning).map_err(marked)?;
         }
         Ok(())
     }
 
     fn validate_chunk(&self, chunk: &ChunkDef, tuning: &RunnerTuning) -> Result<(), String> {
         let width = self.chunk_width;
+        // Every number first: NaN passes no comparison, so it would slip past the range checks.
+        let numbers = std::iter::once(("demand".to_string(), chunk.demand))
+            .chain(
+                chunk
+                    .gaps
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(g, gap)| [(format!("gaps[{g}].x"), gap.x), (format!("gaps[{g}].size"), gap.size)]),
+            )
+            .chain(chunk.platforms.iter().enumerate().flat_map(|(p, platform)| {
+                [
+                    (format!("platforms[{p}].x"), platform.x),
+                    (format!("platforms[{p}].y"), platform.y),
+                    (format!("platforms[{p}].width"), platform.width),
+                ]
+            }))
+            .chain(chunk.hazards.iter().enumerate().flat_map(|(h, hazard)| {
+                [(format!("hazards[{h}].x"), hazard.x), (format!("hazards[{h}].width"), hazard.width)]
+            }))
+            .chain(
+                chunk
+                    .food
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(f, food)| [(format!("food[{f}].x"), food.x), (format!("food[{f}].y"), food.y)]),
+            );
+        for (field, value) in numbers {
+            if !value.is_finite() {
+                return Err(format!("{field} is {value}: every number must be finite"));
+            }
+        }
         if !(0.0..=1.0).contains(&chunk.demand) {
             return Err(format!("demand {} is outside 0..1", chunk.demand));
         }
@@ -127,7 +171,8 @@ impl ChunkLibrary {
             }
         }
         // Gaps are widest at top speed: they must fit with landing room on both sides then.
-        let widest_gap = tuning.max_gap(tuning.speed_max);
+        let reach = JumpReach::of(tuning);
+        let widest_gap = tuning.max_gap(&reach, tuning.speed_max);
         let mut ground_from = self.min_landing;
         for (g, gap) in chunk.gaps.iter().enumerate() {
             if !(gap.size > 0.0 && gap.size <= 1.0) {
@@ -147,7 +192,7 @@ impl ChunkLibrary {
                 ));
             }
         }
-        let jumpable = tuning.max_gap(tuning.speed_min);
+        let jumpable = tuning.max_gap(&reach, tuning.speed_min);
         for (h, hazard) in chunk.hazards.iter().enumerate() {
             if !(hazard.width > 0.0 && hazard.width <= jumpable) {
                 return Err(format!(
@@ -166,10 +211,10 @@ impl ChunkLibrary {
                 return Err(format!("hazards[{h}] overlaps a gap"));
             }
         }
-        let reach = PLATFORM_REACH * tuning.jump_height();
+        let top = PLATFORM_REACH * reach.height();
         for (p, platform) in chunk.platforms.iter().enumerate() {
-            if !(platform.y > 0.0 && platform.y <= reach) {
-                return Err(format!("platforms[{p}].y {} must be in (0, {reach:.0}] to be reached", platform.y));
+            if !(platform.y > 0.0 && platform.y <= top) {
+                return Err(format!("platforms[{p}].y {} must be in (0, {top:.0}] to be reached", platform.y));
             }
             if platform.x < 0.0 || platform.width <= 0.0 || platform.x + platform.width > width {
                 return Err(format!("platforms[{p}] lies outside the chunk"));
@@ -185,7 +230,7 @@ impl ChunkLibrary {
                 .filter(|p| (p.x..=p.x + p.width).contains(&food.x) && p.y <= food.y)
                 .map(|p| p.y)
                 .fold(0.0, f32::max);
-            let highest = surface + FOOD_REACH * tuning.jump_height();
+            let highest = surface + FOOD_REACH * reach.height();
             if !(food.y >= 0.0 && food.y <= highest) {
                 return Err(format!("food[{f}].y {} can't be reached (at most {highest:.0} here)", food.y));
             }

@@ -6,7 +6,9 @@
 
 pub mod ascii;
 pub mod generate;
+pub mod level;
 pub mod library;
+pub mod picture;
 pub mod tuning;
 pub mod validate;
 
@@ -17,10 +19,10 @@ pub use library::{ChunkDef, ChunkLibrary};
 pub use tuning::RunnerTuning;
 pub use validate::{Violation, validate_track};
 
-use crate::assets;
 use crate::data::DataError;
 use crate::food::FoodTable;
 use crate::intensity::IntensityCurve;
+use crate::tuning::Tuning;
 
 /// Everything the Runner generator reads, all of it designer data.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,22 +36,11 @@ pub struct RunnerConfig {
 impl RunnerConfig {
     /// Loads and validates the four data files under an assets folder.
     pub fn load(assets_dir: &Path) -> Result<RunnerConfig, DataError> {
-        let read = |relative: &str| -> Result<(String, String), DataError> {
-            let path = assets_dir.join(relative);
-            let shown = path.display().to_string();
-            std::fs::read_to_string(&path)
-                .map(|text| (text, shown.clone()))
-                .map_err(|error| DataError::invalid(&shown, format!("can't read: {error}")))
-        };
-        let (tuning, tuning_file) = read(assets::RUNNER_TUNING_PATH)?;
-        let (chunks, chunks_file) = read(assets::RUNNER_CHUNKS_PATH)?;
-        let (curve, curve_file) = read(assets::INTENSITY_PATH)?;
-        let (food, food_file) = read(assets::FOOD_PATH)?;
-        let tuning = RunnerTuning::from_ron(&tuning, &tuning_file)?;
+        let tuning = RunnerTuning::load(assets_dir)?;
         Ok(RunnerConfig {
-            library: ChunkLibrary::from_ron(&chunks, &chunks_file, &tuning)?,
-            curve: IntensityCurve::from_ron(&curve, &curve_file)?,
-            food: FoodTable::from_ron(&food, &food_file)?,
+            library: ChunkLibrary::load(assets_dir, &tuning)?,
+            curve: IntensityCurve::load(assets_dir)?,
+            food: FoodTable::load(assets_dir)?,
             tuning,
         })
     }

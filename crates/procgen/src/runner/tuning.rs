@@ -4,9 +4,11 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
+use crate::physics::JumpReach;
+use crate::tuning::{FieldError, Tuning};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunnerTuning {
     /// Downward acceleration, world units / s².
     pub gravity: f32,
@@ -38,13 +40,7 @@ pub struct RunnerTuning {
 }
 
 impl RunnerTuning {
-    pub fn from_ron(text: &str, file: &str) -> Result<RunnerTuning, DataError> {
-        let tuning: RunnerTuning = parse_ron(text, file)?;
-        tuning.validate().map_err(|message| DataError::invalid(file, message))?;
-        Ok(tuning)
-    }
-
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         let positive = [
             ("gravity", self.gravity),
             ("jump_speed", self.jump_speed),
@@ -55,49 +51,36 @@ impl RunnerTuning {
         ];
         for (field, value) in positive {
             if !(value.is_finite() && value > 0.0) {
-                return Err(format!("{field}: {value} must be a number above 0"));
+                return Err(FieldError::new(field, format!("{value} must be a number above 0")));
             }
         }
         if !(self.speed_max.is_finite() && self.speed_max >= self.speed_min) {
-            return Err(format!("speed_max: {} must be at least speed_min ({})", self.speed_max, self.speed_min));
+            return Err(FieldError::new(
+                "speed_max",
+                format!("{} must be at least speed_min ({})", self.speed_max, self.speed_min),
+            ));
         }
         if !(self.window.is_finite() && self.window >= 0.0) {
-            return Err(format!("window: {} must be 0 or more", self.window));
+            return Err(FieldError::new("window", format!("{} must be 0 or more", self.window)));
         }
         if !(self.top_share > 0.0 && self.top_share <= 1.0) {
-            return Err(format!("top_share: {} must be in (0, 1]", self.top_share));
+            return Err(FieldError::new("top_share", format!("{} must be in (0, 1]", self.top_share)));
         }
         if !(0.0..=1.0).contains(&self.demanding_above) {
-            return Err(format!("demanding_above: {} must be in 0..1", self.demanding_above));
+            return Err(FieldError::new("demanding_above", format!("{} must be in 0..1", self.demanding_above)));
         }
         if self.rest_after == 0 {
-            return Err("rest_after: must be at least 1".into());
+            return Err(FieldError::new("rest_after", "must be at least 1"));
         }
         if !(self.gap_ratio > 0.0 && self.gap_ratio <= 1.0) {
-            return Err(format!("gap_ratio: {} must be in (0, 1]", self.gap_ratio));
+            return Err(FieldError::new("gap_ratio", format!("{} must be in (0, 1]", self.gap_ratio)));
         }
         for (field, value) in [("coyote_time", self.coyote_time), ("jump_buffer", self.jump_buffer)] {
             if !(0.0..=0.5).contains(&value) {
-                return Err(format!("{field}: {value} must be in 0..0.5 seconds"));
+                return Err(FieldError::new(field, format!("{value} must be in 0..0.5 seconds")));
             }
         }
         Ok(())
-    }
-
-    /// Horizontal distance covered by a jump at `speed`: speed × 2 × jump_speed / gravity.
-    ///
-    /// ```
-    /// let tuning = seedfeast_procgen::runner::RunnerTuning::default();
-    /// let range = tuning.jump_range(300.0);
-    /// assert_eq!(range, 300.0 * 2.0 * tuning.jump_speed / tuning.gravity);
-    /// ```
-    pub fn jump_range(&self, speed: f32) -> f32 {
-        speed * 2.0 * self.jump_speed / self.gravity
-    }
-
-    /// Peak height of a jump: jump_speed² / (2 × gravity).
-    pub fn jump_height(&self) -> f32 {
-        self.jump_speed * self.jump_speed / (2.0 * self.gravity)
     }
 
     /// Running speed at an intensity.
@@ -105,15 +88,25 @@ impl RunnerTuning {
         self.speed_min + (self.speed_max - self.speed_min) * intensity
     }
 
-    /// The widest gap allowed at a speed.
-    pub fn max_gap(&self, speed: f32) -> f32 {
-        self.gap_ratio * self.jump_range(speed)
+    /// The widest gap allowed at a speed: `gap_ratio` of the jump's reach there (the rest of the
+    /// reach is the margin for timing and the physics' integration).
+    pub fn max_gap(&self, reach: &JumpReach, speed: f32) -> f32 {
+        self.gap_ratio * reach.range(speed)
+    }
+}
+
+impl Tuning for RunnerTuning {
+    const PATH: &'static str = crate::assets::RUNNER_TUNING_PATH;
+    const BUILT_IN: &'static str = crate::assets::RUNNER_TUNING_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
     }
 }
 
 impl Default for RunnerTuning {
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        RunnerTuning::from_ron(crate::assets::RUNNER_TUNING_RON, "assets/runner/tuning.ron")
-            .expect("the shipped tuning is validated by tests")
+        Self::built_in()
     }
 }

@@ -1,35 +1,22 @@
 //! Re-checks every rule the Runner generator promises, on any track, from the config alone.
 
-use std::fmt;
-
 use crate::food::{FoodKind, pity_violations};
+use crate::physics::JumpReach;
 use crate::runner::library::REST_FOOD_TRAIL;
 use crate::runner::{PlacedChunk, RunnerConfig};
 
 /// Float slack for comparisons of values recomputed along a different path.
 const EPS: f32 = 1e-3;
 
-/// One broken rule on one chunk.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Violation {
-    pub chunk: usize,
-    pub rule: &'static str,
-    pub detail: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "chunk {}: {}: {}", self.chunk, self.rule, self.detail)
-    }
-}
+pub use crate::violation::Violation;
 
 /// Every violation on `track` (which must start at chunk 0); an empty list means fair.
-pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Violation> {
+pub fn validate_track(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk]) -> Vec<Violation> {
     let tuning = &config.tuning;
     let library = &config.library;
     let mut violations = Vec::new();
     let mut flag =
-        |chunk: usize, rule: &'static str, detail: String| violations.push(Violation { chunk, rule, detail });
+        |chunk: usize, rule: &'static str, detail: String| violations.push(Violation::at("chunk", chunk, rule, detail));
     let mut streak = 0u32;
     let mut expected_x = 0.0f32;
     for (i, chunk) in track.iter().enumerate() {
@@ -54,7 +41,7 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
                 format!("intensity {} speed {}, the curve gives {intensity} {speed}", chunk.intensity, chunk.speed),
             );
         }
-        if (chunk.jump_range - tuning.jump_range(speed)).abs() > EPS {
+        if (chunk.jump_range - reach.range(speed)).abs() > EPS {
             flag(i, "jump range", format!("{} is not speed × 2 × jump_speed / gravity", chunk.jump_range));
         }
         if chunk.rest != def.rest || chunk.demand != def.demand {
@@ -100,7 +87,7 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
         let chunk_end = chunk.x + chunk.width;
         let mut ground_from = chunk.x + library.min_landing;
         for gap in &chunk.gaps {
-            let allowed = tuning.max_gap(config.speed_at(gap.x));
+            let allowed = tuning.gap_ratio * reach.range(config.speed_at(gap.x));
             if !(gap.width > 0.0 && gap.width <= allowed + EPS) {
                 flag(i, "gap", format!("gap at {} is {} wide, allowed {allowed}", gap.x, gap.width));
             }
@@ -118,7 +105,7 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
         {
             flag(i, "ground", "ground and gaps do not tile the chunk".into());
         }
-        let jumpable = tuning.max_gap(tuning.speed_min);
+        let jumpable = tuning.gap_ratio * reach.range(tuning.speed_min);
         for hazard in &chunk.hazards {
             if hazard.width > jumpable + EPS || hazard.x < chunk.x || hazard.end() > chunk_end + EPS {
                 flag(
@@ -144,11 +131,12 @@ pub fn validate_track(config: &RunnerConfig, track: &[PlacedChunk]) -> Vec<Viola
             })
             .find(|&(_, seen)| seen > pick)
             .map_or(0, |(index, _)| index);
-        violations.push(Violation {
+        violations.push(Violation::at(
+            "chunk",
             chunk,
-            rule: "food pity",
-            detail: format!("{kind:?} withheld past its pity limit at food #{pick}"),
-        });
+            "food pity",
+            format!("{kind:?} withheld past its pity limit at food #{pick}"),
+        ));
     }
     violations
 }

@@ -13,9 +13,9 @@ pub const TEXT_CELL: (f32, f32) = (25.0, 30.0);
 /// The gates as text under a header, from x = 0 to one column past the last gate.
 ///
 /// ```
-/// use seedfeast_procgen::{IntensityCurve, Seed, tunnel::{TunnelTuning, draw_tunnel, generate_gates}};
+/// use seedfeast_procgen::{IntensityCurve, Seed, physics::FlyerReach, tunnel::{TunnelTuning, draw_tunnel, generate_gates}};
 /// let tuning = TunnelTuning::default();
-/// let gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(4), 12, false);
+/// let gates = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(4), 12, false);
 /// let text = draw_tunnel(&gates, tuning.screen_height);
 /// let lines: Vec<&str> = text.lines().collect();
 /// assert_eq!(lines[0], "tunnel: 12 gates, screen 720, x 0 to 3758, 25 units a column, 30 a row");
@@ -67,9 +67,9 @@ const WALL_WIDTH: f32 = 12.0;
 /// flyer's start.
 ///
 /// ```
-/// use seedfeast_procgen::{IntensityCurve, Seed, tunnel::{TunnelTuning, generate_gates, tunnel_rgb}};
+/// use seedfeast_procgen::{IntensityCurve, Seed, physics::FlyerReach, tunnel::{TunnelTuning, generate_gates, tunnel_rgb}};
 /// let tuning = TunnelTuning::default();
-/// let gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(4), 5, false);
+/// let gates = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(4), 5, false);
 /// let (w, h, rgb) = tunnel_rgb(&gates, tuning.screen_height, 0.5);
 /// assert_eq!(h, 360);
 /// assert_eq!(w, ((gates[4].x + 100.0) * 0.5).round() as u32);
@@ -123,13 +123,14 @@ pub fn tunnel_rgb(gates: &[Gate], screen_height: f32, px_per_unit: f32) -> (u32,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::FlyerReach;
     use crate::tunnel::{TunnelTuning, generate_gates};
     use crate::{IntensityCurve, Seed};
 
     #[test]
     fn every_gap_shows_in_its_column() {
         let tuning = TunnelTuning::default();
-        let gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(11), 40, true);
+        let gates = generate_gates(&tuning, &IntensityCurve::default(), FlyerReach::of(&tuning), Seed(11), 40, true);
         let text = draw_tunnel(&gates, 720.0);
         let body: Vec<Vec<char>> = text.lines().skip(1).map(|l| l.chars().collect()).collect();
         for gate in &gates {

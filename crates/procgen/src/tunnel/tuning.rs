@@ -4,9 +4,9 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
 use crate::intensity::IntensityCurve;
-use crate::tunnel::flight;
+use crate::physics::{FlyerReach, step_seconds};
+use crate::tuning::{FieldError, Tuning};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,9 +29,11 @@ pub struct TunnelTuning {
     /// `min(shift_screen_share × screen_height, shift_spacing_share × spacing)`.
     pub shift_screen_share: f32,
     pub shift_spacing_share: f32,
-    /// Squeeze mode: gate `i`'s gap is `squeeze_per_gate × i` narrower, but never below
-    /// `squeeze_floor`, which must stay above twice `flyer_height`.
-    pub squeeze_per_gate: f32,
+    /// Squeeze mode: a gate's gap is narrower by `squeeze_max × (intensity − squeeze_from) /
+    /// (1 − squeeze_from)` (nothing below `squeeze_from`), but never below `squeeze_floor`,
+    /// which must stay above twice `flyer_height`. Intensity, not the gate number, drives it.
+    pub squeeze_from: f32,
+    pub squeeze_max: f32,
     pub squeeze_floor: f32,
     /// The flyer's collision box height.
     pub flyer_height: f32,
@@ -51,16 +53,9 @@ pub struct TunnelTuning {
 }
 
 impl TunnelTuning {
-    /// Parses and validates; a refused value names the file, the field's line and the field.
-    pub fn from_ron(text: &str, file: &str) -> Result<TunnelTuning, DataError> {
-        let tuning: TunnelTuning = parse_ron(text, file)?;
-        tuning.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
-        Ok(tuning)
-    }
-
     /// Checks every field, then that the generator can always keep every rule: the message
     /// starts with the field's name.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         let positive = [
             ("screen_height", self.screen_height),
             ("gap_min_start", self.gap_min_start),
@@ -78,12 +73,15 @@ impl TunnelTuning {
         ];
         for (field, value) in positive {
             if !(value.is_finite() && value > 0.0) {
-                return Err(format!("{field}: {value} must be a number above 0"));
+                return Err(FieldError::new(field, format!("{value} must be a number above 0")));
             }
         }
-        for (field, value) in [("screen_margin", self.screen_margin), ("squeeze_per_gate", self.squeeze_per_gate)] {
+        if !(self.squeeze_from.is_finite() && (0.0..1.0).contains(&self.squeeze_from)) {
+            return Err(FieldError::new("squeeze_from", format!("{} must be in 0..1 (1 excluded)", self.squeeze_from)));
+        }
+        for (field, value) in [("screen_margin", self.screen_margin), ("squeeze_max", self.squeeze_max)] {
             if !(value.is_finite() && value >= 0.0) {
-                return Err(format!("{field}: {value} must be a number, 0 or more"));
+                return Err(FieldError::new(field, format!("{value} must be a number, 0 or more")));
             }
         }
         let at_least = [
@@ -94,38 +92,58 @@ impl TunnelTuning {
         ];
         for (field, value, other, bound) in at_least {
             if !(value.is_finite() && value >= bound) {
-                return Err(format!("{field}: {value} must be at least {other} ({bound})"));
+                return Err(FieldError::new(field, format!("{value} must be at least {other} ({bound})")));
             }
         }
         if !(0.0..1.0).contains(&self.spacing_tighten) {
-            return Err(format!("spacing_tighten: {} must be in 0..1 (1 excluded)", self.spacing_tighten));
+            return Err(FieldError::new(
+                "spacing_tighten",
+                format!("{} must be in 0..1 (1 excluded)", self.spacing_tighten),
+            ));
         }
         let room = self.screen_height - 2.0 * self.screen_margin;
         for (field, value) in [("gap_max_start", self.gap_max_start), ("gap_max_end", self.gap_max_end)] {
             if value > room {
-                return Err(format!(
-                    "{field}: {value} does not fit the screen: at most screen_height − 2 × screen_margin ({room})"
+                return Err(FieldError::new(
+                    field,
+                    format!("{value} does not fit the screen: at most screen_height − 2 × screen_margin ({room})"),
                 ));
             }
         }
         if self.squeeze_floor.is_nan() || self.squeeze_floor <= 2.0 * self.flyer_height {
-            return Err(format!(
-                "squeeze_floor: {} must be more than twice flyer_height ({})",
-                self.squeeze_floor, self.flyer_height
+            return Err(FieldError::new(
+                "squeeze_floor",
+                format!("{} must be more than twice flyer_height ({})", self.squeeze_floor, self.flyer_height),
             ));
         }
         let narrowest = self.gap_min_start.min(self.gap_min_end);
         if self.squeeze_floor > narrowest {
-            return Err(format!(
-                "squeeze_floor: {} must be at most the narrowest gap, min(gap_min_start, gap_min_end) ({narrowest})",
-                self.squeeze_floor
+            return Err(FieldError::new(
+                "squeeze_floor",
+                format!(
+                    "{} must be at most the narrowest gap, min(gap_min_start, gap_min_end) ({narrowest})",
+                    self.squeeze_floor
+                ),
             ));
         }
-        let per_flap = flight::coast(self, self.flap_speed, self.flap_interval);
+        if !(self.flap_interval >= step_seconds() && self.flap_interval <= 10.0) {
+            return Err(FieldError::new(
+                "flap_interval",
+                format!(
+                    "{} must be at least one physics step ({}) and at most 10 s",
+                    self.flap_interval,
+                    step_seconds()
+                ),
+            ));
+        }
+        let per_flap = FlyerReach::of(self).climb_per_flap();
         if per_flap.is_nan() || per_flap <= 0.0 {
-            return Err(format!(
-                "flap_speed: {} can't climb: flapping every {} s against gravity {} loses height",
-                self.flap_speed, self.flap_interval, self.gravity
+            return Err(FieldError::new(
+                "flap_speed",
+                format!(
+                    "{} can't climb: flapping every {} s against gravity {} loses height",
+                    self.flap_speed, self.flap_interval, self.gravity
+                ),
             ));
         }
         self.check_room_to_move()
@@ -134,27 +152,32 @@ impl TunnelTuning {
     /// Feasibility: from any gap the next gap's screen range is within reach of both the shift
     /// cap and the flyer, so the generator's allowed range is never empty. The next range starts
     /// at most `need` = (widest gap − narrowest gap) / 2 from the last centre.
-    fn check_room_to_move(&self) -> Result<(), String> {
+    fn check_room_to_move(&self) -> Result<(), FieldError> {
         let widest = self.gap_max_start.max(self.gap_max_end);
         let narrowest = self.gap_min_start.min(self.gap_min_end);
         let need = (widest - narrowest) / 2.0;
         let shortest = self.spacing_min * (1.0 - self.spacing_tighten);
         let cap = self.shift_cap(shortest);
         if cap < need {
-            return Err(format!(
-                "shift_spacing_share: the shift cap {cap} (at the shortest spacing {shortest}) is below {need}, half the \
+            return Err(FieldError::new(
+                "shift_spacing_share",
+                format!(
+                    "the shift cap {cap} (at the shortest spacing {shortest}) is below {need}, half the \
                  spread of gap heights, so a wide gap after a narrow one might not fit"
+                ),
             ));
         }
         let t = shortest / self.horizontal_speed_max;
-        // Climb over t is at least t × the sustained rate (flapping's height per flap is concave in time).
-        let climb = t * flight::coast(self, self.flap_speed, self.flap_interval) / self.flap_interval;
-        let reach = self.squeeze_floor - self.flyer_height + climb.min(flight::max_drop(self, t));
+        let flyer = FlyerReach::of(self);
+        let reach = self.squeeze_floor - self.flyer_height + flyer.max_climb(t).min(flyer.max_drop(t));
         if reach < need {
-            return Err(format!(
-                "horizontal_speed_max: at {} the flyer moves {reach} up or down between the closest gates, less \
+            return Err(FieldError::new(
+                "horizontal_speed_max",
+                format!(
+                    "at {} the flyer moves {reach} up or down between the closest gates, less \
                  than {need}, half the spread of gap heights",
-                self.horizontal_speed_max
+                    self.horizontal_speed_max
+                ),
             ));
         }
         Ok(())
@@ -209,26 +232,36 @@ impl TunnelTuning {
         self.horizontal_speed_min + (self.horizontal_speed_max - self.horizontal_speed_min) * t
     }
 
-    /// A gap of `height` at gate `index` as the flyer meets it in squeeze mode: narrowed by
-    /// `squeeze_per_gate × index`, never below `squeeze_floor` (nor widened if already below).
+    /// A gap of `height` at `intensity` as the flyer meets it in squeeze mode: narrowed by
+    /// `squeeze_max × (intensity − squeeze_from) / (1 − squeeze_from)` once intensity passes
+    /// `squeeze_from`, never below `squeeze_floor` (nor widened if already below).
     ///
     /// ```
-    /// let tuning = seedfeast_procgen::tunnel::TunnelTuning::default(); // 0.6 a gate, floor 96
-    /// assert_eq!(tuning.squeezed(200.0, 0), 200.0);
-    /// assert_eq!(tuning.squeezed(200.0, 10), 194.0);
-    /// assert_eq!(tuning.squeezed(200.0, 1000), 96.0);
+    /// let tuning = seedfeast_procgen::tunnel::TunnelTuning::default(); // from 0.1, 100 at 1, floor 96
+    /// assert_eq!(tuning.squeezed(200.0, 0.05), 200.0);
+    /// assert_eq!(tuning.squeezed(200.0, 0.55), 150.0);
+    /// assert_eq!(tuning.squeezed(150.0, 1.0), 96.0);
     /// ```
-    pub fn squeezed(&self, height: f32, index: u32) -> f32 {
-        let narrowed = height - self.squeeze_per_gate * index as f32;
+    pub fn squeezed(&self, height: f32, intensity: f32) -> f32 {
+        let t = ((intensity.clamp(0.0, 1.0) - self.squeeze_from) / (1.0 - self.squeeze_from)).max(0.0);
+        let narrowed = height - self.squeeze_max * t;
         narrowed.max(self.squeeze_floor.min(height))
     }
 }
 
+impl Tuning for TunnelTuning {
+    const PATH: &'static str = crate::assets::TUNNEL_TUNING_PATH;
+    const BUILT_IN: &'static str = crate::assets::TUNNEL_TUNING_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for TunnelTuning {
-    /// The shipped tuning (`assets/tunnel/tuning.ron`), compiled in.
+    /// The shipped data , compiled in.
     fn default() -> Self {
-        TunnelTuning::from_ron(crate::assets::TUNNEL_TUNING_RON, "assets/tunnel/tuning.ron")
-            .expect("the shipped tunnel tuning is validated by tests")
+        Self::built_in()
     }
 }
 
@@ -255,7 +288,7 @@ mod tests {
             let mut bad = t.clone();
             change(&mut bad);
             let message = bad.validate().unwrap_err();
-            assert!(message.starts_with(field), "{message}");
+            assert_eq!(message.field, field, "{message}");
         };
         refuse(&|b| b.squeeze_floor = 80.0, "squeeze_floor");
         refuse(&|b| b.squeeze_floor = 120.0, "squeeze_floor");

@@ -2,47 +2,38 @@
 //! shift cap, the screen, the squeeze and the flyer's reach.
 
 use std::cmp::Ordering;
-use std::fmt;
 
+use crate::physics::FlyerReach;
 use crate::tunnel::flight::{EPS, reachable};
 use crate::tunnel::{Gate, TunnelTuning};
 
-/// One broken rule at one gate (the position in the slice checked).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Violation {
-    pub gate: usize,
-    pub rule: &'static str,
-    pub detail: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "gate {}: {}: {}", self.gate, self.rule, self.detail)
-    }
-}
+pub use crate::violation::Violation;
 
 /// Every broken rule in `gates`, which may be any consecutive run (it need not start at gate 0).
 /// Rules: `index` (consecutive), `intensity` (in 0..1), `first gate` (gate 0 is centred),
 /// `x` (each gate one spacing after the last), `spacing` (in the range for its intensity, so
 /// tightened by at most `spacing_tighten`), `gap height` (in the range for its intensity; in
-/// squeeze mode narrowed by `squeeze_per_gate × index` down to the floor), `squeeze floor` (no
+/// squeeze mode narrowed by intensity (`squeeze_from`, `squeeze_max`) down to the floor), `squeeze floor` (no
 /// squeezed gap below `squeeze_floor`), `flyer fit` (every gap more than twice the flyer's
 /// height, and the tuning's floor too), `screen` (the gap inside the screen less its margin),
 /// `shift` (consecutive centres within the shift cap), `reachable` (see
 /// [`reachable`](crate::tunnel::reachable)).
 ///
 /// ```
-/// use seedfeast_procgen::{IntensityCurve, Seed, tunnel::{TunnelTuning, generate_gates, validate_gates}};
+/// use seedfeast_procgen::{IntensityCurve, Seed, physics::FlyerReach};
+/// use seedfeast_procgen::tunnel::{TunnelTuning, generate_gates, validate_gates};
 /// let tuning = TunnelTuning::default();
-/// let mut gates = generate_gates(&tuning, &IntensityCurve::default(), Seed(3), 50, false);
-/// assert!(validate_gates(&tuning, &gates, false).is_empty());
+/// let reach = FlyerReach::of(&tuning);
+/// let mut gates = generate_gates(&tuning, &IntensityCurve::default(), reach, Seed(3), 50, false);
+/// assert!(validate_gates(&tuning, &reach, &gates, false).is_empty());
 /// gates[10].gap_center = gates[9].gap_center + 300.0;
-/// let rules: Vec<_> = validate_gates(&tuning, &gates, false).into_iter().map(|v| v.rule).collect();
+/// let rules: Vec<_> = validate_gates(&tuning, &reach, &gates, false).into_iter().map(|v| v.rule).collect();
 /// assert!(rules.contains(&"shift"));
 /// ```
-pub fn validate_gates(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool) -> Vec<Violation> {
+pub fn validate_gates(tuning: &TunnelTuning, reach: &FlyerReach, gates: &[Gate], squeeze: bool) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut flag = |gate: usize, rule: &'static str, detail: String| out.push(Violation { gate, rule, detail });
+    let mut flag =
+        |gate: usize, rule: &'static str, detail: String| out.push(Violation::at("gate", gate, rule, detail));
     if !above(tuning.squeeze_floor, 2.0 * tuning.flyer_height) {
         flag(
             0,
@@ -88,11 +79,8 @@ pub fn validate_gates(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool) -> V
         }
 
         let (gap_lo, gap_hi) = tuning.gap_range(t);
-        let (gap_lo, gap_hi) = if squeeze {
-            (tuning.squeezed(gap_lo, gate.index), tuning.squeezed(gap_hi, gate.index))
-        } else {
-            (gap_lo, gap_hi)
-        };
+        let (gap_lo, gap_hi) =
+            if squeeze { (tuning.squeezed(gap_lo, t), tuning.squeezed(gap_hi, t)) } else { (gap_lo, gap_hi) };
         if !(gate.gap_height >= gap_lo - EPS && gate.gap_height <= gap_hi + EPS) {
             let mode = if squeeze { ", squeezed" } else { "" };
             flag(i, "gap height", format!("{} outside {gap_lo}..{gap_hi} at intensity {t}{mode}", gate.gap_height));
@@ -120,7 +108,7 @@ pub fn validate_gates(tuning: &TunnelTuning, gates: &[Gate], squeeze: bool) -> V
             if shift.is_nan() || shift > cap + EPS {
                 flag(i, "shift", format!("the centre moves {shift}, more than {cap}"));
             }
-            if !reachable(tuning, last, gate) {
+            if !reachable(tuning, reach, last, gate) {
                 flag(
                     i,
                     "reachable",

@@ -1,0 +1,131 @@
+//! The Arena behind the common [`Generator`] interface: one wave as one level.
+
+use crate::arena::{
+    ArenaGenerator, ArenaJson, ArenaWave, ItemKind, arena_rgb, draw_arena, generate_wave, validate_wave,
+};
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::generator::{
+    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, to_json,
+};
+use crate::violation::Violation;
+use crate::{IntensityCurve, Seed};
+
+/// The Arena generator (`arena`).
+pub struct ArenaGen;
+
+/// Waves a `gen arena` may ask for: far past what a player clears. Wave `w` replays the
+/// placement of the waves before it (to keep the food pity in play order), so this also bounds
+/// the work.
+pub const MAX_WAVE: u32 = 1_000;
+/// Pixels per world unit in pictures of the shipped arena.
+pub const PICTURE_SCALE: f32 = 0.5;
+
+const OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Wave, help: "which wave, 1 the first", min: 1, max: MAX_WAVE }];
+const SWEEP_OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Waves, help: "waves played per seed", min: 1, max: 50 }];
+
+/// One arena wave, with the curve it was made on (its validator re-derives the schedule).
+pub struct ArenaLevel {
+    pub seed: Seed,
+    pub curve: IntensityCurve,
+    pub wave: ArenaWave,
+}
+
+impl Level for ArenaLevel {
+    fn json(&self) -> String {
+        to_json(&ArenaJson::new(self.seed, &self.wave))
+    }
+
+    fn ascii(&self) -> String {
+        format!("arena, seed {}\n{}", self.seed.code(), draw_arena(&self.wave))
+    }
+
+    fn picture(&self) -> Result<Picture, RequestError> {
+        let area = f64::from(self.wave.width) * f64::from(self.wave.height);
+        let fit = (MAX_PICTURE_PIXELS as f64 / area.max(1.0)).sqrt() as f32;
+        Ok(Picture::from_parts(arena_rgb(&self.wave, PICTURE_SCALE.min(fit))))
+    }
+
+    fn violations(&self, data: &DataSet) -> Vec<Violation> {
+        validate_wave(&data.arena, &self.curve, &self.wave)
+    }
+
+    /// `items`, `mean_nearest` (mean distance from each item to its nearest neighbour),
+    /// `hazard_share`.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let items = &self.wave.items;
+        let nearest: Vec<f64> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, b)| f64::from((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).sqrt())
+                    .reduce(f64::min)
+            })
+            .collect();
+        let hazards = items.iter().filter(|i| i.kind == ItemKind::Hazard).count();
+        vec![
+            ("items", items.len() as f64),
+            ("mean_nearest", nearest.iter().sum::<f64>() / nearest.len().max(1) as f64),
+            ("hazard_share", hazards as f64 / items.len().max(1) as f64),
+        ]
+    }
+}
+
+impl Generator for ArenaGen {
+    fn key(&self) -> &'static str {
+        "arena"
+    }
+
+    /// Version 2 brought challenge rounds that come closer as intensity rises.
+    fn since_version(&self, _variant: Option<&str>) -> u8 {
+        2
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        SWEEP_OPTIONS
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let wave = generate_wave(&data.arena, data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
+        Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave }))
+    }
+
+    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+        (1..=depth.or(Opt::Waves, 5)).map(|wave| Request { wave: Some(wave), ..Request::new(seed, variant) }).collect()
+    }
+
+    /// Waves 1 to 20 of each digest seed (past the first few challenge rounds), items and decoration. The noise tint is cosmetic and
+    /// left out (noise maths may differ in its last bits between platforms).
+    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+        let mut feed = Feed::default();
+        for seed in digest_seeds() {
+            let run = ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed);
+            for wave in run.take(20) {
+                feed.f32(wave.clear_radius);
+                for item in &wave.items {
+                    feed.f32(item.x);
+                    feed.f32(item.y);
+                    feed.u64(match item.kind {
+                        ItemKind::Hazard => u64::MAX,
+                        ItemKind::Food(kind) => kind as u64,
+                    });
+                }
+                for point in &wave.decor {
+                    feed.f32(point.x);
+                    feed.f32(point.y);
+                }
+            }
+        }
+        feed.finish()
+    }
+}

@@ -1,0 +1,184 @@
+//! The Maze behind the common [`Generator`] interface: one floor as one level.
+
+use serde::Serialize;
+
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::generator::{
+    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, to_json,
+};
+use crate::maze::{Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
+use crate::violation::Violation;
+use crate::{IntensityCurve, Seed};
+
+/// The Maze generator (`maze`).
+pub struct MazeGen;
+
+/// Floors a `gen maze` may ask for: far past what a player clears in an evening.
+pub const MAX_FLOOR: u32 = 1_000;
+/// The largest side `gen maze --width/--height` accepts (the game itself plays smaller mazes,
+/// see [`crate::maze::tuning::MAX_GAME_SIDE`]).
+pub const MAX_TOOL_SIDE: u32 = crate::maze::tuning::MAX_SIDE as u32;
+/// Pixels a side of a cell in pictures of small floors.
+pub const PICTURE_CELL: usize = 12;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { option: Opt::Floor, help: "which floor, 1 the first", min: 1, max: MAX_FLOOR },
+    OptionSpec { option: Opt::Width, help: "grid width in cells, instead of the tuning's", min: 1, max: MAX_TOOL_SIDE },
+    OptionSpec {
+        option: Opt::Height,
+        help: "grid height in cells, instead of the tuning's",
+        min: 1,
+        max: MAX_TOOL_SIDE,
+    },
+];
+const SWEEP_OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Floors, help: "floors played per seed and size", min: 1, max: 20 }];
+
+/// Grid sizes a sweep covers: tiny, odd, even, the game's own, and large.
+pub const SWEEP_SIZES: [(u32, u32); 8] = [(1, 1), (2, 2), (3, 3), (7, 1), (6, 4), (21, 15), (22, 16), (51, 51)];
+
+/// One maze floor, with the tuning it was carved for (sizes from the request applied).
+pub struct MazeLevel {
+    pub seed: Seed,
+    pub tuning: MazeTuning,
+    pub floor: MazeFloor,
+}
+
+/// The JSON document `gen maze` prints; its field names are a stable interface.
+#[derive(Serialize)]
+struct MazeJson<'a> {
+    seed: String,
+    mode: &'static str,
+    floor: u32,
+    width: usize,
+    height: usize,
+    rows: Vec<String>,
+    start: Cell,
+    tokens: &'a [Cell],
+    stars: &'a [Cell],
+    hazards: &'a [Cell],
+    power_up: Option<Cell>,
+}
+
+impl Level for MazeLevel {
+    fn json(&self) -> String {
+        let floor = &self.floor;
+        to_json(&MazeJson {
+            seed: self.seed.code().to_string(),
+            mode: "maze",
+            floor: floor.floor,
+            width: floor.grid.width,
+            height: floor.grid.height,
+            rows: floor.rows(),
+            start: floor.start,
+            tokens: &floor.tokens,
+            stars: &floor.stars,
+            hazards: &floor.hazards,
+            power_up: floor.power_up,
+        })
+    }
+
+    fn ascii(&self) -> String {
+        format!("maze floor, seed {}\n{}", self.seed.code(), draw_ascii(&self.floor))
+    }
+
+    /// 12 pixels a cell, fewer for big floors (down to one) so the picture fits.
+    fn picture(&self) -> Result<Picture, RequestError> {
+        let cells = (self.floor.grid.width * self.floor.grid.height).max(1) as u64;
+        let fit = ((MAX_PICTURE_PIXELS / cells) as f64).sqrt().floor() as usize;
+        Ok(Picture::from_parts(to_rgb(&self.floor, fit.clamp(1, PICTURE_CELL))))
+    }
+
+    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+        validate_floor(&self.tuning, &self.floor)
+    }
+
+    /// `dead_end_share` (open cells with one open neighbour), `loops` (walls knocked out),
+    /// `star_path` (steps from the start to the furthest star), `tokens`.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let grid = &self.floor.grid;
+        let open = grid.open_cells();
+        let dead_ends = open.iter().filter(|&&cell| grid.neighbours(cell).count() == 1).count();
+        let distances = grid.distances_from(self.floor.start);
+        let star_path = self
+            .floor
+            .stars
+            .iter()
+            .filter_map(|&star| distances.get(grid.index(star)).copied().flatten())
+            .max()
+            .unwrap_or(0);
+        vec![
+            ("dead_end_share", dead_ends as f64 / open.len().max(1) as f64),
+            ("loops", self.floor.loops.len() as f64),
+            ("star_path", f64::from(star_path)),
+            ("tokens", self.floor.tokens.len() as f64),
+        ]
+    }
+}
+
+impl Generator for MazeGen {
+    fn key(&self) -> &'static str {
+        "maze"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        SWEEP_OPTIONS
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let mut tuning = data.maze.clone();
+        if let Some(width) = request.width {
+            tuning.width = width as usize;
+        }
+        if let Some(height) = request.height {
+            tuning.height = height as usize;
+        }
+        let floor = generate_floor(&tuning, data.curve(), request.seed, request.or(Opt::Floor, 1));
+        Ok(Box::new(MazeLevel { seed: request.seed, tuning, floor }))
+    }
+
+    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+        let (width, height) = SWEEP_SIZES[(seed.0 % SWEEP_SIZES.len() as u64) as usize];
+        (1..=depth.or(Opt::Floors, 3))
+            .map(|floor| Request {
+                floor: Some(floor),
+                width: Some(width),
+                height: Some(height),
+                ..Request::new(seed, variant)
+            })
+            .collect()
+    }
+
+    /// Floors 1 to 3 of each digest seed.
+    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+        maze_digest(&data.maze, data.curve())
+    }
+}
+
+fn maze_digest(tuning: &MazeTuning, curve: &IntensityCurve) -> u64 {
+    let mut feed = Feed::default();
+    for seed in digest_seeds() {
+        for floor in 1..=3 {
+            let maze = generate_floor(tuning, curve, seed, floor);
+            for row in maze.rows() {
+                feed.str(&row);
+            }
+            let cells = std::iter::once(maze.start)
+                .chain(maze.tokens)
+                .chain(maze.stars)
+                .chain(maze.hazards)
+                .chain(maze.power_up);
+            for (x, y) in cells {
+                feed.u64(x as u64);
+                feed.u64(y as u64);
+            }
+            feed.f32(maze.pursuer_speed);
+        }
+    }
+    feed.finish()
+}

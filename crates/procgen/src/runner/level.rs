@@ -1,0 +1,128 @@
+//! The Runner behind the common [`Generator`] interface: a track of chunks as one level.
+
+use serde::Serialize;
+
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::generator::{
+    Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, check_picture_size, to_json,
+};
+use crate::physics::JumpReach;
+use crate::runner::{PlacedChunk, ascii::draw_track, generate_track, validate_track};
+use crate::violation::Violation;
+use crate::{Seed, runner};
+
+/// The Runner generator (`runner`).
+pub struct RunnerGen;
+
+/// Chunks a `gen runner` may ask for: about twelve hours of running at top speed, and a JSON
+/// document of ~20 MB.
+pub const MAX_CHUNKS: u32 = 20_000;
+/// Chunks per seed a `validate runner` may play: 10,000 seeds of this many stay within a minute.
+pub const MAX_SWEEP_CHUNKS: u32 = 1_000;
+
+const OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Chunks, help: "how many chunks of track", min: 1, max: MAX_CHUNKS }];
+const SWEEP_OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Chunks, help: "chunks generated per seed", min: 1, max: MAX_SWEEP_CHUNKS }];
+
+/// A stretch of Runner track.
+pub struct RunnerLevel {
+    pub seed: Seed,
+    pub reach: JumpReach,
+    pub track: Vec<PlacedChunk>,
+}
+
+/// The JSON document `gen runner` prints; its field names are a stable interface.
+#[derive(Serialize)]
+struct RunnerJson<'a> {
+    seed: String,
+    mode: &'static str,
+    chunks: &'a [PlacedChunk],
+}
+
+impl Level for RunnerLevel {
+    fn json(&self) -> String {
+        to_json(&RunnerJson { seed: self.seed.code().to_string(), mode: "runner", chunks: &self.track })
+    }
+
+    fn ascii(&self) -> String {
+        draw_track(self.seed, &self.track)
+    }
+
+    fn picture(&self) -> Result<Picture, RequestError> {
+        let width = self.track.last().map_or(1.0, |c| c.x + c.width) / runner::picture::UNITS_PER_PIXEL;
+        check_picture_size(width as u64, u64::from(runner::picture::HEIGHT), "this track")?;
+        Ok(Picture::from_parts(runner::picture::track_rgb(&self.track)))
+    }
+
+    fn violations(&self, data: &DataSet) -> Vec<Violation> {
+        validate_track(&data.runner, self.reach, &self.track)
+    }
+
+    /// `mean_demand`, `rest_share` (chunks that are rest), `widest_gap` (the widest gap over the
+    /// jump's reach at its speed: at most `gap_ratio`), `food_per_chunk`.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let n = self.track.len().max(1) as f64;
+        let widest = self
+            .track
+            .iter()
+            .flat_map(|c| c.gaps.iter().map(move |g| f64::from(g.width) / f64::from(c.jump_range.max(1e-6))))
+            .fold(0.0, f64::max);
+        vec![
+            ("mean_demand", self.track.iter().map(|c| f64::from(c.demand)).sum::<f64>() / n),
+            ("rest_share", self.track.iter().filter(|c| c.rest).count() as f64 / n),
+            ("widest_gap", widest),
+            ("food_per_chunk", self.track.iter().map(|c| c.food.len()).sum::<usize>() as f64 / n),
+        ]
+    }
+}
+
+impl Generator for RunnerGen {
+    fn key(&self) -> &'static str {
+        "runner"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        SWEEP_OPTIONS
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let reach = data.jump_reach();
+        let track = generate_track(&data.runner, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
+        Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
+    }
+
+    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+        let mut request = Request::new(seed, variant);
+        request.chunks = Some(depth.or(Opt::Chunks, 200));
+        vec![request]
+    }
+
+    /// 60 chunks of each digest seed, every field that reaches the screen.
+    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+        let mut feed = Feed::default();
+        for seed in digest_seeds() {
+            for chunk in generate_track(&data.runner, data.jump_reach(), seed, 60) {
+                feed.str(&chunk.id);
+                for value in [chunk.x, chunk.intensity, chunk.speed, chunk.jump_range] {
+                    feed.f32(value);
+                }
+                for span in chunk.gaps.iter().chain(&chunk.ground).chain(&chunk.hazards) {
+                    feed.f32(span.x);
+                    feed.f32(span.width);
+                }
+                for food in &chunk.food {
+                    feed.f32(food.x);
+                    feed.f32(food.y);
+                    feed.u64(food.kind as u64);
+                }
+            }
+        }
+        feed.finish()
+    }
+}

@@ -1,0 +1,126 @@
+//! The Flying tunnel behind the common [`Generator`] interface: a run of gates as one level.
+//! The `squeeze` variant is the Food Tunnel.
+
+use crate::Seed;
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::generator::{
+    Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, check_picture_size, to_json,
+};
+use crate::physics::FlyerReach;
+use crate::tunnel::{Gate, TunnelJson, TunnelTuning, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
+use crate::violation::Violation;
+
+/// The tunnel generator (`tunnel`; variant `squeeze`, the Food Tunnel).
+pub struct TunnelGen;
+
+/// The Food Tunnel's variant name.
+pub const SQUEEZE: &str = "squeeze";
+/// Gates a `gen tunnel` may ask for: hours of flying.
+pub const MAX_GATES: u32 = 20_000;
+/// Pixels per world unit in pictures.
+pub const PICTURE_SCALE: f32 = 0.25;
+
+const OPTIONS: &[OptionSpec] = &[OptionSpec { option: Opt::Gates, help: "how many gates", min: 1, max: MAX_GATES }];
+const SWEEP_OPTIONS: &[OptionSpec] =
+    &[OptionSpec { option: Opt::Gates, help: "gates generated per seed", min: 2, max: 2_000 }];
+
+/// A run of gates.
+pub struct TunnelLevel {
+    pub seed: Seed,
+    pub tuning: TunnelTuning,
+    pub reach: FlyerReach,
+    pub squeeze: bool,
+    pub gates: Vec<Gate>,
+}
+
+impl Level for TunnelLevel {
+    fn json(&self) -> String {
+        to_json(&TunnelJson::new(self.seed, &self.tuning, &self.gates))
+    }
+
+    fn ascii(&self) -> String {
+        format!("tunnel, seed {}\n{}", self.seed.code(), draw_tunnel(&self.gates, self.tuning.screen_height))
+    }
+
+    fn picture(&self) -> Result<Picture, RequestError> {
+        let width = (self.gates.last().map_or(0.0, |g| g.x) + 100.0) * PICTURE_SCALE;
+        let height = self.tuning.screen_height * PICTURE_SCALE;
+        check_picture_size(width as u64, height as u64, &format!("{} gates", self.gates.len()))?;
+        Ok(Picture::from_parts(tunnel_rgb(&self.gates, self.tuning.screen_height, PICTURE_SCALE)))
+    }
+
+    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+        validate_gates(&self.tuning, &self.reach, &self.gates, self.squeeze)
+    }
+
+    /// `mean_gap`, `max_shift` (the largest move between gap centres over its cap, at most 1),
+    /// `floor_hits` (gates squeezed down to the floor).
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let n = self.gates.len().max(1) as f64;
+        let max_shift = self
+            .gates
+            .windows(2)
+            .map(|pair| {
+                let cap = self.tuning.shift_cap(pair[1].spacing).max(1e-6);
+                f64::from((pair[1].gap_center - pair[0].gap_center).abs() / cap)
+            })
+            .fold(0.0, f64::max);
+        let floor = self.tuning.squeeze_floor;
+        let hits = if self.squeeze { self.gates.iter().filter(|g| g.gap_height <= floor).count() } else { 0 };
+        vec![
+            ("mean_gap", self.gates.iter().map(|g| f64::from(g.gap_height)).sum::<f64>() / n),
+            ("max_shift", max_shift),
+            ("floor_hits", hits as f64),
+        ]
+    }
+}
+
+impl Generator for TunnelGen {
+    fn key(&self) -> &'static str {
+        "tunnel"
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &[SQUEEZE]
+    }
+
+    /// Version 2 squeezes by intensity instead of by gate number; the plain tunnel is unchanged.
+    fn since_version(&self, variant: Option<&str>) -> u8 {
+        if variant == Some(SQUEEZE) { 2 } else { 1 }
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        SWEEP_OPTIONS
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let squeeze = request.variant == Some(SQUEEZE);
+        let reach = data.flyer_reach();
+        let count = request.or(Opt::Gates, 20) as usize;
+        let gates = generate_gates(&data.tunnel, data.curve(), reach, request.seed, count, squeeze);
+        Ok(Box::new(TunnelLevel { seed: request.seed, tuning: data.tunnel.clone(), reach, squeeze, gates }))
+    }
+
+    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+        vec![Request { gates: Some(depth.or(Opt::Gates, 200)), ..Request::new(seed, variant) }]
+    }
+
+    /// 80 gates of each digest seed.
+    fn digest(&self, data: &DataSet, variant: Option<&'static str>) -> u64 {
+        let squeeze = variant == Some(SQUEEZE);
+        let mut feed = Feed::default();
+        for seed in digest_seeds() {
+            for gate in generate_gates(&data.tunnel, data.curve(), data.flyer_reach(), seed, 80, squeeze) {
+                for value in [gate.x, gate.gap_center, gate.gap_height, gate.spacing, gate.intensity] {
+                    feed.f32(value);
+                }
+            }
+        }
+        feed.finish()
+    }
+}
