@@ -12,6 +12,7 @@ pub mod dungeon;
 pub mod food;
 pub mod generator;
 pub mod intensity;
+pub mod link;
 pub mod maze;
 pub mod physics;
 pub mod puzzle;

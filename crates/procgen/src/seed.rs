@@ -15,11 +15,17 @@
 
 use std::fmt;
 
+use unicode_normalization::UnicodeNormalization;
+
 /// The generator version this build writes into seed codes. Bumped (and golden tests
 /// re-pinned) whenever a change to any generator would give an old code a different level.
-pub const GENERATOR_VERSION: u8 = 1;
-/// Versions whose levels this build still reproduces exactly.
-pub const SUPPORTED_VERSIONS: &[u8] = &[1];
+///
+/// History: 1, the first four modes; 2, the Food Tunnel squeezes by intensity and arena challenge
+/// rounds come closer as intensity rises (Runner, Maze and plain Tunnel levels are unchanged, so
+/// their version-1 codes still play; see [`SeedCode::check_since`]).
+pub const GENERATOR_VERSION: u8 = 2;
+/// Versions this build reads; each generator says from which one its levels are unchanged.
+pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2];
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MIN_DATA_CHARS: usize = 8;
@@ -39,15 +45,20 @@ impl Seed {
     }
 
     /// The seed for free text such as `"pizza party"`: FNV-1a 64 over the UTF-8 bytes of the
-    /// trimmed, lower-cased text, folded to 40 bits by xoring the high bits onto the low.
+    /// trimmed text in Unicode normal form C, lower-cased, folded to 40 bits by xoring the high
+    /// bits onto the low. NFC makes text that looks the same give the same seed however it was
+    /// typed (`é` as one code point or as `e` and a combining accent); ASCII text, and so every
+    /// seed shared before this rule, is unchanged by it.
     ///
     /// ```
     /// use seedfeast_procgen::Seed;
     /// assert_eq!(Seed::from_text("Pizza Party"), Seed::from_text("  pizza party "));
     /// assert_ne!(Seed::from_text("pizza party"), Seed::from_text("pizza partY!"));
+    /// assert_eq!(Seed::from_text("cr\u{e8}me"), Seed::from_text("cre\u{300}me"));
     /// ```
     pub fn from_text(text: &str) -> Seed {
-        let normalised = text.trim().to_lowercase();
+        let composed: String = text.trim().nfc().collect();
+        let normalised = composed.to_lowercase();
         Seed(fold_to_seed_bits(fnv1a64(normalised.as_bytes())))
     }
 
@@ -82,6 +93,21 @@ fn fold_to_seed_bits(hash: u64) -> u64 {
 pub struct SeedCode {
     pub seed: Seed,
     pub version: u8,
+}
+
+impl SeedCode {
+    /// Whether this build still makes this code's level for a generator whose levels are
+    /// unchanged since version `since` (a generator's `since_version`).
+    ///
+    /// ```
+    /// use seedfeast_procgen::{Seed, SeedCode, SeedCodeError};
+    /// let old = SeedCode { seed: Seed(7), version: 1 };
+    /// assert_eq!(old.check_since(1), Ok(()));
+    /// assert_eq!(old.check_since(2), Err(SeedCodeError::TooOld { version: 1, since: 2 }));
+    /// ```
+    pub fn check_since(&self, since: u8) -> Result<(), SeedCodeError> {
+        if self.version < since { Err(SeedCodeError::TooOld { version: self.version, since }) } else { Ok(()) }
+    }
 }
 
 impl fmt::Display for SeedCode {
@@ -127,6 +153,8 @@ pub enum SeedCodeError {
     UnknownVersion { version: u8 },
     /// The data characters hold more than 64 bits.
     TooLarge,
+    /// The code is from a version whose levels of this mode this build makes differently.
+    TooOld { version: u8, since: u8 },
 }
 
 impl fmt::Display for SeedCodeError {
@@ -151,6 +179,11 @@ impl fmt::Display for SeedCodeError {
                 SUPPORTED_VERSIONS.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
             ),
             SeedCodeError::TooLarge => write!(f, "the code holds a number larger than 64 bits"),
+            SeedCodeError::TooOld { version, since } => write!(
+                f,
+                "this code was made by generator version {version}; this build makes this game's levels \
+                 differently since version {since}, so it can't replay that level: ask for a new code"
+            ),
         }
     }
 }
@@ -245,23 +278,43 @@ pub enum SeedInput {
     Text(String),
 }
 
+/// The longest text read as a seed: anything longer is surely not a seed someone typed.
+pub const MAX_SEED_TEXT: usize = 200;
+
 impl SeedInput {
-    /// A code is recognised by its shape: no spaces inside, a digit first (the version) and,
-    /// hyphens aside, 10 to 15 characters. Such input is decoded strictly, so a typo in a code
-    /// is reported rather than silently hashed as text. Anything else is free text.
+    /// Reads a code, a link (its `seed=`), or free text.
+    ///
+    /// - A link or query pasted in (`https://…/?seed=124MP-ANQ6N&mode=maze`) is read for its seed.
+    /// - Text shaped like a code — a version digit first, then code characters, 10 to 15 of them
+    ///   not counting hyphens — is decoded strictly, so a typo in a code is reported rather than
+    ///   silently hashed as text.
+    /// - Text that becomes such a code once spaces between groups are dropped (`124MP ANQ6N`) or
+    ///   a version digit typed as `l`, `I` or `O` is read (`l24MP-ANQ6N`) is decoded too, and
+    ///   read as the code when it decodes; otherwise it is free text ([`SeedInput::reading`]
+    ///   says so).
+    /// - Anything else is free text.
     pub fn parse(text: &str) -> Result<SeedInput, SeedInputError> {
+        match crate::link::parse_link(text.trim()) {
+            Some(link) => SeedInput::parse_plain(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?),
+            None => SeedInput::parse_plain(text),
+        }
+    }
+
+    /// [`SeedInput::parse`] for text that is not a link (a link's own seed value).
+    fn parse_plain(text: &str) -> Result<SeedInput, SeedInputError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Err(SeedInputError::Empty);
         }
-        let compact: Vec<char> = trimmed.chars().filter(|&c| c != '-').collect();
-        let looks_like_code = !trimmed.contains(char::is_whitespace)
-            && compact.first().is_some_and(char::is_ascii_digit)
-            && (MIN_DATA_CHARS + 2..=MAX_DATA_CHARS + 2).contains(&compact.len());
-        if looks_like_code {
-            trimmed.parse().map(SeedInput::Code).map_err(SeedInputError::Code)
-        } else {
-            Ok(SeedInput::Text(trimmed.to_string()))
+        if trimmed.chars().count() > MAX_SEED_TEXT {
+            return Err(SeedInputError::TooLong);
+        }
+        match code_shape(trimmed) {
+            CodeShape::Strict => trimmed.parse().map(SeedInput::Code).map_err(SeedInputError::Code),
+            CodeShape::Lenient(compact) => {
+                Ok(compact.parse().map_or_else(|_| SeedInput::Text(trimmed.to_string()), SeedInput::Code))
+            }
+            CodeShape::Text => Ok(SeedInput::Text(trimmed.to_string())),
         }
     }
 
@@ -271,12 +324,81 @@ impl SeedInput {
             SeedInput::Text(text) => Seed::from_text(text),
         }
     }
+
+    /// How the input was read, for the seed screen: `read as the code 124MP-ANQ6N`, or
+    /// `read as text: "pizza party"` (with why, when the text looked like a code).
+    ///
+    /// ```
+    /// use seedfeast_procgen::SeedInput;
+    /// let typed = SeedInput::parse("124MP ANQ6X").unwrap();
+    /// assert!(typed.reading().starts_with("read as text: \"124MP ANQ6X\" (as a code"), "{}", typed.reading());
+    /// ```
+    pub fn reading(&self) -> String {
+        match self {
+            SeedInput::Code(code) => format!("read as the code {code}"),
+            SeedInput::Text(text) => match code_shape(text) {
+                CodeShape::Lenient(compact) => match compact.parse::<SeedCode>() {
+                    Err(error) => format!("read as text: \"{text}\" (as a code: {error})"),
+                    Ok(_) => format!("read as text: \"{text}\""),
+                },
+                _ => format!("read as text: \"{text}\""),
+            },
+        }
+    }
+}
+
+/// How text relates to the shape of a code.
+enum CodeShape {
+    /// A code as the game prints it (hyphens optional): decode strictly.
+    Strict,
+    /// A code once spaces are dropped and a confusable version digit is mended: decode, and
+    /// fall back to text when it doesn't.
+    Lenient(String),
+    Text,
+}
+
+fn code_shape(text: &str) -> CodeShape {
+    let is_code_length = |n: usize| (MIN_DATA_CHARS + 2..=MAX_DATA_CHARS + 2).contains(&n);
+    let compact: Vec<char> = text.chars().filter(|&c| c != '-').collect();
+    if !text.contains(char::is_whitespace)
+        && compact.first().is_some_and(char::is_ascii_digit)
+        && is_code_length(compact.len())
+    {
+        return CodeShape::Strict;
+    }
+    // Spaces only between groups of code characters as the game prints them (fives, the last
+    // shorter), and a version digit typed as a look-alike letter. One ungrouped run must hold a
+    // digit past its first character, so words ("lemonlemon") stay words.
+    let groups: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '-').filter(|g| !g.is_empty()).collect();
+    let grouped = match groups.as_slice() {
+        [] => false,
+        [single] => single.chars().skip(1).any(|c| c.is_ascii_digit()),
+        [init @ .., last] => init.iter().all(|g| g.chars().count() == 5) && last.chars().count() <= 5,
+    };
+    let mut lenient: Vec<char> = groups.concat().chars().collect();
+    if let Some(first) = lenient.first_mut() {
+        *first = match *first {
+            'l' | 'L' | 'i' | 'I' => '1',
+            'o' | 'O' => '0',
+            other => other,
+        };
+    }
+    let all_code = lenient.iter().all(|&c| symbol_value(c).is_some());
+    if grouped && all_code && lenient.first().is_some_and(char::is_ascii_digit) && is_code_length(lenient.len()) {
+        CodeShape::Lenient(lenient.into_iter().collect())
+    } else {
+        CodeShape::Text
+    }
 }
 
 /// Why seed input was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeedInputError {
     Empty,
+    /// More than [`MAX_SEED_TEXT`] characters.
+    TooLong,
+    /// A link was pasted, but it names no seed.
+    LinkWithoutSeed,
     Code(SeedCodeError),
 }
 
@@ -284,6 +406,8 @@ impl fmt::Display for SeedInputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SeedInputError::Empty => write!(f, "type a seed code or any text"),
+            SeedInputError::TooLong => write!(f, "a seed is at most {MAX_SEED_TEXT} characters of text"),
+            SeedInputError::LinkWithoutSeed => write!(f, "that link names no seed (it needs ?seed=CODE)"),
             SeedInputError::Code(error) => write!(f, "bad seed code: {error}"),
         }
     }
@@ -308,7 +432,7 @@ mod tests {
         let text = Seed::from_random_bits(u64::MAX).code().to_string();
         assert_eq!(text.len(), 11, "{text}");
         assert_eq!(&text[5..6], "-");
-        assert!(text.starts_with('1'));
+        assert!(text.starts_with('2'), "the version digit: {text}");
     }
 
     #[test]
@@ -346,11 +470,13 @@ mod tests {
     fn errors_say_what_is_wrong() {
         assert_eq!("1ABCU-00000".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 5 }));
         assert_eq!("1ABC".parse::<SeedCode>(), Err(SeedCodeError::BadLength { found: 4 }));
-        let mut v2 = encode_symbols(42, 2);
-        let text: String = v2.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
-        assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 2 }));
-        let message = SeedCodeError::UnknownVersion { version: 2 }.to_string();
-        assert!(message.contains("version 2") && message.contains("plays versions 1"), "{message}");
+        let mut v3 = encode_symbols(42, 3);
+        let text: String = v3.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
+        assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 3 }));
+        let message = SeedCodeError::UnknownVersion { version: 3 }.to_string();
+        assert!(message.contains("version 3") && message.contains("plays versions 1, 2"), "{message}");
+        let message = SeedCodeError::TooOld { version: 1, since: 2 }.to_string();
+        assert!(message.contains("version 1") && message.contains("since version 2"), "{message}");
         let mut big = vec![1u8];
         big.extend([31u8; MAX_DATA_CHARS]);
         big.push(check_symbol(&big));
@@ -369,6 +495,52 @@ mod tests {
             Err(SeedInputError::Code(SeedCodeError::BadCharacter { .. }))
         ));
         assert_eq!(SeedInput::parse("   "), Err(SeedInputError::Empty));
+        assert_eq!(SeedInput::parse(&"a".repeat(MAX_SEED_TEXT + 1)), Err(SeedInputError::TooLong));
+    }
+
+    #[test]
+    fn spaces_look_alike_version_digits_and_pasted_links_are_read_as_the_code() {
+        let code = Seed::from_text("pizza party").code();
+        let printed = code.to_string();
+        let (left, right) = printed.split_once('-').unwrap();
+        for typed in [
+            format!("{left} {right}"),
+            format!(" {left}  {right} "),
+            format!("https://seedfeast.example/play/index.html?seed={printed}&mode=maze"),
+            format!("?mode=arena&seed={printed}"),
+            format!("seed={left}+{right}"),
+        ] {
+            let input = SeedInput::parse(&typed).unwrap_or_else(|e| panic!("{typed}: {e}"));
+            assert_eq!(input, SeedInput::Code(code), "{typed}");
+            assert_eq!(input.reading(), format!("read as the code {printed}"));
+        }
+        // A version-1 code with its version digit typed as a look-alike letter.
+        let old = SeedCode { seed: code.seed, version: 1 };
+        for typed in ["l24MP-ANQ6N", "I24MP ANQ6N", "i24mp anq6n"] {
+            assert_eq!(SeedInput::parse(typed), Ok(SeedInput::Code(old)), "{typed}");
+        }
+        // Words stay words, and a code-looking typo says why it became text.
+        let text = SeedInput::parse("lollipop pie").unwrap();
+        assert_eq!(text.reading(), "read as text: \"lollipop pie\"");
+        let typo = SeedInput::parse(&format!("{left} {}X", &right[..4])).unwrap();
+        assert!(matches!(typo, SeedInput::Text(_)));
+        assert!(typo.reading().contains("the check character does not match"), "{}", typo.reading());
+        assert_eq!(SeedInput::parse("https://seedfeast.example/?mode=maze"), Err(SeedInputError::LinkWithoutSeed));
+        assert_eq!(SeedInput::parse("?seed=pizza%20party").map(|i| i.seed()), Ok(Seed::from_text("pizza party")));
+    }
+
+    #[test]
+    fn text_is_normalised_before_hashing_and_ascii_seeds_never_move() {
+        // NFC: the same text typed two ways is one seed.
+        assert_eq!(
+            Seed::from_text("Cr\u{e8}me br\u{fb}l\u{e9}e"),
+            Seed::from_text("Cre\u{300}me bru\u{302}le\u{301}e")
+        );
+        // ASCII text hashes exactly as before normalisation existed (the bytes are unchanged).
+        for text in ["pizza party", "Pizza Party!", "12345", "a b c", "~`!@#$%^&*()"] {
+            let old = Seed(fold_to_seed_bits(fnv1a64(text.trim().to_lowercase().as_bytes())));
+            assert_eq!(Seed::from_text(text), old, "{text}");
+        }
     }
 
     #[test]
@@ -377,8 +549,13 @@ mod tests {
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(Seed::from_text("pizza party"), Seed(fold_to_seed_bits(fnv1a64(b"pizza party"))));
-        assert_eq!(Seed::from_text("pizza party").code().to_string(), "124MP-ANQ6N");
+        assert_eq!(Seed::from_text("pizza party").code().to_string(), "224MP-ANQ6K");
+        // The code printed by version 1 is the same seed.
+        assert_eq!(
+            "124MP-ANQ6N".parse::<SeedCode>().map(|c| (c.seed, c.version)),
+            Ok((Seed::from_text("pizza party"), 1))
+        );
         assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
-        assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "1CARC-Q4DMN");
+        assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "2CARC-Q4DMK");
     }
 }
