@@ -1,17 +1,22 @@
 //! The command-line face of the binary: generate, validate and inspect levels without a window.
+//! Every mode comes from the table of modes and every level from procgen's generators, so a new
+//! mode is on the command line the moment it is in the table.
+//!
+//! Exit codes: 0 success (or a reader that closed the pipe early), 1 a failure or a broken rule,
+//! 2 a usage error (a flag a mode doesn't read, a value out of range, a bad seed).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
-use seedfeast_procgen::arena::{ArenaGenerator, ArenaJson, arena_rgb, draw_arena, generate_wave, validate_wave};
-use seedfeast_procgen::maze::{Cell, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
-use seedfeast_procgen::runner::{PlacedChunk, RunnerConfig, RunnerGenerator, validate_track};
-use seedfeast_procgen::tunnel::{TunnelJson, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
+use seedfeast_procgen::generator::{Opt, Picture, Request, check_options};
 use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
-use seedfeast_procgen::runner::ascii::draw_track;
+use crate::mode::Mode;
+use crate::modes;
 
 #[derive(Parser, Debug)]
 #[command(name = "seedfeast", version, about = "Food-themed arcade levels generated from shareable seed codes.")]
@@ -21,42 +26,51 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// Seeds `validate` sweeps at most: enough to check a change; `lab sweep` is the tool for big runs.
+pub const MAX_VALIDATE_SEEDS: u64 = 10_000;
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play (the default). With --seed, start that level directly.
     Play {
-        /// A seed code (1K3F9-QZ2MX) or any text ("pizza party").
+        /// A seed code (224MP-ANQ6K), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: Option<SeedInput>,
-        #[arg(long, value_enum, default_value_t = Mode::Runner)]
+        #[arg(long, value_parser = mode_parser(), default_value = "runner")]
         mode: Mode,
+    },
+    /// List the playable modes (from the table of modes).
+    Modes {
+        #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+        format: ListFormat,
     },
     /// Generate a level and print it.
     Gen {
-        #[arg(value_enum)]
+        #[arg(value_parser = mode_parser())]
         mode: Mode,
-        /// A seed code (1K3F9-QZ2MX) or any text ("pizza party").
+        /// A seed code (224MP-ANQ6K), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: SeedInput,
-        /// Runner: how many chunks of track to generate.
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        chunks: u32,
-        /// Maze: which floor (1 is the first).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-        floor: u32,
-        /// Arena: which wave (1 is the first).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-        wave: u32,
-        /// Tunnel: how many gates.
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        gates: u32,
-        /// Tunnel: the Food Tunnel squeeze (gaps as the flyer meets them).
+        /// Runner: how many chunks of track (default 20).
         #[arg(long)]
+        chunks: Option<u32>,
+        /// Maze: which floor, 1 the first.
+        #[arg(long)]
+        floor: Option<u32>,
+        /// Arena: which wave, 1 the first.
+        #[arg(long)]
+        wave: Option<u32>,
+        /// Tunnels: how many gates (default 20).
+        #[arg(long)]
+        gates: Option<u32>,
+        /// Tunnel: the Food Tunnel's squeeze; the same as `gen food-tunnel` (kept for old scripts).
+        #[arg(long, hide = true)]
         squeeze: bool,
-        /// Maze: grid width and height in cells, instead of the tuning's.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4001))]
+        /// Maze: grid width in cells, instead of the tuning's.
+        #[arg(long)]
         width: Option<u32>,
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4001))]
+        /// Maze: grid height in cells, instead of the tuning's.
+        #[arg(long)]
         height: Option<u32>,
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
@@ -67,299 +81,286 @@ pub enum Command {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
-    /// Generate many seeds and check every fairness rule; exits non-zero on any violation.
+    /// Generate many seeds and check every fairness rule; exits 1 on any violation.
     Validate {
-        #[arg(value_enum)]
+        #[arg(value_parser = mode_parser())]
         mode: Mode,
-        /// How many seeds to sweep.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        /// How many seeds to sweep (at most 10,000; `lab sweep` is for big runs).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_VALIDATE_SEEDS))]
         seeds: u64,
-        /// Chunks generated per seed.
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        chunks: u32,
+        /// Runner: chunks per seed (default 200).
+        #[arg(long)]
+        chunks: Option<u32>,
+        /// Tunnels: gates per seed (default 200).
+        #[arg(long)]
+        gates: Option<u32>,
+        /// Maze: floors per seed and size (default 3).
+        #[arg(long)]
+        floors: Option<u32>,
+        /// Arena: waves per seed (default 5).
+        #[arg(long)]
+        waves: Option<u32>,
         #[arg(long)]
         assets: Option<PathBuf>,
     },
-    /// Print the determinism digest: a hash of the levels a fixed list of seeds makes in every
-    /// mode. The browser build prints the same digest when the levels are the same.
+    /// Print the determinism digest: one hash per mode of the levels a fixed list of seeds makes.
+    /// The browser build prints the same digest when the levels are the same.
     Digest {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
-    /// Show the seed code for a code or free text.
+    /// Show the seed code for a code, text or link, and how it was read.
     Seed {
-        /// A seed code or any text.
+        /// A seed code, any text, or a level link.
         #[arg(value_parser = parse_seed)]
         input: SeedInput,
     },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Mode {
-    Runner,
-    Maze,
-    Arena,
-    Tunnel,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Json,
     Ascii,
-    /// A picture (maze only).
+    /// A picture, scaled to fit (or refused with the largest size that fits).
     Png,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Json,
+}
+
+/// Mode keys from the table, for clap (its help lists them).
+fn mode_parser() -> impl TypedValueParser<Value = Mode> {
+    let keys: Vec<&'static str> = modes::MODES.iter().map(|m| m.key()).collect();
+    PossibleValuesParser::new(keys).map(|key: String| modes::by_key(&key).expect("clap allowed only table keys"))
 }
 
 fn parse_seed(text: &str) -> Result<SeedInput, String> {
     SeedInput::parse(text).map_err(|error| error.to_string())
 }
 
-/// The JSON document `gen runner` prints; its field names are a stable interface.
-#[derive(serde::Serialize)]
-struct RunnerJson<'a> {
-    seed: String,
-    mode: &'static str,
-    chunks: &'a [PlacedChunk],
+/// Why a command stopped.
+enum Stop {
+    /// A usage mistake: exit 2.
+    Usage(String),
+    /// Something failed: exit 1.
+    Failed(String),
+    /// The reader closed the pipe (`| head`): nothing more to say, exit 0.
+    Closed,
 }
 
-/// The JSON document `gen maze` prints; its field names are a stable interface.
-#[derive(serde::Serialize)]
-struct MazeJson<'a> {
-    seed: String,
-    mode: &'static str,
-    floor: u32,
-    width: usize,
-    height: usize,
-    rows: Vec<String>,
-    start: Cell,
-    tokens: &'a [Cell],
-    stars: &'a [Cell],
-    hazards: &'a [Cell],
-    power_up: Option<Cell>,
+impl From<std::io::Error> for Stop {
+    fn from(error: std::io::Error) -> Stop {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            Stop::Closed
+        } else {
+            Stop::Failed(format!("error: {error}"))
+        }
+    }
 }
 
-fn load_data(assets: Option<&Path>) -> Result<GameData, String> {
-    GameData::load(find_assets(assets)).map_err(|error| format!("error: {error}"))
+/// Writes text to standard output; a closed pipe stops the command quietly.
+fn say(text: &str) -> Result<(), Stop> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
 }
 
-/// Pixels per maze cell in `--format png`.
-const PNG_CELL: usize = 12;
+fn load_data(assets: Option<&Path>) -> Result<GameData, Stop> {
+    GameData::load(find_assets(assets)).map_err(|error| Stop::Failed(format!("error: {error}")))
+}
 
-/// Runs a command-line subcommand (anything but `play`), printing to stdout/stderr.
+/// Runs a command-line subcommand (anything but `play`).
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
-        Command::Play { .. } => unreachable!("play is handled by main"),
+        Command::Play { .. } => Err(Stop::Usage("error: play opens a window; run it without a command".into())),
+        Command::Modes { format } => list_modes(format),
         Command::Gen { mode, seed, chunks, floor, wave, gates, squeeze, width, height, format, output, assets } => {
-            let request = GenRequest { seed: seed.seed(), chunks, floor, wave, gates, squeeze, width, height, format };
-            load_data(assets.as_deref())
-                .and_then(|data| generate(mode, &request, &data))
-                .and_then(|bytes| write_out(&bytes, output.as_deref()))
-        }
-        Command::Validate { mode, seeds, chunks, assets } => {
-            return match load_data(assets.as_deref()) {
-                Ok(data) => match mode {
-                    Mode::Runner => validate_runner(&data.runner, seeds, chunks as usize),
-                    Mode::Maze => validate_maze(&data, seeds),
-                    Mode::Arena => validate_arena(&data, seeds),
-                    Mode::Tunnel => validate_tunnel(&data, seeds),
-                },
-                Err(message) => fail(&message),
-            };
-        }
-        Command::Digest { assets } => load_data(assets.as_deref()).map(|data| {
-            for (mode, digest) in seedfeast_procgen::digest::all_digests(&data.digest_data()) {
-                println!("{mode} {digest}");
+            let request = Request { chunks, floor, wave, gates, width, height, ..Request::default() };
+            match squeezed(mode, squeeze) {
+                Ok(mode) => generate(mode, &seed, request, format, output.as_deref(), assets.as_deref()),
+                Err(stop) => Err(stop),
             }
+        }
+        Command::Validate { mode, seeds, chunks, gates, floors, waves, assets } => {
+            let depth = Request { chunks, gates, floors, waves, ..Request::default() };
+            validate(mode, seeds, &depth, assets.as_deref())
+        }
+        Command::Digest { assets } => load_data(assets.as_deref()).and_then(|data| {
+            let modes = modes::table();
+            say(&crate::web::digest_text(&data, &modes))
         }),
         Command::Seed { input } => {
-            let seed = input.seed();
-            match &input {
-                SeedInput::Code(_) => println!("{}", seed.code()),
-                SeedInput::Text(text) => println!("{}  (from the text \"{text}\")", seed.code()),
-            }
-            Ok(())
+            let today = input.seed().code();
+            let note = match &input {
+                SeedInput::Code(code) if code.version != today.version => {
+                    format!("; {today} is the same seed's code from this version")
+                }
+                _ => String::new(),
+            };
+            say(&format!("{today}  ({}{note})\n", input.reading()))
         }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => fail(&message),
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Failed(message)) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+        Err(Stop::Usage(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
     }
 }
 
-struct GenRequest {
-    seed: Seed,
-    chunks: u32,
-    floor: u32,
-    wave: u32,
-    gates: u32,
-    squeeze: bool,
-    width: Option<u32>,
-    height: Option<u32>,
+/// The JSON row `seedfeast modes --format json` prints per mode (a stable interface).
+#[derive(serde::Serialize)]
+struct ModeRow {
+    key: &'static str,
+    name: &'static str,
+    generator: &'static str,
+    variant: Option<&'static str>,
+    blurb: &'static str,
+    controls: String,
+}
+
+fn list_modes(format: ListFormat) -> Result<(), Stop> {
+    let rows: Vec<ModeRow> = modes::MODES
+        .iter()
+        .map(|mode| {
+            let info = mode.info();
+            ModeRow {
+                key: info.key,
+                name: info.name,
+                generator: info.generator,
+                variant: info.variant,
+                blurb: info.blurb,
+                controls: format!("{:?}", info.controls).to_lowercase(),
+            }
+        })
+        .collect();
+    match format {
+        ListFormat::Json => say(&seedfeast_procgen::generator::to_json(&rows)),
+        ListFormat::Text => {
+            let lines: String = rows.iter().map(|r| format!("{:<12} {:<14} {}\n", r.key, r.name, r.blurb)).collect();
+            say(&lines)
+        }
+    }
+}
+
+/// `gen tunnel --squeeze` as it was before the table of modes: the Food Tunnel.
+fn squeezed(mode: Mode, squeeze: bool) -> Result<Mode, Stop> {
+    if !squeeze {
+        return Ok(mode);
+    }
+    modes::MODES
+        .iter()
+        .copied()
+        .find(|m| m.info().generator == mode.info().generator && m.info().variant == Some("squeeze"))
+        .ok_or_else(|| Stop::Usage(format!("error: --squeeze does not apply to {}", mode.key())))
+}
+
+/// The seed a mode plays for some input: refused when the code is from a version whose levels of
+/// this mode this build makes differently.
+fn seed_for(mode: Mode, input: &SeedInput) -> Result<Seed, Stop> {
+    if let SeedInput::Code(code) = input {
+        code.check_since(mode.since_version()).map_err(|error| Stop::Usage(format!("error: {error}")))?;
+    }
+    Ok(input.seed())
+}
+
+fn generate(
+    mode: Mode,
+    input: &SeedInput,
+    mut request: Request,
     format: Format,
+    output: Option<&Path>,
+    assets: Option<&Path>,
+) -> Result<(), Stop> {
+    let generator = mode.generator();
+    check_options(mode.key(), generator.options(), &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    request.seed = seed_for(mode, input)?;
+    request.variant = mode.info().variant;
+    let data = load_data(assets)?;
+    let level = generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    let bytes = match format {
+        Format::Json => level.json().into_bytes(),
+        Format::Ascii => level.ascii().into_bytes(),
+        Format::Png => encode_png(&level.picture().map_err(|e| Stop::Usage(format!("error: {e}")))?)?,
+    };
+    write_out(&bytes, output)
 }
 
-/// The bytes `gen` prints for a request.
-fn generate(mode: Mode, request: &GenRequest, data: &GameData) -> Result<Vec<u8>, String> {
-    let seed = request.seed;
-    match mode {
-        Mode::Runner => {
-            let track: Vec<PlacedChunk> =
-                RunnerGenerator::new(data.runner.clone(), seed).take(request.chunks as usize).collect();
-            match request.format {
-                Format::Json => {
-                    let doc = RunnerJson { seed: seed.code().to_string(), mode: "runner", chunks: &track };
-                    Ok(json_bytes(&doc))
-                }
-                Format::Ascii => Ok(draw_track(seed, &track).into_bytes()),
-                Format::Png => Err("error: the runner draws as json or ascii; png is for the maze".into()),
-            }
-        }
-        Mode::Maze => {
-            let mut tuning = data.maze.clone();
-            if let Some(width) = request.width {
-                tuning.width = width as usize;
-            }
-            if let Some(height) = request.height {
-                tuning.height = height as usize;
-            }
-            tuning.validate().map_err(|message| format!("error: {message}"))?;
-            let floor = generate_floor(&tuning, &data.runner.curve, seed, request.floor);
-            match request.format {
-                Format::Json => {
-                    let doc = MazeJson {
-                        seed: seed.code().to_string(),
-                        mode: "maze",
-                        floor: floor.floor,
-                        width: floor.grid.width,
-                        height: floor.grid.height,
-                        rows: floor.rows(),
-                        start: floor.start,
-                        tokens: &floor.tokens,
-                        stars: &floor.stars,
-                        hazards: &floor.hazards,
-                        power_up: floor.power_up,
-                    };
-                    Ok(json_bytes(&doc))
-                }
-                Format::Ascii => Ok(format!("maze floor, seed {}\n{}", seed.code(), draw_ascii(&floor)).into_bytes()),
-                Format::Png => encode_png(to_rgb(&floor, PNG_CELL)),
-            }
-        }
-        Mode::Arena => {
-            let wave = generate_wave(&data.arena, &data.runner.curve, &data.runner.food, seed, request.wave);
-            match request.format {
-                Format::Json => Ok(json_bytes(&ArenaJson::new(seed, &wave))),
-                Format::Ascii => Ok(format!("arena, seed {}\n{}", seed.code(), draw_arena(&wave)).into_bytes()),
-                Format::Png => encode_png(arena_rgb(&wave, 0.5)),
-            }
-        }
-        Mode::Tunnel => {
-            let gates = generate_gates(&data.tunnel, &data.runner.curve, seed, request.gates as usize, request.squeeze);
-            match request.format {
-                Format::Json => Ok(json_bytes(&TunnelJson::new(seed, &data.tunnel, &gates))),
-                Format::Ascii => {
-                    Ok(format!("tunnel, seed {}\n{}", seed.code(), draw_tunnel(&gates, data.tunnel.screen_height))
-                        .into_bytes())
-                }
-                Format::Png => encode_png(tunnel_rgb(&gates, data.tunnel.screen_height, 0.25)),
-            }
-        }
-    }
-}
-
-fn json_bytes(doc: &impl serde::Serialize) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec_pretty(doc).expect("level data serialises");
-    bytes.push(b'\n');
-    bytes
-}
-
-fn encode_png((width, height, pixels): (u32, u32, Vec<u8>)) -> Result<Vec<u8>, String> {
+fn encode_png(picture: &Picture) -> Result<Vec<u8>, Stop> {
+    let failed = |e: png::EncodingError| Stop::Failed(format!("error: png: {e}"));
     let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    let mut encoder = png::Encoder::new(&mut bytes, picture.width, picture.height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| format!("error: png: {e}"))?;
-    writer.write_image_data(&pixels).map_err(|e| format!("error: png: {e}"))?;
-    writer.finish().map_err(|e| format!("error: png: {e}"))?;
+    let mut writer = encoder.write_header().map_err(failed)?;
+    writer.write_image_data(&picture.rgb).map_err(failed)?;
+    writer.finish().map_err(failed)?;
     Ok(bytes)
 }
 
-fn write_out(bytes: &[u8], output: Option<&Path>) -> Result<(), String> {
+fn write_out(bytes: &[u8], output: Option<&Path>) -> Result<(), Stop> {
     match output {
-        Some(path) => std::fs::write(path, bytes).map_err(|e| format!("error: can't write {}: {e}", path.display())),
+        Some(path) => {
+            std::fs::write(path, bytes).map_err(|e| Stop::Failed(format!("error: can't write {}: {e}", path.display())))
+        }
         None => {
-            use std::io::{IsTerminal, Write};
-            let mut stdout = std::io::stdout();
-            if bytes.starts_with(b"\x89PNG") && stdout.is_terminal() {
-                return Err("error: a PNG can't go to the terminal: add --output FILE or redirect it".into());
+            use std::io::IsTerminal;
+            if bytes.starts_with(b"\x89PNG") && std::io::stdout().is_terminal() {
+                return Err(Stop::Usage(
+                    "error: a PNG can't go to the terminal: add --output FILE or redirect it".into(),
+                ));
             }
-            stdout.write_all(bytes).map_err(|e| format!("error: can't write: {e}"))
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(bytes)?;
+            stdout.flush()?;
+            Ok(())
         }
     }
 }
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("{message}");
-    ExitCode::FAILURE
+/// The command that reproduces one swept level: what a violation report prints.
+fn reproduce(mode: Mode, request: &Request) -> String {
+    let mut command = format!("seedfeast gen {} --seed {}", mode.key(), request.seed.code());
+    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height] {
+        if let Some(value) = request.get(option) {
+            command.push_str(&format!(" --{} {value}", option.flag()));
+        }
+    }
+    command
 }
 
-/// Grid sizes the maze sweep covers: tiny, odd, even, the game's own, and large.
-const MAZE_SIZES: [(usize, usize); 8] = [(1, 1), (2, 2), (3, 3), (7, 1), (6, 4), (21, 15), (22, 16), (51, 51)];
-
-fn validate_maze(data: &GameData, seeds: u64) -> ExitCode {
-    let progress = progress_bar(seeds, "validating maze");
-    let mut total = 0usize;
+fn validate(mode: Mode, seeds: u64, depth: &Request, assets: Option<&Path>) -> Result<(), Stop> {
+    let generator = mode.generator();
+    check_options(mode.key(), generator.sweep_options(), depth).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    let data = load_data(assets)?;
+    let progress = progress_bar(seeds, &format!("validating {}", mode.key()));
+    let (mut levels, mut total) = (0usize, 0usize);
     for seed in (0..seeds).map(Seed) {
-        let (width, height) = MAZE_SIZES[(seed.0 % MAZE_SIZES.len() as u64) as usize];
-        let tuning = MazeTuning { width, height, ..data.maze.clone() };
-        for floor in 1..=3 {
-            let maze = generate_floor(&tuning, &data.runner.curve, seed, floor);
-            for violation in validate_floor(&tuning, &maze) {
+        let swept = generator
+            .sweep(&data, seed, mode.info().variant, depth)
+            .map_err(|e| Stop::Failed(format!("error: {e}")))?;
+        for (request, level) in swept {
+            levels += 1;
+            for violation in level.violations(&data) {
                 total += 1;
-                progress.suspend(|| println!("seed {} floor {floor} ({width}×{height}): {violation}", seed.code()));
+                let line = format!("{violation}\n  reproduce: {}\n", reproduce(mode, &request));
+                progress.suspend(|| say(&line))?;
             }
         }
         progress.inc(1);
     }
     progress.finish_and_clear();
-    println!("maze: {seeds} seeds × 3 floors over {} sizes, {total} violations", MAZE_SIZES.len());
-    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
-}
-
-fn validate_arena(data: &GameData, seeds: u64) -> ExitCode {
-    let progress = progress_bar(seeds, "validating arena");
-    let mut total = 0usize;
-    for seed in (0..seeds).map(Seed) {
-        let waves = ArenaGenerator::new(data.arena.clone(), data.runner.curve.clone(), data.runner.food.clone(), seed);
-        for wave in waves.take(5) {
-            for violation in validate_wave(&data.arena, &wave) {
-                total += 1;
-                progress.suspend(|| println!("seed {} wave {}: {violation}", seed.code(), wave.wave));
-            }
-        }
-        progress.inc(1);
-    }
-    progress.finish_and_clear();
-    println!("arena: {seeds} seeds × 5 waves, {total} violations");
-    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
-}
-
-fn validate_tunnel(data: &GameData, seeds: u64) -> ExitCode {
-    let progress = progress_bar(seeds, "validating tunnel");
-    let mut total = 0usize;
-    for seed in (0..seeds).map(Seed) {
-        for squeeze in [false, true] {
-            let gates = generate_gates(&data.tunnel, &data.runner.curve, seed, 200, squeeze);
-            for violation in validate_gates(&data.tunnel, &gates, squeeze) {
-                total += 1;
-                progress.suspend(|| println!("seed {} (squeeze {squeeze}): {violation}", seed.code()));
-            }
-        }
-        progress.inc(1);
-    }
-    progress.finish_and_clear();
-    println!("tunnel: {seeds} seeds × 200 gates, with and without the squeeze, {total} violations");
-    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    say(&format!("{}: {seeds} seeds, {levels} levels, {total} violations\n", mode.key()))?;
+    if total == 0 { Ok(()) } else { Err(Stop::Failed(format!("{}: {total} broken rules", mode.key()))) }
 }
 
 fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
@@ -369,25 +370,4 @@ fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
             .expect("the template is valid"),
     );
     progress
-}
-
-fn validate_runner(config: &RunnerConfig, seeds: u64, chunks: usize) -> ExitCode {
-    let progress = progress_bar(seeds, "validating runner");
-    let mut failed_seeds = 0u64;
-    let mut total = 0usize;
-    for seed in (0..seeds).map(Seed) {
-        let track: Vec<PlacedChunk> = RunnerGenerator::new(config.clone(), seed).take(chunks).collect();
-        let violations = validate_track(config, &track);
-        if !violations.is_empty() {
-            failed_seeds += 1;
-            total += violations.len();
-            for violation in violations {
-                progress.suspend(|| println!("seed {}: {violation}", seed.code()));
-            }
-        }
-        progress.inc(1);
-    }
-    progress.finish_and_clear();
-    println!("runner: {seeds} seeds × {chunks} chunks, {total} violations in {failed_seeds} seeds");
-    if total == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -5,12 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::Resource;
-use seedfeast_procgen::DataError;
-use seedfeast_procgen::arena::ArenaTuning;
-use seedfeast_procgen::assets;
-use seedfeast_procgen::maze::MazeTuning;
-use seedfeast_procgen::runner::RunnerConfig;
-use seedfeast_procgen::tunnel::TunnelTuning;
+use seedfeast_procgen::{DataError, DataSet};
 
 /// Where the data was read from, for messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,60 +45,40 @@ pub fn find_assets(explicit: Option<&Path>) -> DataSource {
         .map_or(DataSource::BuiltIn, DataSource::Folder)
 }
 
-/// All the data the game plays from, validated.
+/// All the data the game plays from, validated, and where it came from. Derefs to the
+/// [`DataSet`] every generator reads (`data.runner`, `data.maze` …).
 #[derive(Resource, Clone, Debug)]
 pub struct GameData {
-    /// The Runner's data, and the intensity curve and food table every mode shares.
-    pub runner: RunnerConfig,
-    pub maze: MazeTuning,
-    pub arena: ArenaTuning,
-    pub tunnel: TunnelTuning,
+    pub set: DataSet,
     pub source: DataSource,
 }
 
-impl GameData {
-    /// What the determinism digest reads.
-    pub fn digest_data(&self) -> seedfeast_procgen::digest::DigestData<'_> {
-        seedfeast_procgen::digest::DigestData {
-            runner: &self.runner,
-            maze: &self.maze,
-            arena: &self.arena,
-            tunnel: &self.tunnel,
-        }
-    }
+impl std::ops::Deref for GameData {
+    type Target = DataSet;
 
+    fn deref(&self) -> &DataSet {
+        &self.set
+    }
+}
+
+impl std::ops::DerefMut for GameData {
+    fn deref_mut(&mut self) -> &mut DataSet {
+        &mut self.set
+    }
+}
+
+impl GameData {
     /// The data compiled into the binary.
     pub fn built_in() -> GameData {
-        GameData {
-            runner: RunnerConfig::default(),
-            maze: MazeTuning::default(),
-            arena: ArenaTuning::default(),
-            tunnel: TunnelTuning::default(),
-            source: DataSource::BuiltIn,
-        }
+        GameData { set: DataSet::built_in(), source: DataSource::BuiltIn }
     }
 
+    /// The data from `source`: a folder's files, checked, or the built-in copy.
     pub fn load(source: DataSource) -> Result<GameData, DataError> {
-        let DataSource::Folder(dir) = &source else { return Ok(GameData::built_in()) };
-        // Reads one file and parses it with the type's own checks, naming the file on any error.
-        fn read<T>(
-            dir: &Path,
-            relative: &str,
-            parse: impl Fn(&str, &str) -> Result<T, DataError>,
-        ) -> Result<T, DataError> {
-            let path = dir.join(relative);
-            let shown = path.display().to_string();
-            let text = std::fs::read_to_string(&path)
-                .map_err(|error| DataError::invalid(&shown, format!("can't read: {error}")))?;
-            parse(&text, &shown)
+        match &source {
+            DataSource::Folder(dir) => Ok(GameData { set: DataSet::load(dir)?, source }),
+            DataSource::BuiltIn => Ok(GameData::built_in()),
         }
-        Ok(GameData {
-            runner: RunnerConfig::load(dir)?,
-            maze: read(dir, assets::MAZE_TUNING_PATH, MazeTuning::from_ron)?,
-            arena: read(dir, assets::ARENA_TUNING_PATH, ArenaTuning::from_ron)?,
-            tunnel: read(dir, assets::TUNNEL_TUNING_PATH, TunnelTuning::from_ron)?,
-            source,
-        })
     }
 }
 

@@ -3,8 +3,8 @@
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
-use crate::maze::movement::Dir;
-use crate::save::{JumpKey, SaveData};
+pub use crate::grid_move::Dir;
+use crate::save::Save;
 
 /// This frame's actions. Systems read these instead of raw devices, so every action works
 /// from the keyboard and from any gamepad.
@@ -18,7 +18,8 @@ pub struct Actions {
     pub down: bool,
     /// A direction pressed this frame (arrows, WASD, D-pad or a flick of the left stick).
     pub steer: Option<Dir>,
-    /// The direction held now, for free movement: arrows/WASD, D-pad or the left stick (length ≤ 1).
+    /// The direction held now, for free movement: arrows/WASD, D-pad or the left stick, one of
+    /// eight directions at full strength, or zero.
     pub move_axis: Vec2,
 }
 
@@ -39,14 +40,14 @@ impl Plugin for ActionsPlugin {
 
 fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
-    save: Option<Res<SaveData>>,
+    save: Option<Res<Save>>,
     gamepads: Query<&Gamepad>,
     mut actions: ResMut<Actions>,
     mut latch: ResMut<JumpLatch>,
     mut stick: Local<StickState>,
 ) {
     let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
-    let jump_keys = save.map_or(JumpKey::default(), |save| save.settings.jump_key).keys();
+    let jump_keys = save.map_or(crate::save::keys::jump_keys(Default::default()), |save| save.jump_keys());
     *actions = Actions {
         steer: None,
         move_axis: Vec2::ZERO,
@@ -71,7 +72,28 @@ fn move_axis(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>) -> Vec2 {
         held([KeyCode::ArrowUp, KeyCode::KeyW]) - held([KeyCode::ArrowDown, KeyCode::KeyS]),
     );
     let pad = gamepads.iter().map(|g| g.left_stick() + g.dpad()).find(|v| v.length() > 0.2).unwrap_or(Vec2::ZERO);
-    (keyed + pad).clamp_length_max(1.0)
+    quantised(keyed + pad)
+}
+
+/// A direction held, snapped to one of eight at full or no strength: what a keyboard gives, and
+/// what a stick gives too, so a run plays the same whatever device moved it (and a replay of it
+/// needs only eight directions).
+pub fn quantised(axis: Vec2) -> Vec2 {
+    if axis.length_squared() < 0.2 * 0.2 {
+        return Vec2::ZERO;
+    }
+    // The nearest of eight: each axis on when it carries at least 38% (sin 22.5°) of the push.
+    let unit = axis.normalize();
+    let snap = |v: f32| {
+        if v > 0.3827 {
+            1.0
+        } else if v < -0.3827 {
+            -1.0
+        } else {
+            0.0
+        }
+    };
+    Vec2::new(snap(unit.x), snap(unit.y)).normalize_or_zero()
 }
 
 /// The left stick's last direction, so a held stick steers once, not every frame.
@@ -101,4 +123,19 @@ fn steer(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>, stick: &mut St
     let flicked = flick.filter(|dir| stick.0 != Some(*dir));
     stick.0 = flick;
     keyed.or(flicked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sticks_snap_to_eight_directions() {
+        assert_eq!(quantised(Vec2::new(0.1, 0.05)), Vec2::ZERO);
+        assert_eq!(quantised(Vec2::new(0.9, 0.1)), Vec2::X);
+        assert_eq!(quantised(Vec2::new(-0.2, -0.7)), Vec2::NEG_Y);
+        let diagonal = quantised(Vec2::new(0.6, 0.5));
+        assert!((diagonal - Vec2::new(1.0, 1.0).normalize()).length() < 1e-6);
+        assert_eq!(quantised(Vec2::new(1.0, 1.0)), diagonal);
+    }
 }

@@ -1,25 +1,28 @@
-//! Seedfeast, the game: one plugin per concern, fed by `seedfeast-procgen`.
+//! Seedfeast, the game: a core (states, input, physics, the shared run, menus, save, sound,
+//! visuals) that never names a mode, and one folder per mode under [`modes`], all listed in one
+//! table ([`modes::MODES`]) and fed by `seedfeast-procgen`.
 //!
-//! [`logic_plugins`] is everything but drawing (states, input, physics, modes, menus) and is what
-//! the headless tests run; [`windowed_app`] adds the window, renderer and [`visuals`].
+//! [`logic_plugins`] is everything but drawing and is what the headless tests run;
+//! [`windowed_app`] adds the window, the renderer and the visuals.
 
-pub mod arena;
 #[cfg(target_arch = "wasm32")]
 pub mod browser_log;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod data;
+pub mod food;
+pub mod grid_move;
 pub mod input;
 pub mod intensity;
-pub mod maze;
+pub mod mode;
+pub mod modes;
 pub mod palette;
 pub mod physics;
-pub mod runner;
+pub mod run;
 pub mod save;
 pub mod session;
 pub mod sound;
 pub mod state;
-pub mod tunnel;
 pub mod ui;
 pub mod visuals;
 pub mod web;
@@ -43,6 +46,7 @@ pub struct Launch {
 
 /// The game without any drawing: add to an app that already has time, input, transforms and states.
 pub fn logic_plugins(app: &mut App, launch: Launch) {
+    let modes = modes::table();
     let initial = if launch.data.is_ok() { Screen::Title } else { Screen::DataError };
     // A run asked for at launch starts on the first frame, after every Startup system has run
     // (the initial state is entered before Startup, too early for physics and visuals).
@@ -59,23 +63,23 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
     if let Some(notice) = launch.notice {
         app.add_systems(Startup, move |mut toast: ResMut<ui::toast::Toast>| toast.show(notice.clone()));
     }
-    app.insert_resource(launch.start.unwrap_or_default())
+    app.insert_resource(launch.start.unwrap_or_else(|| Session::random(modes.first())))
+        .insert_resource(modes)
         .insert_resource(launch.save)
-        .init_resource::<save::SaveData>()
         .init_resource::<LastRun>()
         .init_resource::<intensity::Intensity>()
         .add_plugins((
             state::StatePlugin { initial },
             input::ActionsPlugin,
             physics::PhysicsPlugin,
-            runner::RunnerPlugin,
-            maze::MazePlugin,
-            arena::ArenaPlugin,
-            tunnel::TunnelPlugin,
+            run::RunFlowPlugin,
             ui::UiPlugin,
             save::SavePlugin,
             sound::SoundPlugin,
         ));
+    for mode in modes.iter() {
+        (mode.info().plugin)(app);
+    }
 }
 
 /// The game in a window (or the browser's canvas).
@@ -96,6 +100,9 @@ pub fn windowed_app(launch: Launch) -> App {
     }));
     logic_plugins(&mut app, launch);
     app.add_plugins(visuals::VisualsPlugin);
+    for mode in modes::table().iter() {
+        (mode.info().visuals)(&mut app);
+    }
     app
 }
 

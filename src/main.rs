@@ -7,21 +7,21 @@ use seedfeast::{Launch, load_data, windowed_app};
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     use clap::Parser;
-    use seedfeast::cli::{Cli, Command, Mode};
+    use seedfeast::cli::{Cli, Command};
     use seedfeast::data::find_assets;
+    use seedfeast::session::Session;
 
     let cli = Cli::parse();
     let start = match cli.command {
         None => None,
-        Some(Command::Play { seed, mode }) => {
-            let mode = match mode {
-                Mode::Runner => seedfeast::session::Mode::Runner,
-                Mode::Maze => seedfeast::session::Mode::Maze,
-                Mode::Arena => seedfeast::session::Mode::Arena,
-                Mode::Tunnel => seedfeast::session::Mode::Tunnel,
-            };
-            seed.map(|seed| seedfeast::session::Session::from_input(mode, &seed))
-        }
+        Some(Command::Play { seed: None, .. }) => None,
+        Some(Command::Play { seed: Some(seed), mode }) => match Session::from_input(mode, &seed) {
+            Ok(session) => Some(session),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        },
         Some(command) => return seedfeast::cli::run(command),
     };
     play(Launch {
@@ -34,17 +34,19 @@ fn main() -> ExitCode {
 
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
-    use seedfeast::save::{LocalStorage, storage_check};
+    use seedfeast::save::browser::LocalStorage;
+    use seedfeast::save::storage_check;
     use seedfeast::web::{LinkRequest, digest_text, page_query, parse_query, publish, wants_digest};
     let query = page_query();
+    let modes = seedfeast::modes::table();
     if wants_digest(&query) {
-        publish("digest", &digest_text(&seedfeast::data::GameData::built_in()));
+        publish("digest", &digest_text(&seedfeast::data::GameData::built_in(), &modes));
         publish("storage", &storage_check(&LocalStorage).map_or_else(|error| error, |()| "ok".to_string()));
         let sound = seedfeast::sound::browser::WebAudio::open();
         publish("sound", &sound.map_or_else(|error| error, |audio| format!("ok: {} cues", audio.cues())));
     }
-    // A link such as ?seed=124MP-ANQ6N&mode=maze starts that level; a bad one explains itself.
-    let (start, notice) = match parse_query(&query) {
+    // A link such as ?seed=224MP-ANQ6K&mode=maze starts that level; a bad one explains itself.
+    let (start, notice) = match parse_query(&query, &modes) {
         LinkRequest::None => (None, None),
         LinkRequest::Start(session) => (Some(session), None),
         LinkRequest::Problem(message) => (None, Some(message)),
@@ -53,7 +55,7 @@ fn main() -> ExitCode {
         data: load_data(seedfeast::data::DataSource::BuiltIn),
         start,
         // Scores and settings live in the browser's localStorage.
-        save: seedfeast::save::SaveStore::Keyed(std::sync::Arc::new(LocalStorage)),
+        save: seedfeast::save::SaveStore::keyed(std::sync::Arc::new(LocalStorage)),
         notice,
     })
 }

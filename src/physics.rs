@@ -1,20 +1,43 @@
-//! Physics on bevy_rapier2d: a fixed 60 Hz step, and gravity taken from the Runner tuning —
-//! the same numbers the generator sizes gaps with, so reachability and play agree.
+//! Physics on bevy_rapier2d: a fixed 60 Hz step shared by gameplay and rapier, each mode's gravity
+//! from its row of the table of modes, and the reach the generators plan with.
+//!
+//! The reach ([`Reach`]) is built here from the tuning's numbers by procgen's physics model —
+//! the one place that turns gravity and jump or flap speeds into how far a body gets — and the
+//! modes hand it to their generators, so the levels are sized to the physics that plays them.
+//! Headless rapier tests measure the real flight against it.
 
 use bevy::ecs::message::MessageRegistry;
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
-use seedfeast_procgen::runner::RunnerTuning;
+use seedfeast_procgen::physics::{FlyerReach, JumpReach, STEP_HZ};
 
 use crate::data::GameData;
+use crate::mode::Physics;
+use crate::session::Session;
 use crate::state::Screen;
 
 /// Physics steps per second, for play and for tests alike.
-pub const PHYSICS_HZ: f64 = 60.0;
+pub const PHYSICS_HZ: f64 = STEP_HZ;
 /// World units per metre, rapier's length unit. Rapier scales its tolerances by it, including a
 /// speed cap of 400 length units/s: at the default of 1 that cap silently halved every jump
 /// (the headless jump test caught it).
 pub const UNITS_PER_METRE: f32 = 100.0;
+
+/// How far bodies get under the current data's physics: what the generators size levels to.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Reach {
+    /// The runner's jump.
+    pub jump: JumpReach,
+    /// The flyer's climb and fall, per fixed step.
+    pub flyer: FlyerReach,
+}
+
+impl Reach {
+    /// The reach of the data's tunings, by procgen's physics model.
+    pub fn of(data: &GameData) -> Reach {
+        Reach { jump: data.jump_reach(), flyer: data.flyer_reach() }
+    }
+}
 
 pub struct PhysicsPlugin;
 
@@ -26,32 +49,31 @@ impl Plugin for PhysicsPlugin {
         // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
         // would never be cleared; registering it makes Bevy swap and drop old messages.
         MessageRegistry::register_message::<CollisionEvent>(app.world_mut());
-        app.add_systems(OnEnter(Screen::Playing), apply_gravity);
+        // Before any mode's start system, so its generator gets this data's reach.
+        app.add_systems(OnEnter(Screen::Playing), (publish_reach, apply_gravity).in_set(crate::run::RunStart::Physics));
     }
 }
 
-/// Each mode's own gravity, from its tuning file: the same numbers its generator plans with.
-fn apply_gravity(
-    data: Option<Res<GameData>>,
-    session: Res<crate::session::Session>,
-    mut config: Query<&mut RapierConfiguration>,
-) {
+/// The reach of the loaded data, for the run about to start (data may have been reloaded).
+fn publish_reach(mut commands: Commands, data: Option<Res<GameData>>) {
+    if let Some(data) = data {
+        commands.insert_resource(Reach::of(&data));
+    }
+}
+
+/// The mode's gravity, from its row of the table: the same numbers its generator plans with.
+fn apply_gravity(data: Option<Res<GameData>>, session: Res<Session>, mut config: Query<&mut RapierConfiguration>) {
     let Some(data) = data else { return };
-    let down = match session.mode {
-        crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => Vec2::new(0.0, -data.tunnel.gravity),
-        _ => gravity(&data.runner.tuning),
+    let down = match session.mode.info().physics {
+        Physics::None => Vec2::ZERO,
+        Physics::Gravity(gravity) => Vec2::new(0.0, -gravity(&data)),
     };
     for mut config in &mut config {
         config.gravity = down;
     }
 }
 
-/// The world's gravity vector for a tuning.
-pub fn gravity(tuning: &RunnerTuning) -> Vec2 {
-    Vec2::new(0.0, -tuning.gravity)
-}
-
-/// Starts a jump: the tuning's jump speed, straight up, whatever the body was doing vertically.
-pub fn launch(velocity: &mut Velocity, tuning: &RunnerTuning) {
-    velocity.linear.y = tuning.jump_speed;
+/// Starts a jump or flap: `speed` straight up, whatever the body was doing vertically.
+pub fn launch(velocity: &mut Velocity, speed: f32) {
+    velocity.linear.y = speed;
 }

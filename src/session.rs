@@ -4,57 +4,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::{Seed, SeedInput};
 use tracing::warn;
 
-/// The game modes that can be played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Mode {
-    #[default]
-    Runner,
-    Maze,
-    Arena,
-    Tunnel,
-    /// The Flying tunnel with every gap squeezed a little more.
-    FoodTunnel,
-}
-
-impl Mode {
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Runner => "Runner",
-            Mode::Maze => "Maze chase",
-            Mode::Arena => "Arena",
-            Mode::Tunnel => "Flying tunnel",
-            Mode::FoodTunnel => "Food Tunnel",
-        }
-    }
-
-    pub const ALL: [Mode; 5] = [Mode::Runner, Mode::Maze, Mode::Arena, Mode::Tunnel, Mode::FoodTunnel];
-
-    /// The mode a save key or link names.
-    pub fn from_key(key: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.key() == key)
-    }
-
-    /// The mode's name in save keys and URLs.
-    pub fn key(self) -> &'static str {
-        match self {
-            Mode::Runner => "runner",
-            Mode::Maze => "maze",
-            Mode::Arena => "arena",
-            Mode::Tunnel => "tunnel",
-            Mode::FoodTunnel => "food-tunnel",
-        }
-    }
-
-    pub fn blurb(self) -> &'static str {
-        match self {
-            Mode::Runner => "Dash across a picnic, hop the gaps, eat everything",
-            Mode::Maze => "Eat every crumb on each floor while hungry pots give chase",
-            Mode::Arena => "Clear each wave of food, keep off the hot pans",
-            Mode::Tunnel => "Flap through gate after gate",
-            Mode::FoodTunnel => "The tunnel, squeezing tighter with every gate",
-        }
-    }
-}
+pub use crate::mode::Mode;
 
 /// The seed the next run plays, and the text it came from, if any.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -68,22 +18,22 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn from_input(mode: Mode, input: &SeedInput) -> Session {
+    /// The session for typed or linked input, or why it can't be played: a code from a version
+    /// whose levels of this mode this build makes differently is refused, never played
+    /// differently.
+    pub fn from_input(mode: Mode, input: &SeedInput) -> Result<Session, String> {
         let origin = match input {
             SeedInput::Text(text) => Some(format!("from \"{text}\"")),
-            SeedInput::Code(_) => None,
+            SeedInput::Code(code) => {
+                code.check_since(mode.since_version()).map_err(|error| format!("bad seed code: {error}"))?;
+                None
+            }
         };
-        Session { mode, seed: input.seed(), origin, daily: None }
+        Ok(Session { mode, seed: input.seed(), origin, daily: None })
     }
 
     pub fn random(mode: Mode) -> Session {
         Session { mode, seed: random_seed(), origin: None, daily: None }
-    }
-}
-
-impl Default for Session {
-    fn default() -> Self {
-        Session::random(Mode::Runner)
     }
 }
 
@@ -156,8 +106,22 @@ mod tests {
 
     #[test]
     fn text_seeds_remember_their_origin() {
-        let session = Session::from_input(Mode::Runner, &SeedInput::parse("pizza party").unwrap());
+        let runner = crate::modes::by_key("runner").unwrap();
+        let session = Session::from_input(runner, &SeedInput::parse("pizza party").unwrap()).unwrap();
         assert_eq!(session.seed, Seed::from_text("pizza party"));
         assert_eq!(session.origin.as_deref(), Some("from \"pizza party\""));
+    }
+
+    #[test]
+    fn an_old_code_plays_only_the_modes_it_still_makes() {
+        let old = SeedInput::parse("124MP-ANQ6N").unwrap();
+        for key in ["runner", "maze", "tunnel"] {
+            let mode = crate::modes::by_key(key).unwrap();
+            assert_eq!(Session::from_input(mode, &old).map(|s| s.seed), Ok(Seed::from_text("pizza party")), "{key}");
+        }
+        for key in ["arena", "food-tunnel"] {
+            let error = Session::from_input(crate::modes::by_key(key).unwrap(), &old).unwrap_err();
+            assert!(error.contains("version 1") && error.contains("since version 2"), "{key}: {error}");
+        }
     }
 }

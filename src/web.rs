@@ -1,10 +1,13 @@
-//! Links that start a level: `?seed=CODE&mode=MODE` in the browser's address.
+//! Links that start a level: `?seed=CODE&mode=MODE` in the browser's address (procgen's one link
+//! parser reads them, here and when a link is pasted into the seed box).
 //!
 //! Parsing is plain Rust (tested natively); only reading the address needs the browser.
 
 use seedfeast_procgen::SeedInput;
+use seedfeast_procgen::link::{parse_link, percent_encode};
 
-use crate::session::{Mode, Session};
+use crate::mode::Modes;
+use crate::session::Session;
 
 /// What a link asks for: a level to start, or a message explaining why it can't.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,60 +18,30 @@ pub enum LinkRequest {
 }
 
 /// Reads `seed` and `mode` from a query string (`?seed=124MP-ANQ6N&mode=maze`). The mode
-/// defaults to the Runner; a bad code or an unknown mode is reported, never guessed at.
-pub fn parse_query(query: &str) -> LinkRequest {
-    let (mut seed, mut mode) = (None, None);
-    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "seed" => seed = Some(percent_decode(value)),
-            "mode" => mode = Some(percent_decode(value)),
-            _ => {}
-        }
-    }
-    let Some(seed) = seed else { return LinkRequest::None };
-    let mode = match mode.as_deref() {
-        None => Mode::Runner,
-        Some(key) => match Mode::from_key(key) {
+/// defaults to the first in the table; a bad code, a code this build makes a different level
+/// from, or an unknown mode is reported, never guessed at.
+pub fn parse_query(query: &str, modes: &Modes) -> LinkRequest {
+    let Some(link) = parse_link(query) else { return LinkRequest::None };
+    let Some(seed) = link.seed else { return LinkRequest::None };
+    let mode = match link.mode.as_deref() {
+        None => modes.first(),
+        Some(key) => match modes.by_key(key) {
             Some(mode) => mode,
             None => {
                 return LinkRequest::Problem(format!(
-                    "The link asks for a game called \"{key}\", which this version doesn't have"
+                    "The link asks for a game called \"{key}\", which this version doesn't have (it has {})",
+                    modes.keys()
                 ));
             }
         },
     };
     match SeedInput::parse(&seed) {
-        Ok(input) => LinkRequest::Start(Session::from_input(mode, &input)),
+        Ok(input) => match Session::from_input(mode, &input) {
+            Ok(session) => LinkRequest::Start(session),
+            Err(error) => LinkRequest::Problem(format!("The link's seed doesn't work: {error}")),
+        },
         Err(error) => LinkRequest::Problem(format!("The link's seed doesn't work: {error}")),
     }
-}
-
-/// Decodes `+` and `%XX` escapes; malformed escapes are kept as typed.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| text.get(i + 1..i + 3).and_then(|hex| u8::from_str_radix(hex, 16).ok()))
-            .flatten();
-        match (bytes[i], escaped) {
-            (_, Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (b'+', None) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (byte, None) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The page's query string (`?…`), in the browser.
@@ -86,7 +59,7 @@ pub fn page_query() -> String {
 /// dropped) with `?seed=CODE&mode=MODE`.
 pub fn share_link(page: &str, session: &Session) -> String {
     let page = page.split(['?', '#']).next().unwrap_or(page);
-    format!("{page}?seed={}&mode={}", session.seed.code(), session.mode.key())
+    format!("{page}?seed={}&mode={}", session.seed.code(), percent_encode(session.mode.key()))
 }
 
 /// The page's address without its query (`https://host/path/index.html`), in the browser.
@@ -102,14 +75,18 @@ pub fn page_address() -> String {
 
 /// Whether the link asks for the determinism digest (`?digest`).
 pub fn wants_digest(query: &str) -> bool {
-    query.trim_start_matches('?').split('&').any(|pair| pair == "digest" || pair.starts_with("digest="))
+    parse_link(query).is_some_and(|link| link.digest)
 }
 
-/// The digest lines as one text, the same format `seedfeast digest` prints.
-pub fn digest_text(data: &crate::data::GameData) -> String {
-    seedfeast_procgen::digest::all_digests(&data.digest_data())
-        .into_iter()
-        .map(|(mode, digest)| format!("{mode} {digest}\n"))
+/// The determinism digest: one line per mode of the table, `key hash`, the format
+/// `seedfeast digest` prints.
+pub fn digest_text(data: &crate::data::GameData, modes: &Modes) -> String {
+    modes
+        .iter()
+        .map(|mode| {
+            let digest = seedfeast_procgen::digest::digest_hex(mode.generator(), data, mode.info().variant);
+            format!("{} {digest}\n", mode.key())
+        })
         .collect()
 }
 
@@ -127,53 +104,61 @@ pub fn publish(id: &str, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::modes::{by_key, table};
     use seedfeast_procgen::Seed;
 
-    #[test]
-    fn links_start_the_level_they_name() {
-        let code = Seed(4242).code().to_string();
-        let LinkRequest::Start(session) = parse_query(&format!("?seed={code}&mode=maze")) else { panic!() };
-        assert_eq!((session.seed, session.mode), (Seed(4242), Mode::Maze));
-        let LinkRequest::Start(session) = parse_query("?seed=pizza+party") else { panic!() };
-        assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), Mode::Runner));
-        let LinkRequest::Start(session) = parse_query("?mode=food-tunnel&seed=pizza%20party") else { panic!() };
-        assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), Mode::FoodTunnel));
-        assert_eq!(parse_query(""), LinkRequest::None);
-        assert_eq!(parse_query("?mode=maze"), LinkRequest::None);
-    }
-
-    #[test]
-    fn a_shared_link_opens_the_same_level() {
-        let session = Session::from_input(Mode::Tunnel, &SeedInput::parse("pizza party").unwrap());
-        let link = share_link("https://seedfeast.example/play/index.html?seed=OLD&mode=maze#top", &session);
-        assert_eq!(link, format!("https://seedfeast.example/play/index.html?seed={}&mode=tunnel", session.seed.code()));
-        let query = &link[link.find('?').unwrap()..];
-        let LinkRequest::Start(opened) = parse_query(query) else { panic!("{link}") };
-        assert_eq!((opened.seed, opened.mode), (session.seed, session.mode));
-        for mode in Mode::ALL {
-            let session = Session { mode, ..session.clone() };
-            let link = share_link("http://127.0.0.1:8080/", &session);
-            let query = &link["http://127.0.0.1:8080/".len()..];
-            assert!(matches!(parse_query(query), LinkRequest::Start(s) if s.mode == mode), "{link}");
+    fn start(query: &str) -> Session {
+        match parse_query(query, &table()) {
+            LinkRequest::Start(session) => session,
+            other => panic!("{query}: {other:?}"),
         }
     }
 
     #[test]
-    fn the_digest_is_asked_for_by_name_and_matches_the_cli_format() {
+    fn links_start_the_level_they_name() {
+        let code = Seed(4242).code().to_string();
+        let session = start(&format!("?seed={code}&mode=maze"));
+        assert_eq!((session.seed, session.mode), (Seed(4242), by_key("maze").unwrap()));
+        let session = start("?seed=pizza+party");
+        assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), by_key("runner").unwrap()));
+        let session = start("?mode=food-tunnel&seed=pizza%20party");
+        assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), by_key("food-tunnel").unwrap()));
+        assert_eq!(parse_query("", &table()), LinkRequest::None);
+        assert_eq!(parse_query("?mode=maze", &table()), LinkRequest::None);
+    }
+
+    #[test]
+    fn a_shared_link_opens_the_same_level() {
+        let tunnel = by_key("tunnel").unwrap();
+        let session = Session::from_input(tunnel, &SeedInput::parse("pizza party").unwrap()).unwrap();
+        let link = share_link("https://seedfeast.example/play/index.html?seed=OLD&mode=maze#top", &session);
+        assert_eq!(link, format!("https://seedfeast.example/play/index.html?seed={}&mode=tunnel", session.seed.code()));
+        let opened = start(&link[link.find('?').unwrap()..]);
+        assert_eq!((opened.seed, opened.mode), (session.seed, session.mode));
+        for mode in table().iter() {
+            let session = Session { mode, ..session.clone() };
+            let link = share_link("http://127.0.0.1:8080/", &session);
+            assert_eq!(start(&link["http://127.0.0.1:8080/".len()..]).mode, mode, "{link}");
+        }
+    }
+
+    #[test]
+    fn the_digest_is_asked_for_by_name_and_lists_every_mode() {
         assert!(wants_digest("?digest") && wants_digest("?seed=x&digest=1") && !wants_digest("?seed=digest"));
-        let text = digest_text(&crate::data::GameData::built_in());
-        assert!(text.starts_with("runner ") && text.lines().count() == 4, "{text}");
+        let text = digest_text(&crate::data::GameData::built_in(), &table());
+        let keys: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(keys, table().iter().map(|m| m.key()).collect::<Vec<_>>(), "{text}");
     }
 
     #[test]
     fn bad_links_say_why() {
         let code = Seed(4242).code().to_string();
         let typo = format!("{}U", &code[..code.len() - 1]);
-        let LinkRequest::Problem(message) = parse_query(&format!("?seed={typo}")) else { panic!() };
+        let LinkRequest::Problem(message) = parse_query(&format!("?seed={typo}"), &table()) else { panic!() };
         assert!(message.contains("not a seed-code character"), "{message}");
-        let LinkRequest::Problem(message) = parse_query("?seed=x&mode=tetris") else { panic!() };
-        assert!(message.contains("\"tetris\""), "{message}");
-        assert_eq!(percent_decode("100%"), "100%");
-        assert_eq!(percent_decode("%4"), "%4");
+        let LinkRequest::Problem(message) = parse_query("?seed=x&mode=tetris", &table()) else { panic!() };
+        assert!(message.contains("\"tetris\"") && message.contains("food-tunnel"), "{message}");
+        let LinkRequest::Problem(message) = parse_query("?seed=124MP-ANQ6N&mode=arena", &table()) else { panic!() };
+        assert!(message.contains("since version 2"), "an old arena code is refused: {message}");
     }
 }

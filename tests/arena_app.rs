@@ -7,9 +7,9 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use common::*;
-use seedfeast::arena::{ArenaPiece, ArenaPlayer, ArenaRun, LIVES, PLAYER_RADIUS};
 use seedfeast::data::GameData;
-use seedfeast::session::{LastRun, Mode};
+use seedfeast::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, LIVES, PLAYER_RADIUS};
+use seedfeast::session::LastRun;
 use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
 use seedfeast_procgen::Seed;
@@ -17,7 +17,7 @@ use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 
 fn expected_waves(seed: Seed, count: usize) -> Vec<ArenaWave> {
     let data = GameData::built_in();
-    ArenaGenerator::new(data.arena, data.runner.curve, data.runner.food, seed).take(count).collect()
+    ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed).take(count).collect()
 }
 
 fn pieces(app: &mut App) -> Vec<ArenaPiece> {
@@ -41,7 +41,7 @@ fn put_player(app: &mut App, at: Vec2) {
 #[test]
 fn a_wave_spawns_exactly_what_procgen_returns() {
     let seed = Seed::from_text("arena night");
-    let mut app = mode_app(Mode::Arena, seed);
+    let mut app = mode_app(mode("arena"), seed);
     let waves = expected_waves(seed, 1);
     assert!(!waves[0].items.is_empty());
     assert_eq!(pieces(&mut app), expected_pieces(&waves[0]));
@@ -50,7 +50,7 @@ fn a_wave_spawns_exactly_what_procgen_returns() {
 #[test]
 fn eating_all_the_food_scatters_the_next_wave() {
     let seed = Seed(21);
-    let mut app = mode_app(Mode::Arena, seed);
+    let mut app = mode_app(mode("arena"), seed);
     let waves = expected_waves(seed, 2);
     for item in waves[0].items.iter().filter(|i| matches!(i.kind, ItemKind::Food(_))) {
         app.world_mut().resource_mut::<ArenaRun>().grace = 1e9;
@@ -67,7 +67,7 @@ fn eating_all_the_food_scatters_the_next_wave() {
 #[test]
 fn hot_pans_cost_lives_and_end_the_run() {
     let seed = Seed(4);
-    let mut app = mode_app(Mode::Arena, seed);
+    let mut app = mode_app(mode("arena"), seed);
     let wave = &expected_waves(seed, 1)[0];
     let pan = wave.items.iter().find(|i| i.kind == ItemKind::Hazard).expect("a hazard in wave 1");
     listen(&mut app);
@@ -88,7 +88,7 @@ fn hot_pans_cost_lives_and_end_the_run() {
 
 #[test]
 fn held_keys_move_the_player_and_the_walls_hold() {
-    let mut app = mode_app(Mode::Arena, Seed(8));
+    let mut app = mode_app(mode("arena"), Seed(8));
     app.world_mut().resource_mut::<ArenaRun>().grace = 1e9;
     let start = app.world_mut().query::<&ArenaPlayer>().single(app.world()).unwrap().at;
     app.world_mut().write_message(KeyboardInput {

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 use seedfeast_procgen::{Seed, SeedInput};
 
@@ -32,7 +33,8 @@ fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {
     assert_eq!(doc["mode"], "runner");
     let chunks = doc["chunks"].as_array().unwrap();
     assert_eq!(chunks.len(), 30);
-    let expected = generate_track(&RunnerConfig::default(), seed, 30);
+    let config = RunnerConfig::default();
+    let expected = generate_track(&config, JumpReach::of(&config.tuning), seed, 30);
     for (json, chunk) in chunks.iter().zip(&expected) {
         for key in ["index", "id", "demand", "intensity", "speed", "jump_range", "rest", "gaps"] {
             assert!(json.get(key).is_some(), "missing {key}");
@@ -93,7 +95,7 @@ fn bad_codes_and_flags_are_usage_errors() {
 fn validate_sweeps_seeds_and_reports_zero_violations() {
     let out = seedfeast(&["validate", "runner", "--seeds", "200", "--chunks", "100"]);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
-    assert!(stdout(&out).contains("runner: 200 seeds × 100 chunks, 0 violations"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("runner: 200 seeds, 200 levels, 0 violations"), "{}", stdout(&out));
 }
 
 /// Copies the shipped assets folder, every file, so a test can break one of them.
@@ -224,11 +226,20 @@ fn gen_maze_draws_ascii_and_png() {
     assert!(width >= 9 && height >= 7);
     let _ = std::fs::remove_file(&file);
 
-    let out = seedfeast(&["gen", "runner", "--seed", "x", "--format", "png", "--output", "/dev/null"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("png is for the maze"), "{}", stderr(&out));
     let out = seedfeast(&["gen", "maze", "--seed", "x", "--width", "0"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn every_mode_draws_a_picture() {
+    for mode in seedfeast::modes::MODES {
+        let file = std::env::temp_dir().join(format!("seedfeast-{}-{}.png", mode.key(), std::process::id()));
+        let out = seedfeast(&["gen", mode.key(), "--seed", "x", "--format", "png", "--output", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{}: {}", mode.key(), stderr(&out));
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{}", mode.key());
+        let _ = std::fs::remove_file(&file);
+    }
 }
 
 #[test]
@@ -243,12 +254,12 @@ fn digest_prints_one_pinned_hash_per_mode() {
     let out = seedfeast(&["digest"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let data = seedfeast::data::GameData::built_in();
-    let expected: String = seedfeast_procgen::digest::all_digests(&data.digest_data())
-        .into_iter()
-        .map(|(mode, digest)| format!("{mode} {digest}\n"))
-        .collect();
+    let expected = seedfeast::web::digest_text(&data, &seedfeast::modes::table());
     assert_eq!(stdout(&out), expected);
-    assert!(expected.starts_with("runner ") && expected.contains("\nmaze "));
+    let keys: Vec<&str> = expected.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+    // The levels of version 1 that version 2 still makes: their digests never moved.
+    assert!(expected.contains("runner c6907b41c74d962a\nmaze 6ba40d4e5fe4efb4\n"), "{expected}");
 }
 
 #[test]
@@ -301,5 +312,104 @@ fn validate_arena_and_tunnel_report_zero_violations() {
         let out = seedfeast(&["validate", mode, "--seeds", "50"]);
         assert!(out.status.success(), "{mode}: {}{}", stdout(&out), stderr(&out));
         assert!(stdout(&out).contains(", 0 violations"), "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn the_table_of_modes_is_on_the_command_line() {
+    let out = seedfeast(&["modes", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let keys: Vec<&str> = rows.iter().map(|r| r["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+    for row in rows {
+        for field in ["key", "name", "generator", "variant"] {
+            assert!(row.get(field).is_some(), "{row}: no {field}");
+        }
+    }
+    let food = rows.iter().find(|r| r["key"] == "food-tunnel").unwrap();
+    assert_eq!((food["generator"].as_str(), food["variant"].as_str()), (Some("tunnel"), Some("squeeze")));
+    assert_eq!(rows[0]["variant"], serde_json::Value::Null);
+
+    // `gen food-tunnel` is `gen tunnel --squeeze`.
+    let food = seedfeast(&["gen", "food-tunnel", "--seed", "squeeze me", "--gates", "90"]);
+    let squeezed = seedfeast(&["gen", "tunnel", "--seed", "squeeze me", "--gates", "90", "--squeeze"]);
+    assert!(food.status.success() && squeezed.status.success());
+    assert_eq!(food.stdout, squeezed.stdout);
+    let plain = seedfeast(&["gen", "tunnel", "--seed", "squeeze me", "--gates", "90"]);
+    assert_ne!(food.stdout, plain.stdout, "the squeeze narrows gaps");
+}
+
+#[test]
+fn each_flag_means_what_it_says_or_is_refused_for_that_mode() {
+    for (args, says) in [
+        (&["gen", "maze", "--seed", "x", "--chunks", "3"][..], "--chunks does not apply to the maze generator"),
+        (&["gen", "runner", "--seed", "x", "--floor", "2"], "--floor does not apply to the runner generator"),
+        (&["gen", "arena", "--seed", "x", "--gates", "2"], "--gates does not apply to the arena generator"),
+        (
+            &["gen", "arena", "--seed", "x", "--wave", "4294967295"],
+            "--wave 4294967295 is out of range for arena: 1..=1000",
+        ),
+        (&["gen", "maze", "--seed", "x", "--floor", "0"], "--floor 0 is out of range"),
+        (
+            &["gen", "tunnel", "--seed", "x", "--gates", "1000000"],
+            "--gates 1000000 is out of range for tunnel: 1..=20000",
+        ),
+        (
+            &["gen", "runner", "--seed", "x", "--chunks", "1000000"],
+            "--chunks 1000000 is out of range for runner: 1..=20000",
+        ),
+        (&["validate", "maze", "--seeds", "3", "--chunks", "5"], "--chunks does not apply to the maze generator"),
+        (&["validate", "tunnel", "--seeds", "3", "--chunks", "5"], "--chunks does not apply to the tunnel generator"),
+        (&["validate", "runner", "--seeds", "3", "--chunks", "5000"], "--chunks 5000 is out of range for runner"),
+        (&["validate", "runner", "--seeds", "18446744073709551615"], "10000"),
+        (&["gen", "maze", "--seed", "x", "--squeeze"], "--squeeze does not apply to maze"),
+        (&["gen", "arena", "--seed", "124MP-ANQ6N"], "since version 2"),
+    ] {
+        let out = seedfeast(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    // Validate's depth flags set how far each seed is played.
+    let out = seedfeast(&["validate", "tunnel", "--seeds", "3", "--gates", "40"]);
+    assert!(
+        out.status.success() && stdout(&out).contains("tunnel: 3 seeds, 3 levels, 0 violations"),
+        "{}",
+        stdout(&out)
+    );
+    let out = seedfeast(&["validate", "maze", "--seeds", "3", "--floors", "2"]);
+    assert!(out.status.success() && stdout(&out).contains("maze: 3 seeds, 6 levels, 0 violations"), "{}", stdout(&out));
+    let out = seedfeast(&["validate", "arena", "--seeds", "2", "--waves", "7"]);
+    assert!(
+        out.status.success() && stdout(&out).contains("arena: 2 seeds, 14 levels, 0 violations"),
+        "{}",
+        stdout(&out)
+    );
+    // A version-1 code still plays the modes whose levels it still makes.
+    let out = seedfeast(&["gen", "runner", "--seed", "124MP-ANQ6N", "--chunks", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    for args in
+        [&["digest"][..], &["gen", "maze", "--seed", "x", "--width", "401", "--height", "401", "--format", "ascii"]]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_seedfeast"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, then close the pipe, as `| head -c1` does.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut byte = [0u8; 1];
+        let _ = stdout.read(&mut byte);
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
     }
 }

@@ -14,7 +14,7 @@ use seedfeast::{Launch, headless_app, load_data};
 use seedfeast_procgen::Seed;
 
 fn menu_app(data: Result<GameData, DataProblem>) -> App {
-    let mut app = headless_app(Launch { data, start: None, save: seedfeast::save::SaveStore::Memory, notice: None });
+    let mut app = headless_app(Launch { data, start: None, save: seedfeast::save::SaveStore::memory(), notice: None });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
     app.cleanup();
@@ -158,15 +158,15 @@ fn run_until_game_over(app: &mut App) {
 
 #[test]
 fn best_scores_are_kept_per_seed_across_runs_and_restarts() {
-    use seedfeast::save::{SaveData, SaveStore};
-    use seedfeast::session::{LastRun, Mode};
+    use seedfeast::save::{Save, SaveStore};
+    use seedfeast::session::LastRun;
     let dir = scratch("scores");
     let seed = Seed(5);
-    let start = || Session { mode: Mode::Runner, seed, origin: None, daily: None };
+    let start = || Session { mode: common::mode("runner"), seed, origin: None, daily: None };
     let launch = |dir: &std::path::Path| Launch {
         data: Ok(GameData::built_in()),
         start: Some(start()),
-        save: SaveStore::Folder(dir.to_path_buf()),
+        save: SaveStore::folder(dir),
         notice: None,
     };
     let mut app = headless_app(launch(&dir));
@@ -177,7 +177,14 @@ fn best_scores_are_kept_per_seed_across_runs_and_restarts() {
     let first = app.world().resource::<LastRun>().clone();
     assert!(first.new_best && first.best == first.score && first.score > 0, "{first:?}");
     let key = format!("runner/{}", seed.code());
-    assert_eq!(app.world().resource::<SaveData>().best_for(&key), Some(first.score));
+    let best = app.world().resource::<Save>().best(&key).map(|b| b.score);
+    assert_eq!(best, Some(u64::from(first.score)));
+    let history = app.world().resource::<Save>().history("runner");
+    assert_eq!(
+        history.first().map(|(code, _)| *code),
+        Some(seed.code().to_string().as_str()),
+        "the seed is in the history"
+    );
 
     // A restart reads the file back: the same run is not a new best.
     let mut app = headless_app(launch(&dir));
@@ -201,14 +208,14 @@ fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
     let mut app = headless_app(Launch {
         data: Ok(GameData::built_in()),
         start: None,
-        save: SaveStore::Folder(dir.clone()),
+        save: SaveStore::folder(&dir),
         notice: None,
     });
     app.finish();
     app.cleanup();
     app.update();
     let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
-    assert!(toast.visible() && toast.text.contains("couldn't be read"), "{}", toast.text);
+    assert!(toast.visible() && toast.text.contains("damaged") && toast.text.contains("corrupt-1"), "{}", toast.text);
     assert!(dir.join("scores.ron.corrupt-1").exists());
     assert_eq!(screen(&app), Screen::Title, "play goes on");
     let _ = std::fs::remove_dir_all(&dir);
@@ -217,11 +224,14 @@ fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
 #[test]
 fn a_bad_link_is_explained_and_the_menu_opens() {
     use seedfeast::web::{LinkRequest, parse_query};
-    let LinkRequest::Problem(message) = parse_query("?seed=1ABCU-00000&mode=maze") else { panic!("a bad code") };
+    let modes = seedfeast::modes::table();
+    let LinkRequest::Problem(message) = parse_query("?seed=1ABCU-00000&mode=maze", &modes) else {
+        panic!("a bad code")
+    };
     let mut app = headless_app(Launch {
         data: Ok(GameData::built_in()),
         start: None,
-        save: seedfeast::save::SaveStore::Memory,
+        save: seedfeast::save::SaveStore::memory(),
         notice: Some(message.clone()),
     });
     app.finish();
@@ -235,13 +245,13 @@ fn a_bad_link_is_explained_and_the_menu_opens() {
 
 #[test]
 fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
-    use seedfeast::save::{JumpKey, MapStorage, STORAGE_KEY, SaveData, SaveStore, TextStorage};
+    use seedfeast::save::{JumpKey, MapStorage, STORAGE_KEY, Save, SaveStore, TextStorage};
     use std::sync::Arc;
     let storage = Arc::new(MapStorage::default());
     let launch = |start: Option<Session>| Launch {
         data: Ok(GameData::built_in()),
         start,
-        save: SaveStore::Keyed(storage.clone()),
+        save: SaveStore::keyed(storage.clone()),
         notice: None,
     };
     let mut app = headless_app(launch(None));
@@ -253,19 +263,19 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
     enter(&mut app);
     assert_eq!(screen(&app), Screen::Settings);
-    let settings = |app: &App| app.world().resource::<SaveData>().settings.clone();
-    let volume = settings(&app).volume;
+    let settings = |app: &App| app.world().resource::<Save>().settings().clone();
+    let volume = settings(&app).volume();
     enter(&mut app);
-    assert!((settings(&app).volume - (volume + 0.1)).abs() < 1e-4, "Enter turns the volume up a step");
+    assert!((settings(&app).volume() - (volume + 0.1)).abs() < 1e-4, "Enter turns the volume up a step");
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
-    assert!((settings(&app).volume - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
+    assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
     press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
     press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
     press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
-    assert_eq!(settings(&app).jump_key, JumpKey::Z);
+    assert_eq!(settings(&app).jump_key(), JumpKey::Z);
     let saved = storage.get(STORAGE_KEY).unwrap().expect("saved at once");
-    assert!(saved.contains("jump_key: Z"), "{saved}");
+    assert!(saved.contains("value: Z"), "{saved}");
     assert!(app.world().resource::<common::Heard>().0.contains(&seedfeast::sound::Sfx::Click), "menu choices click");
     let label = {
         let mut texts = app.world_mut().query::<&Text>();
@@ -277,7 +287,7 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     assert_eq!(screen(&app), Screen::Title);
 
     // A restart straight into a run: Space no longer jumps, Z does, and the jump is heard.
-    let session = Session { mode: seedfeast::session::Mode::Runner, seed: Seed(9), origin: None, daily: None };
+    let session = Session { mode: common::mode("runner"), seed: Seed(9), origin: None, daily: None };
     let mut app = headless_app(launch(Some(session)));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
@@ -286,7 +296,8 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     for _ in 0..30 {
         app.update();
     }
-    assert_eq!(app.world().resource::<SaveData>().settings.jump_key, JumpKey::Z);
+    common::skip_countdown(&mut app);
+    assert_eq!(app.world().resource::<Save>().settings().jump_key(), JumpKey::Z);
     common::tap_key(&mut app, KeyCode::Space, Key::Space);
     app.update();
     assert!(common::player(&mut app).1.y.abs() < 1.0, "Space is not the jump key any more");
@@ -334,7 +345,7 @@ fn a_resting_mouse_never_steals_the_selection_but_a_moving_one_does() {
 
 #[test]
 fn ctrl_c_copies_the_code_during_a_run_as_the_hud_says() {
-    let mut app = common::mode_app(seedfeast::session::Mode::Maze, Seed(31));
+    let mut app = common::mode_app(common::mode("maze"), Seed(31));
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ControlLeft);
     press(&mut app, KeyCode::KeyC, Key::Character("c".into()), Some("c"));
     let toast = app.world().resource::<seedfeast::ui::toast::Toast>();

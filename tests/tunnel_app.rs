@@ -9,10 +9,10 @@ use bevy_rapier2d::prelude::{Collider, Velocity};
 use common::*;
 use seedfeast::data::GameData;
 use seedfeast::input::JumpLatch;
+use seedfeast::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
 use seedfeast::session::{LastRun, Mode};
 use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
-use seedfeast::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::tunnel::{Gate, generate_gates};
 
@@ -46,7 +46,7 @@ fn pilot(
 fn flown(mode: Mode, seed: Seed, frames: usize) -> App {
     let mut app = mode_app(mode, seed);
     listen(&mut app);
-    app.add_systems(FixedUpdate, pilot.before(seedfeast::runner::RunnerSystems::Control));
+    app.add_systems(FixedUpdate, pilot.before(seedfeast::run::Gameplay::Control));
     for _ in 0..frames {
         app.update();
         if screen(&app) != Screen::Playing {
@@ -59,7 +59,7 @@ fn flown(mode: Mode, seed: Seed, frames: usize) -> App {
 #[test]
 fn gates_are_exactly_procgens() {
     let seed = Seed::from_text("tunnel night");
-    let mut app = flown(Mode::Tunnel, seed, 600);
+    let mut app = flown(mode("tunnel"), seed, 600);
     let gates = spawned_gates(&mut app);
     assert!(gates.len() > 4);
     let data = GameData::built_in();
@@ -72,7 +72,7 @@ fn gates_are_exactly_procgens() {
 
 #[test]
 fn a_simple_pilot_flies_a_minute_of_gates() {
-    for (mode, seed) in [(Mode::Tunnel, Seed(1)), (Mode::Tunnel, Seed(77))] {
+    for (mode, seed) in [(mode("tunnel"), Seed(1)), (mode("tunnel"), Seed(77))] {
         let app = flown(mode, seed, 60 * 60);
         let run = app.world().resource::<TunnelRun>();
         assert_eq!(screen(&app), Screen::Playing, "{mode:?} {seed:?}: {:?} after {} gates", run.ended, run.passed);
@@ -86,7 +86,7 @@ fn a_simple_pilot_flies_a_minute_of_gates() {
 fn the_food_tunnel_squeezes_and_keeps_room_for_the_flyer() {
     let seed = Seed(9);
     // The first screenful of gates is spawned at the start, flown or not.
-    let mut app = mode_app(Mode::FoodTunnel, seed);
+    let mut app = mode_app(mode("food-tunnel"), seed);
     app.update();
     let data = GameData::built_in();
     let gates = spawned_gates(&mut app);
@@ -113,7 +113,7 @@ fn the_food_tunnel_squeezes_and_keeps_room_for_the_flyer() {
 
 #[test]
 fn the_flyer_hovers_until_the_first_flap_and_then_falls_if_never_flapping_again() {
-    let mut app = mode_app(Mode::Tunnel, Seed(3));
+    let mut app = mode_app(mode("tunnel"), Seed(3));
     let start = app.world_mut().query_filtered::<&Transform, With<Flyer>>().single(app.world()).unwrap().translation;
     for _ in 0..300 {
         app.update();

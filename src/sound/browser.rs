@@ -12,7 +12,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{AudioBuffer, AudioContext, AudioContextState, GainNode};
 
 use super::{Sfx, this_frames_cues, wav};
-use crate::save::SaveData;
+use crate::save::Save;
 
 /// The page's audio: the context, the volume, and one buffer per cue in [`Sfx::ALL`] order.
 pub struct WebAudio {
@@ -75,9 +75,9 @@ impl Plugin for BrowserSoundPlugin {
 }
 
 /// The saved volume applies at once, to sounds already playing too.
-fn apply_volume(data: Res<SaveData>, audio: NonSend<WebAudio>) {
+fn apply_volume(data: Res<Save>, audio: NonSend<WebAudio>) {
     if data.is_changed() {
-        audio.volume.gain().set_value(data.settings.volume);
+        audio.volume.gain().set_value(data.settings().volume());
     }
 }
 

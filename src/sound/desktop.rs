@@ -6,7 +6,7 @@ use bevy::audio::{AudioPlayer, AudioSource, GlobalVolume, PlaybackSettings, Volu
 use bevy::prelude::*;
 
 use super::{Sfx, this_frames_cues};
-use crate::save::SaveData;
+use crate::save::Save;
 
 /// One loaded source per cue, in [`Sfx::ALL`] order; present only where audio exists.
 #[derive(Resource)]
@@ -27,9 +27,9 @@ fn load_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource
 }
 
 /// The saved volume applies to every sound started after it changes.
-fn apply_volume(data: Res<SaveData>, volume: Option<ResMut<GlobalVolume>>) {
+fn apply_volume(data: Res<Save>, volume: Option<ResMut<GlobalVolume>>) {
     if let Some(mut volume) = volume.filter(|_| data.is_changed()) {
-        volume.volume = Volume::Linear(data.settings.volume);
+        volume.volume = Volume::Linear(data.settings().volume());
     }
 }
 

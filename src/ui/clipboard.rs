@@ -49,10 +49,14 @@ pub fn finish_paste(mut pending: ResMut<PendingPaste>, mut session: ResMut<Sessi
     };
     pending.0 = None;
     match result {
-        Ok(text) => match SeedInput::parse(&text) {
-            Ok(input) => {
-                *session = Session::from_input(session.mode, &input);
-                toast.show(format!("Pasted seed {}", session.seed.code()));
+        // A code, words, or a whole link the game copied: the link's own seed is taken.
+        Ok(text) => match SeedInput::parse(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|input| Session::from_input(session.mode, &input).map(|taken| (taken, input.reading())))
+        {
+            Ok((taken, reading)) => {
+                *session = taken;
+                toast.show(format!("Pasted seed {} ({reading})", session.seed.code()));
             }
             Err(error) => toast.show(format!("The clipboard holds no seed: {error}")),
         },

@@ -4,6 +4,8 @@ use bevy::prelude::*;
 
 use crate::intensity::Intensity;
 use crate::palette;
+use crate::run::Countdown;
+use crate::save::Save;
 use crate::session::Session;
 use crate::state::Screen;
 use crate::ui::widgets::text;
@@ -18,6 +20,9 @@ pub struct HudStatus {
 struct ScoreText;
 #[derive(Component)]
 struct IntensityFill;
+/// The big "3 2 1" in the middle of the screen while the run gets ready.
+#[derive(Component)]
+struct CountdownText;
 
 pub struct HudPlugin;
 
@@ -25,11 +30,11 @@ impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<HudStatus>()
             .add_systems(OnEnter(Screen::Playing), spawn_hud)
-            .add_systems(Update, update_hud.run_if(in_state(Screen::Playing)));
+            .add_systems(Update, (update_hud, show_countdown).run_if(in_state(Screen::Playing)));
     }
 }
 
-fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<crate::save::SaveData>) {
+fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
     let corner = |left: bool| Node {
         position_type: PositionType::Absolute,
         top: px(14),
@@ -64,20 +69,50 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<crate::sav
     commands.spawn((corner(false), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
         |hud| {
             hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
-            let jump = save.settings.jump_key.hint();
+            let jump = save.settings().jump_key().hint();
             let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
-            let keys = match session.mode {
-                crate::session::Mode::Runner => format!("{jump}: jump   Esc: pause   Ctrl+C: {copy}"),
-                crate::session::Mode::Tunnel | crate::session::Mode::FoodTunnel => {
-                    format!("{jump}: flap   Esc: pause   Ctrl+C: {copy}")
-                }
-                crate::session::Mode::Maze | crate::session::Mode::Arena => {
-                    format!("Arrows: move   Esc: pause   Ctrl+C: {copy}")
-                }
-            };
-            hud.spawn(text(keys, 16.0, palette::TEXT_DIM));
+            let controls = session.mode.info().controls.hint(jump);
+            hud.spawn(text(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), 16.0, palette::TEXT_DIM));
         },
     );
+}
+
+/// The countdown's number, large, with how to skip it.
+fn spawn_countdown(commands: &mut Commands) {
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            top: percent(36),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(6),
+            ..default()
+        },
+        DespawnOnExit(Screen::Playing),
+        children![
+            (CountdownText, text("3", 120.0, palette::ACCENT)),
+            text("Get ready! Any key starts at once", 22.0, palette::TEXT),
+        ],
+    ));
+}
+
+fn show_countdown(
+    mut commands: Commands,
+    countdown: Option<Res<Countdown>>,
+    mut number: Query<(&mut Text, &ChildOf), With<CountdownText>>,
+) {
+    match (countdown, number.single_mut()) {
+        (Some(countdown), Ok((mut text, _))) => {
+            let shown = countdown.shown().to_string();
+            if text.0 != shown {
+                text.0 = shown;
+            }
+        }
+        (Some(_), Err(_)) => spawn_countdown(&mut commands),
+        (None, Ok((_, parent))) => commands.entity(parent.parent()).despawn(),
+        (None, Err(_)) => {}
+    }
 }
 
 fn update_hud(

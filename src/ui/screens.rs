@@ -3,8 +3,9 @@
 use bevy::prelude::*;
 
 use crate::data::DataProblem;
+use crate::mode::Modes;
 use crate::palette;
-use crate::session::{LastRun, Mode, Session};
+use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
 use crate::ui::clipboard::COPY_LABEL;
 use crate::ui::menu::{MenuAction, MenuCursor};
@@ -57,16 +58,17 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     });
 }
 
-fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
+fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>, modes: Res<Modes>) {
     reset_cursor(&mut cursor);
     commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(heading("Choose a game"));
-            for (order, mode) in Mode::ALL.into_iter().enumerate() {
+            for (order, mode) in modes.iter().enumerate() {
                 card.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
-                card.spawn(text(mode.blurb(), 18.0, palette::TEXT_DIM));
+                card.spawn(text(mode.blurb(), 16.0, palette::TEXT_DIM));
             }
-            card.spawn(button(5, "Back", MenuAction::ToTitle));
+            // After every mode, however many there are.
+            card.spawn(button(modes.0.len(), "Back", MenuAction::ToTitle));
         });
     });
 }
@@ -134,8 +136,13 @@ fn show_entry(
     for mut text in &mut typed {
         text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
     }
+    // A problem in red; otherwise how Enter will read what is typed.
     for mut text in &mut error {
-        text.0 = entry.error.clone().unwrap_or_default();
+        text.0 = entry
+            .error
+            .clone()
+            .or_else(|| entry.reading.as_ref().map(|r| format!("Enter plays it, {r}")))
+            .unwrap_or_default();
     }
 }
 

@@ -12,25 +12,38 @@ use crate::ui::clipboard::{copy_code, start_paste};
 /// Longest text accepted in the box.
 pub const MAX_ENTRY: usize = 48;
 
-/// What the player has typed, and why it was refused, if it was.
+/// What the player has typed, how it reads, and why it was refused, if it was.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct SeedEntry {
     pub text: String,
     pub error: Option<String>,
+    /// How the typed text reads ("read as the code 2…", "read as text: …"), kept current as the
+    /// player types.
+    pub reading: Option<String>,
 }
 
 impl SeedEntry {
-    /// Applies the typed text to the session. Ok(true) when a seed was taken.
+    /// Re-reads the typed text: how it reads, or nothing yet (a problem shows on Enter).
+    pub fn reread(&mut self) {
+        self.error = None;
+        self.reading = SeedInput::parse(&self.text).ok().map(|input| input.reading());
+    }
+
+    /// Applies the typed text to the session. True when a seed was taken.
     pub fn submit(&mut self, session: &mut Session) -> bool {
-        match SeedInput::parse(&self.text) {
-            Ok(input) => {
-                *session = Session::from_input(session.mode, &input);
+        let taken = SeedInput::parse(&self.text)
+            .map_err(|error| error.to_string())
+            .and_then(|input| Session::from_input(session.mode, &input));
+        match taken {
+            Ok(taken) => {
+                *session = taken;
                 self.text.clear();
                 self.error = None;
+                self.reading = None;
                 true
             }
             Err(error) => {
-                self.error = Some(error.to_string());
+                self.error = Some(error);
                 false
             }
         }
@@ -56,7 +69,7 @@ pub fn type_seed(
         match &key.logical_key {
             Key::Backspace => {
                 entry.text.pop();
-                entry.error = None;
+                entry.reread();
             }
             Key::Enter if !entry.text.trim().is_empty() => {
                 actions.confirm = false;
@@ -74,7 +87,7 @@ pub fn type_seed(
                             entry.text.push(c);
                         }
                     }
-                    entry.error = None;
+                    entry.reread();
                 }
             }
         }
@@ -97,19 +110,25 @@ pub fn copy_shortcut(mut commands: Commands, mut typed: MessageReader<KeyboardIn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Mode;
     use seedfeast_procgen::Seed;
 
     #[test]
     fn a_typed_code_sets_the_seed_and_a_typo_explains_itself() {
-        let mut session = Session { mode: Mode::Runner, seed: Seed(1), origin: None, daily: None };
+        let mode = crate::modes::by_key("runner").unwrap();
+        let mut session = Session { mode, seed: Seed(1), origin: None, daily: None };
         let code = Seed(987_654).code().to_string();
-        let mut entry = SeedEntry { text: code.to_lowercase(), error: None };
+        let mut entry = SeedEntry { text: code.to_lowercase(), ..SeedEntry::default() };
+        entry.reread();
+        assert_eq!(entry.reading, Some(format!("read as the code {code}")));
         assert!(entry.submit(&mut session));
         assert_eq!(session.seed, Seed(987_654));
         assert!(entry.text.is_empty());
 
-        let mut typo = SeedEntry { text: format!("{}U", &code[..code.len() - 1]), error: None };
+        let mut words = SeedEntry { text: "pizza party".into(), ..SeedEntry::default() };
+        words.reread();
+        assert_eq!(words.reading.as_deref(), Some("read as text: \"pizza party\""));
+
+        let mut typo = SeedEntry { text: format!("{}U", &code[..code.len() - 1]), ..SeedEntry::default() };
         assert!(!typo.submit(&mut session));
         assert!(typo.error.as_deref().unwrap().contains("not a seed-code character"), "{:?}", typo.error);
         assert_eq!(session.seed, Seed(987_654), "a refused code leaves the seed alone");

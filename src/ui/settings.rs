@@ -2,10 +2,10 @@
 
 use bevy::prelude::*;
 
-use crate::input::Actions;
-use crate::maze::movement::Dir;
+use crate::input::{Actions, Dir};
 use crate::palette;
-use crate::save::{SaveData, SaveStore};
+use crate::save::clock::now_ms;
+use crate::save::{Save, SaveStore};
 use crate::state::Screen;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuCursor, MenuItem, MenuSystems};
 use crate::ui::toast::Toast;
@@ -26,15 +26,15 @@ impl Plugin for SettingsPlugin {
 }
 
 /// A setting's button text, e.g. "Volume: 80%".
-pub fn setting_label(action: MenuAction, save: &SaveData) -> Option<String> {
+pub fn setting_label(action: MenuAction, save: &Save) -> Option<String> {
     match action {
-        MenuAction::Volume => Some(format!("Volume: {}%", (save.settings.volume * 100.0).round())),
-        MenuAction::JumpKey => Some(format!("Jump / flap: {}", save.settings.jump_key.label())),
+        MenuAction::Volume => Some(format!("Volume: {}%", (save.settings().volume() * 100.0).round())),
+        MenuAction::JumpKey => Some(format!("Jump / flap: {}", save.settings().jump_key().label())),
         _ => None,
     }
 }
 
-fn spawn_settings(mut commands: Commands, mut cursor: ResMut<MenuCursor>, save: Res<SaveData>) {
+fn spawn_settings(mut commands: Commands, mut cursor: ResMut<MenuCursor>, save: Res<Save>) {
     cursor.0 = 0;
     commands.spawn(screen_root(Screen::Settings, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
@@ -48,27 +48,21 @@ fn spawn_settings(mut commands: Commands, mut cursor: ResMut<MenuCursor>, save: 
     });
 }
 
-/// Applies a step to a setting and saves; a failed save is shown, and the change still holds
-/// for this session.
-fn change_setting(action: MenuAction, steps: i32, save: &mut SaveData, store: &SaveStore, toast: &mut Toast) {
+/// Applies a step to a setting and saves (merged with what another window may have saved); a
+/// failed save is shown, and the change still holds for this session.
+fn change_setting(action: MenuAction, steps: i32, save: &mut Save, store: &SaveStore, toast: &mut Toast) {
+    let now = now_ms();
     match action {
-        MenuAction::Volume => save.settings.nudge_volume(steps),
-        MenuAction::JumpKey => save.settings.jump_key = save.settings.jump_key.cycled(steps),
+        MenuAction::Volume => save.settings_mut().nudge_volume(steps, now),
+        MenuAction::JumpKey => save.settings_mut().cycle_jump_key(steps, now),
         _ => return,
     }
-    if let Err(error) = store.save(save) {
-        toast.show(format!("Couldn't save the settings: {error}"));
-    }
+    save.commit(store, toast);
 }
 
 /// Enter or a click steps forward; the volume wraps from 100% to 0% so one button covers it.
-fn on_setting_chosen(
-    chosen: On<MenuChosen>,
-    mut save: ResMut<SaveData>,
-    store: Res<SaveStore>,
-    mut toast: ResMut<Toast>,
-) {
-    if chosen.0 == MenuAction::Volume && save.settings.volume >= 1.0 {
+fn on_setting_chosen(chosen: On<MenuChosen>, mut save: ResMut<Save>, store: Res<SaveStore>, mut toast: ResMut<Toast>) {
+    if chosen.0 == MenuAction::Volume && save.settings().volume() >= 1.0 {
         change_setting(chosen.0, -10, &mut save, &store, &mut toast);
     } else {
         change_setting(chosen.0, 1, &mut save, &store, &mut toast);
@@ -80,7 +74,7 @@ fn nudge_focused_setting(
     actions: Res<Actions>,
     cursor: Res<MenuCursor>,
     items: Query<(&MenuItem, &MenuAction)>,
-    mut save: ResMut<SaveData>,
+    mut save: ResMut<Save>,
     store: Res<SaveStore>,
     mut toast: ResMut<Toast>,
 ) {
@@ -94,7 +88,7 @@ fn nudge_focused_setting(
     }
 }
 
-fn label_settings(save: Res<SaveData>, buttons: Query<(&MenuAction, &Children)>, mut texts: Query<&mut Text>) {
+fn label_settings(save: Res<Save>, buttons: Query<(&MenuAction, &Children)>, mut texts: Query<&mut Text>) {
     if !save.is_changed() {
         return;
     }

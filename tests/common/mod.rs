@@ -8,25 +8,42 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use seedfeast::data::GameData;
 use seedfeast::input::JumpLatch;
-use seedfeast::runner::{RunnerPlayer, RunnerRun, RunnerSystems};
+use seedfeast::modes::runner::{RunnerPlayer, RunnerRun};
+use seedfeast::run::{Countdown, Gameplay};
 use seedfeast::session::{Mode, Session};
 use seedfeast::state::Screen;
 use seedfeast::{Launch, headless_app};
 use seedfeast_procgen::Seed;
+use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, generate_track};
+
+/// The mode with this key in the table of modes.
+pub fn mode(key: &str) -> Mode {
+    seedfeast::modes::by_key(key).unwrap_or_else(|| panic!("no mode {key}"))
+}
 
 /// A headless game already in a Runner run of `seed` with `config`.
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
-    playing_app(GameData { runner: config, ..GameData::built_in() }, Mode::Runner, seed)
+    let mut data = GameData::built_in();
+    data.runner = config;
+    playing_app(data, mode("runner"), seed)
 }
 
-/// A headless game already playing `mode` from `seed` with `data`, one physics step per update.
+/// A headless game already playing `mode` from `seed` with `data`, one physics step per update,
+/// past the get-ready countdown.
 pub fn playing_app(data: GameData, mode: Mode, seed: Seed) -> App {
+    let mut app = ready_app(data, mode, seed);
+    skip_countdown(&mut app);
+    app
+}
+
+/// A headless game that has just entered a run of `mode`: the countdown is on.
+pub fn ready_app(data: GameData, mode: Mode, seed: Seed) -> App {
     let session = Session { mode, seed, origin: None, daily: None };
     let mut app = headless_app(Launch {
         data: Ok(data),
         start: Some(session),
-        save: seedfeast::save::SaveStore::Memory,
+        save: seedfeast::save::SaveStore::memory(),
         notice: None,
     });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
@@ -35,7 +52,13 @@ pub fn playing_app(data: GameData, mode: Mode, seed: Seed) -> App {
     app.update(); // startup; asks for the run
     app.update(); // enters Playing
     assert_eq!(screen(&app), Screen::Playing);
+    assert!(app.world().contains_resource::<Countdown>(), "every run opens with the countdown");
     app
+}
+
+/// Ends the get-ready countdown, as a key press would.
+pub fn skip_countdown(app: &mut App) {
+    app.world_mut().remove_resource::<Countdown>();
 }
 
 pub fn screen(app: &App) -> Screen {
@@ -76,12 +99,12 @@ pub struct Obstacles(pub Vec<(f32, f32)>);
 /// hazard, unless that late jump would land on the next one and jumping now lands clear.
 pub fn add_autopilot(app: &mut App, seed: Seed, chunks: usize) {
     let config = app.world().resource::<GameData>().runner.clone();
-    let track = generate_track(&config, seed, chunks);
+    let track = generate_track(&config, JumpReach::of(&config.tuning), seed, chunks);
     let mut obstacles: Vec<(f32, f32)> =
         track.iter().flat_map(|c| c.gaps.iter().chain(c.hazards.iter()).map(|s| (s.x, s.end()))).collect();
     obstacles.sort_by(|a, b| a.0.total_cmp(&b.0));
     app.insert_resource(Obstacles(obstacles));
-    app.add_systems(FixedUpdate, autopilot.before(RunnerSystems::Control));
+    app.add_systems(FixedUpdate, autopilot.before(Gameplay::Control));
 }
 
 fn autopilot(
@@ -98,7 +121,7 @@ fn autopilot(
     let Some(&(start, end)) = obstacles.0.iter().find(|&&(_, end)| end > x - body.size.x / 2.0) else {
         return;
     };
-    let range = config.tuning.jump_range(config.speed_at(x));
+    let range = JumpReach::of(&config.tuning).range(config.speed_at(x));
     let half = body.size.x / 2.0;
     // Time to rise clear of a fork, as a distance: the latest take-off is this far before it.
     let lead = 0.12 * range;
@@ -120,7 +143,7 @@ fn autopilot(
 
 /// A headless game already on floor 1 of a Maze chase from `seed`.
 pub fn maze_app(seed: Seed) -> App {
-    mode_app(Mode::Maze, seed)
+    mode_app(mode("maze"), seed)
 }
 
 /// A headless game already playing `mode` from `seed`, with the built-in data.

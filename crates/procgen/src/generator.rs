@@ -12,9 +12,10 @@ use crate::dataset::DataSet;
 use crate::violation::Violation;
 use crate::{Seed, arena, maze, runner, tunnel};
 
-/// The most pixels a picture may hold: 64 Mpx is 192 MB of RGB, so a `gen … --format png` stays
-/// well under half a gigabyte with the PNG encoder's buffers.
-pub const MAX_PICTURE_PIXELS: u64 = 64 * 1024 * 1024;
+/// The most pixels a picture may hold: 16 Mpx is 48 MB of RGB, so a `gen … --format png` stays
+/// far under half a gigabyte with the PNG encoder's buffers (and a 4001 × 4001 maze still gets a
+/// pixel a cell).
+pub const MAX_PICTURE_PIXELS: u64 = 16 * 1024 * 1024;
 
 /// An option a generator reads: its flag name, what it means for this generator, and its range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,7 +214,21 @@ pub trait Generator: Sync {
     /// The level a request asks for.
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
-    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
+    /// The levels of a sweep of one seed, each with the request that makes it again. Generators
+    /// whose levels are a run (the arena's waves) override this to play the run once.
+    fn sweep(
+        &self,
+        data: &DataSet,
+        seed: Seed,
+        variant: Option<&'static str>,
+        depth: &Request,
+    ) -> Result<Vec<(Request, Box<dyn Level>)>, RequestError> {
+        self.sweep_requests(seed, variant, depth)
+            .into_iter()
+            .map(|request| self.generate(data, &request).map(|level| (request, level)))
+            .collect()
+    }
     /// The determinism digest of a variant: a hash of every field of the levels a fixed list of
     /// seeds makes (see [`crate::digest`]).
     fn digest(&self, data: &DataSet, variant: Option<&'static str>) -> u64;

@@ -100,8 +100,29 @@ impl Generator for ArenaGen {
         Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave }))
     }
 
-    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         (1..=depth.or(Opt::Waves, 5)).map(|wave| Request { wave: Some(wave), ..Request::new(seed, variant) }).collect()
+    }
+
+    /// One run per seed: the floor (decoration and its cosmetic tint) is made once, then each
+    /// wave in play order, as the game makes them.
+    fn sweep(
+        &self,
+        data: &DataSet,
+        seed: Seed,
+        variant: Option<&'static str>,
+        depth: &Request,
+    ) -> Result<Vec<(Request, Box<dyn Level>)>, RequestError> {
+        let run = ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed);
+        let requests = self.sweep_requests(seed, variant, depth);
+        Ok(requests
+            .into_iter()
+            .zip(run)
+            .map(|(request, wave)| {
+                let level: Box<dyn Level> = Box::new(ArenaLevel { seed, curve: data.curve().clone(), wave });
+                (request, level)
+            })
+            .collect())
     }
 
     /// Waves 1 to 20 of each digest seed (past the first few challenge rounds), items and decoration. The noise tint is cosmetic and

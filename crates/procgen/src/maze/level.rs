@@ -142,7 +142,7 @@ impl Generator for MazeGen {
         Ok(Box::new(MazeLevel { seed: request.seed, tuning, floor }))
     }
 
-    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         let (width, height) = SWEEP_SIZES[(seed.0 % SWEEP_SIZES.len() as u64) as usize];
         (1..=depth.or(Opt::Floors, 3))
             .map(|floor| Request {

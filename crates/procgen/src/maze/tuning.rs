@@ -14,6 +14,8 @@ pub const MAX_SIDE: usize = 4001;
 pub const MAX_GAME_SIDE: usize = 201;
 /// The smallest: a 5 × 5 grid carves nine open cells, room for a start, three stars and crumbs.
 pub const MIN_GAME_SIDE: usize = 5;
+/// The most points any one thing scores: a run of thousands of floors stays far from overflow.
+pub const MAX_POINTS: u32 = 100_000;
 /// The fastest anything moves in a maze, cells a second.
 pub const MAX_SPEED: f32 = 30.0;
 
@@ -44,6 +46,24 @@ pub struct MazeTuning {
     pub lives: u32,
     /// Floors per unit of progress along the intensity curve.
     pub floors_per_step: f32,
+    /// Points for a crumb, a golden star, the chilli, a pursuer eaten while it lasts, a floor
+    /// cleared.
+    pub token_points: u32,
+    pub star_points: u32,
+    pub power_up_points: u32,
+    pub pursuer_points: u32,
+    pub floor_points: u32,
+    /// The player eats what is within this many cells of a cell's centre (steps summed).
+    pub eat_radius: f32,
+    /// A pursuer touches the player within this distance, in cells.
+    pub touch_radius: f32,
+    /// Seconds the pursuers hold still at the start of a floor and after a life is lost.
+    pub respawn_grace: f32,
+    /// Seconds an eaten pursuer waits at home before chasing again.
+    pub eaten_wait: f32,
+    /// The wanderer goes home for `scatter_for` seconds out of every `scatter_every`.
+    pub scatter_every: f32,
+    pub scatter_for: f32,
 }
 
 impl MazeTuning {
@@ -101,6 +121,24 @@ impl MazeTuning {
         if !(self.power_up_seconds.is_finite() && (0.0..=600.0).contains(&self.power_up_seconds)) {
             return Err(FieldError::new("power_up_seconds", format!("{} must be in 0..=600", self.power_up_seconds)));
         }
+        let points = [
+            ("token_points", self.token_points),
+            ("star_points", self.star_points),
+            ("power_up_points", self.power_up_points),
+            ("pursuer_points", self.pursuer_points),
+            ("floor_points", self.floor_points),
+        ];
+        for (field, value) in points {
+            if value > MAX_POINTS {
+                return Err(FieldError::new(field, format!("{value} must be at most {MAX_POINTS}")));
+            }
+        }
+        crate::tuning::within("eat_radius", self.eat_radius, 0.05, 0.5)?;
+        crate::tuning::within("touch_radius", self.touch_radius, 0.05, 1.5)?;
+        crate::tuning::within("respawn_grace", self.respawn_grace, 0.0, 10.0)?;
+        crate::tuning::within("eaten_wait", self.eaten_wait, 0.0, 60.0)?;
+        crate::tuning::within("scatter_every", self.scatter_every, 1.0, 600.0)?;
+        crate::tuning::within("scatter_for", self.scatter_for, 0.0, self.scatter_every)?;
         if !(1..=99).contains(&self.lives) {
             return Err(FieldError::new("lives", format!("{} must be in 1..=99", self.lives)));
         }
@@ -170,6 +208,12 @@ mod tests {
         assert_eq!((t.pursuer_speed_min, t.pursuer_speed_max), (3.0, 6.0));
         assert_eq!((t.player_speed, t.power_up_seconds, t.lives), (6.5, 6.0, 3));
         assert_eq!(t.floors_per_step, 1.0);
+        assert_eq!(
+            (t.token_points, t.star_points, t.power_up_points, t.pursuer_points, t.floor_points),
+            (10, 100, 50, 200, 500)
+        );
+        assert_eq!((t.eat_radius, t.touch_radius, t.respawn_grace, t.eaten_wait), (0.35, 0.6, 2.0, 3.0));
+        assert_eq!((t.scatter_every, t.scatter_for), (10.0, 3.0));
     }
 
     #[test]

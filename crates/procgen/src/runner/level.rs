@@ -97,7 +97,7 @@ impl Generator for RunnerGen {
         Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
     }
 
-    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         let mut request = Request::new(seed, variant);
         request.chunks = Some(depth.or(Opt::Chunks, 200));
         vec![request]

@@ -106,7 +106,7 @@ impl Generator for TunnelGen {
         Ok(Box::new(TunnelLevel { seed: request.seed, tuning: data.tunnel.clone(), reach, squeeze, gates }))
     }
 
-    fn sweep(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         vec![Request { gates: Some(depth.or(Opt::Gates, 200)), ..Request::new(seed, variant) }]
     }
 

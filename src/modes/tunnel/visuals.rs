@@ -4,24 +4,20 @@ use bevy::prelude::*;
 use seedfeast_procgen::tunnel::star_field;
 
 use crate::data::GameData;
+use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
 use crate::palette;
-use crate::session::{Mode, Session};
 use crate::state::Screen;
-use crate::tunnel::{Flyer, GateWalls, WALL_THICKNESS};
 use crate::visuals::{CameraQuery, Shapes, shape};
 
-pub struct TunnelVisualsPlugin;
-
-impl Plugin for TunnelVisualsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(
-            OnEnter(Screen::Playing),
-            spawn_stars.run_if(|s: Res<Session>| matches!(s.mode, Mode::Tunnel | Mode::FoodTunnel)),
-        )
-        .add_systems(PostUpdate, follow_flyer.before(TransformSystems::Propagate))
-        .add_observer(dress_gate)
-        .add_observer(dress_flyer);
-    }
+/// Adds both tunnels' visuals (the table of modes calls it for the windowed game).
+pub fn add(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_stars.after(crate::run::RunStart::Mode).run_if(resource_exists::<TunnelRun>),
+    )
+    .add_systems(PostUpdate, follow_flyer.before(TransformSystems::Propagate))
+    .add_observer(dress_gate)
+    .add_observer(dress_flyer);
 }
 
 const NIGHT: Color = Color::srgb(0.16, 0.12, 0.24);

@@ -3,22 +3,19 @@
 use bevy::prelude::*;
 use seedfeast_procgen::arena::ItemKind;
 
-use crate::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
-use crate::runner::track::FoodItem;
+use crate::food::FoodItem;
+use crate::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
 use crate::visuals::{Shapes, dress_chef, shape};
-
-pub struct ArenaVisualsPlugin;
 
 /// The floor tiles, drawn once a run (the tint belongs to the run, not the wave).
 #[derive(Component)]
 struct FloorTile;
 
-impl Plugin for ArenaVisualsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(PostUpdate, (frame_arena, paint_floor).before(TransformSystems::Propagate))
-            .add_observer(dress_piece)
-            .add_observer(dress_player);
-    }
+/// Adds the Arena's visuals (the table of modes calls it for the windowed game).
+pub fn add(app: &mut App) {
+    app.add_systems(PostUpdate, (frame_arena, paint_floor).before(TransformSystems::Propagate))
+        .add_observer(dress_piece)
+        .add_observer(dress_player);
 }
 
 fn frame_arena(run: Option<Res<ArenaRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {

@@ -13,8 +13,7 @@ pub const GROUND_DEPTH: f32 = 400.0;
 pub use seedfeast_procgen::runner::library::PLATFORM_THICKNESS;
 /// Hazards stand this tall on the ground.
 pub const HAZARD_HEIGHT: f32 = 30.0;
-/// Food is picked up within this radius.
-pub const FOOD_RADIUS: f32 = 14.0;
+pub use crate::food::{FOOD_RADIUS, FoodItem};
 
 /// One chunk of track; every entity of the chunk also carries [`ChunkPiece`] with its index.
 #[derive(Component, Debug, Clone, PartialEq)]
@@ -44,12 +43,6 @@ pub struct Ledge {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Hazard {
     pub half_size: Vec2,
-}
-
-#[derive(Component, Debug, Clone, Copy)]
-pub struct FoodItem {
-    pub kind: seedfeast_procgen::FoodKind,
-    pub points: u32,
 }
 
 /// Spawns every entity of one placed chunk.

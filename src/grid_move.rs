@@ -1,7 +1,9 @@
-//! Grid movement shared by the player and the pursuers: glide from cell centre to cell centre,
-//! choosing a direction only at centres. A turn asked for early is kept until it is possible.
+//! Movement on a grid of cells, for any mode played on one (the maze's player and pursuers): glide
+//! from cell centre to cell centre, choosing a direction only at centres. A turn asked for early
+//! is kept until it is possible. Which cells are open is the caller's business: a predicate.
 
-use seedfeast_procgen::maze::{Cell, Grid};
+/// A grid position: (x = column, y = row), from the top-left.
+pub type Cell = (usize, usize);
 
 /// The four directions, in screen terms (up is towards row 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,9 +47,9 @@ pub fn step(cell: Cell, dir: Dir) -> Option<Cell> {
     Some((cell.0.checked_add_signed(dx)?, cell.1.checked_add_signed(dy)?))
 }
 
-/// Whether moving from `cell` towards `dir` enters an open cell.
-pub fn can_move(grid: &Grid, cell: Cell, dir: Dir) -> bool {
-    step(cell, dir).is_some_and(|(x, y)| x < grid.width && y < grid.height && grid.is_open(x, y))
+/// Whether moving from `cell` towards `dir` enters a cell `open` accepts.
+pub fn can_move(open: &impl Fn(Cell) -> bool, cell: Cell, dir: Dir) -> bool {
+    step(cell, dir).is_some_and(open)
 }
 
 /// Something moving on the grid: it has left `cell` towards `dir` and covered `progress` (0..1) of
@@ -89,12 +91,17 @@ impl Mover {
     /// Advances by `dt` seconds. At each cell centre reached, `choose` picks the next direction
     /// (given the cell and the direction it arrived with); a reverse is allowed at any time.
     /// Bounded: at most one cell centre per call at sane speeds, never more than 8.
-    pub fn advance(&mut self, grid: &Grid, dt: f32, mut choose: impl FnMut(Cell, Option<Dir>) -> Option<Dir>) {
+    pub fn advance(
+        &mut self,
+        open: &impl Fn(Cell) -> bool,
+        dt: f32,
+        mut choose: impl FnMut(Cell, Option<Dir>) -> Option<Dir>,
+    ) {
         let mut budget = self.speed * dt;
         for _ in 0..8 {
             match self.dir {
                 None => {
-                    self.dir = choose(self.cell, None).filter(|d| can_move(grid, self.cell, *d));
+                    self.dir = choose(self.cell, None).filter(|d| can_move(open, self.cell, *d));
                     if self.dir.is_none() {
                         return;
                     }
@@ -108,7 +115,7 @@ impl Mover {
                     budget -= left;
                     self.cell = step(self.cell, dir).expect("moving only into open cells");
                     self.progress = 0.0;
-                    self.dir = choose(self.cell, Some(dir)).filter(|d| can_move(grid, self.cell, *d));
+                    self.dir = choose(self.cell, Some(dir)).filter(|d| can_move(open, self.cell, *d));
                     if self.dir.is_none() {
                         return;
                     }
@@ -130,19 +137,28 @@ impl Mover {
 }
 
 /// The player's rule at a centre: take the buffered turn if open, else keep going if open.
-pub fn player_choice(grid: &Grid, cell: Cell, arrived: Option<Dir>, wanted: Option<Dir>) -> Option<Dir> {
-    wanted.filter(|d| can_move(grid, cell, *d)).or(arrived.filter(|d| can_move(grid, cell, *d)))
+pub fn player_choice(
+    open: &impl Fn(Cell) -> bool,
+    cell: Cell,
+    arrived: Option<Dir>,
+    wanted: Option<Dir>,
+) -> Option<Dir> {
+    wanted.filter(|d| can_move(open, cell, *d)).or(arrived.filter(|d| can_move(open, cell, *d)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use seedfeast_procgen::Seed;
-    use seedfeast_procgen::maze::carve;
+    use seedfeast_procgen::maze::{Grid, carve};
     use seedfeast_procgen::rng::{Subsystem, stream};
 
     fn maze() -> Grid {
         carve(11, 11, &mut stream(Seed(4), Subsystem::MazeCarve, 0))
+    }
+
+    fn open(grid: &Grid) -> impl Fn(Cell) -> bool + '_ {
+        |(x, y)| x < grid.width && y < grid.height && grid.is_open(x, y)
     }
 
     #[test]
@@ -150,22 +166,24 @@ mod tests {
         let grid = maze();
         let start = grid.open_cells()[0];
         let mut mover = Mover::at(start, 5.0);
-        let wanted = Dir::ALL.into_iter().find(|d| can_move(&grid, start, *d)).unwrap();
+        let wanted = Dir::ALL.into_iter().find(|d| can_move(&open(&grid), start, *d)).unwrap();
         for _ in 0..600 {
-            mover.advance(&grid, 1.0 / 60.0, |cell, arrived| player_choice(&grid, cell, arrived, Some(wanted)));
+            mover.advance(&open(&grid), 1.0 / 60.0, |cell, arrived| {
+                player_choice(&open(&grid), cell, arrived, Some(wanted))
+            });
             assert!(grid.is_open(mover.cell.0, mover.cell.1));
         }
         assert_eq!(mover.dir, None, "ran into a wall and stopped");
-        assert!(!can_move(&grid, mover.cell, wanted));
+        assert!(!can_move(&open(&grid), mover.cell, wanted));
     }
 
     #[test]
     fn a_buffered_turn_waits_for_an_opening() {
         let grid = maze();
         let start = grid.open_cells()[0];
-        let ahead = Dir::ALL.into_iter().find(|d| can_move(&grid, start, *d)).unwrap();
+        let ahead = Dir::ALL.into_iter().find(|d| can_move(&open(&grid), start, *d)).unwrap();
         let mut mover = Mover::at(start, 4.0);
-        mover.advance(&grid, 0.01, |c, a| player_choice(&grid, c, a, Some(ahead)));
+        mover.advance(&open(&grid), 0.01, |c, a| player_choice(&open(&grid), c, a, Some(ahead)));
         assert_eq!(mover.dir, Some(ahead));
         // Ask for a perpendicular turn; it happens at the first centre where it is open.
         let turn = match ahead {
@@ -174,8 +192,8 @@ mod tests {
         };
         let mut turned_at = None;
         for _ in 0..600 {
-            mover.advance(&grid, 1.0 / 60.0, |c, a| {
-                let choice = player_choice(&grid, c, a, Some(turn));
+            mover.advance(&open(&grid), 1.0 / 60.0, |c, a| {
+                let choice = player_choice(&open(&grid), c, a, Some(turn));
                 if choice == Some(turn) && turned_at.is_none() {
                     turned_at = Some(c);
                 }
@@ -183,7 +201,7 @@ mod tests {
             });
         }
         if let Some(cell) = turned_at {
-            assert!(can_move(&grid, cell, turn));
+            assert!(can_move(&open(&grid), cell, turn));
         }
     }
 
@@ -191,7 +209,7 @@ mod tests {
     fn reversing_keeps_the_position() {
         let grid = maze();
         let start = grid.open_cells()[0];
-        let dir = Dir::ALL.into_iter().find(|d| can_move(&grid, start, *d)).unwrap();
+        let dir = Dir::ALL.into_iter().find(|d| can_move(&open(&grid), start, *d)).unwrap();
         let mut mover = Mover { cell: start, dir: Some(dir), progress: 0.3, speed: 1.0 };
         let before = mover.position();
         mover.reverse();

@@ -2,22 +2,52 @@
 //! little more, down to a hard floor. The flyer is a rapier body under the tunnel's own gravity;
 //! gates are checked with simple overlap maths.
 
+pub mod pilot;
 pub mod visuals;
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::tunnel::level::SQUEEZE;
 use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 
 use crate::data::GameData;
 use crate::input::JumpLatch;
 use crate::intensity::Intensity;
-use crate::save::SaveData;
-use crate::session::{LastRun, Mode, Session};
+use crate::mode::{Controls, ModeInfo, Physics};
+use crate::physics::{Reach, launch};
+use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::session::Session;
 use crate::sound::Sfx;
-use crate::state::{Pause, Screen};
-use crate::ui::hud::HudStatus;
+use crate::state::Screen;
+
+/// The Flying tunnel's row in the table of modes.
+pub const MODE: ModeInfo = ModeInfo {
+    key: "tunnel",
+    name: "Flying tunnel",
+    blurb: "Flap through gate after gate",
+    controls: Controls::Flap,
+    generator: "tunnel",
+    variant: None,
+    physics: Physics::Gravity(|data| data.tunnel.gravity),
+    plugin: |app| {
+        // One plugin runs both tunnels; only the first row adds it.
+        app.add_plugins(TunnelPlugin);
+    },
+    visuals: visuals::add,
+};
+
+/// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
+pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
+    key: "food-tunnel",
+    name: "Food Tunnel",
+    blurb: "The tunnel, squeezing tighter as it speeds up",
+    variant: Some(SQUEEZE),
+    plugin: |_| {},
+    visuals: |_| {},
+    ..MODE
+};
 
 /// Gate walls are this thick (the generator treats gates as thin lines; keep them thin).
 pub const WALL_THICKNESS: f32 = 20.0;
@@ -32,8 +62,8 @@ pub fn to_world(x: f32, y: f32, screen_height: f32) -> Vec2 {
 
 #[derive(Component, Debug)]
 pub struct Flyer {
-    /// Seconds until the next flap is allowed.
-    pub cooldown: f32,
+    /// Fixed steps until the next flap is allowed (whole steps, as the physics model counts them).
+    pub cooldown: u32,
 }
 
 /// One gate on the screen.
@@ -53,34 +83,65 @@ pub struct TunnelRun {
     pub ended: Option<String>,
 }
 
+impl Rules for TunnelRun {
+    fn status(&self) -> String {
+        if self.started {
+            format!("Score {}   Gates {}", self.passed * 10, self.passed)
+        } else {
+            "Flap to take off".to_string()
+        }
+    }
+
+    /// The curve at the gate the flyer meets next (what that gate was made for).
+    fn intensity(&self, data: &GameData) -> f32 {
+        data.tunnel.intensity_at(data.curve(), self.passed)
+    }
+
+    fn outcome(&self) -> Option<RunEnd> {
+        self.ended.as_ref().map(|cause| {
+            let variant = if self.squeeze { "Food Tunnel: " } else { "" };
+            RunEnd {
+                score: self.passed.saturating_mul(10),
+                cause: cause.clone(),
+                summary: format!("{variant}{} gates flown", self.passed),
+                distance_m: 0,
+            }
+        })
+    }
+}
+
 pub struct TunnelPlugin;
 
+/// Both tunnels: the plain one and the Food Tunnel.
 fn playing_tunnel(session: Res<Session>) -> bool {
-    matches!(session.mode, Mode::Tunnel | Mode::FoodTunnel)
+    [MODE.key, FOOD_TUNNEL.key].contains(&session.mode.key())
 }
 
 impl Plugin for TunnelPlugin {
     fn build(&self, app: &mut App) {
-        let running = in_state(Pause::Running).and_then(resource_exists::<TunnelRun>);
-        app.add_systems(OnEnter(Screen::Playing), start_tunnel.run_if(playing_tunnel))
-            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<TunnelRun>())
-            .add_systems(
-                FixedUpdate,
-                (spawn_gates, fly).chain().before(PhysicsSet::SyncBackend).run_if(running.clone()),
-            )
-            .add_systems(FixedUpdate, (pass_gates, drop_gates).chain().after(PhysicsSet::Writeback).run_if(running))
-            .add_systems(Update, (show_status, end_tunnel).chain().run_if(resource_exists::<TunnelRun>));
+        let running = resource_exists::<TunnelRun>;
+        app.add_plugins(RunPlugin::<TunnelRun>::default())
+            .add_systems(OnEnter(Screen::Playing), start_tunnel.in_set(RunStart::Mode).run_if(playing_tunnel))
+            .add_systems(FixedUpdate, (spawn_gates, fly).chain().in_set(Gameplay::Control).run_if(running))
+            .add_systems(FixedUpdate, (pass_gates, drop_gates).chain().in_set(Gameplay::React).run_if(running));
     }
 }
 
-fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut latch: ResMut<JumpLatch>) {
-    let squeeze = session.mode == Mode::FoodTunnel;
-    let mut generator = TunnelGenerator::new(data.tunnel.clone(), data.runner.curve.clone(), session.seed, squeeze);
+fn start_tunnel(
+    mut commands: Commands,
+    session: Res<Session>,
+    data: Res<GameData>,
+    reach: Res<Reach>,
+    mut latch: ResMut<JumpLatch>,
+) {
+    let squeeze = session.mode.info().variant == Some(SQUEEZE);
+    let mut generator =
+        TunnelGenerator::new(data.tunnel.clone(), data.curve().clone(), reach.flyer, session.seed, squeeze);
     let first = generator.next_gate();
     latch.0 = false;
     let tuning = &data.tunnel;
     commands.spawn((
-        Flyer { cooldown: 0.0 },
+        Flyer { cooldown: 0 },
         DespawnOnExit(Screen::Playing),
         // Gate 0 is centred on the screen and the flyer starts level with it.
         Transform::from_translation(to_world(0.0, first.gap_center, tuning.screen_height).extend(3.0)),
@@ -133,20 +194,20 @@ pub fn next_gate(run: &TunnelRun, x: f32) -> Option<&Gate> {
     run.live.iter().find(|g| g.x + WALL_THICKNESS / 2.0 >= x)
 }
 
-/// Horizontal speed from the next gate's intensity (the faster of the two around the flyer, as
-/// the generator's reach model assumes); flaps at most once per `flap_interval`; falls no faster
-/// than `max_fall_speed`.
+/// Horizontal speed from the run's intensity (the next gate's, as the generator's reach model
+/// assumes); flaps at most once every `flap_every_steps` fixed steps; falls no faster than
+/// `max_fall_speed` — exactly the steps [`seedfeast_procgen::physics::FlyerReach`] models.
 fn fly(
-    time: Res<Time>,
     data: Res<GameData>,
+    reach: Res<Reach>,
+    intensity: Res<Intensity>,
     mut run: ResMut<TunnelRun>,
     mut latch: ResMut<JumpLatch>,
-    mut intensity: ResMut<Intensity>,
-    flyer: Single<(&Transform, &mut Flyer, &mut Velocity, &mut GravityScale)>,
+    flyer: Single<(&mut Flyer, &mut Velocity, &mut GravityScale)>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let tuning = &data.tunnel;
-    let (transform, mut flyer, mut velocity, mut gravity) = flyer.into_inner();
+    let (mut flyer, mut velocity, mut gravity) = flyer.into_inner();
     if !run.started {
         if !latch.0 {
             velocity.linear = Vec2::ZERO;
@@ -155,16 +216,14 @@ fn fly(
         run.started = true;
         gravity.0 = 1.0;
     }
-    let ahead = next_gate(&run, transform.translation.x).map_or(1.0, |g| g.intensity);
-    intensity.0 = ahead;
-    velocity.linear.x = tuning.speed_at(ahead);
-    flyer.cooldown = (flyer.cooldown - time.delta_secs()).max(0.0);
-    if std::mem::take(&mut latch.0) && flyer.cooldown <= 0.0 {
-        velocity.linear.y = tuning.flap_speed;
-        flyer.cooldown = tuning.flap_interval;
+    velocity.linear.x = tuning.speed_at(intensity.0);
+    flyer.cooldown = flyer.cooldown.saturating_sub(1);
+    if std::mem::take(&mut latch.0) && flyer.cooldown == 0 {
+        launch(&mut velocity, reach.flyer.flap_speed);
+        flyer.cooldown = reach.flyer.flap_every_steps;
         sfx.write(Sfx::Flap);
     }
-    velocity.linear.y = velocity.linear.y.max(-tuning.max_fall_speed);
+    velocity.linear.y = velocity.linear.y.max(-reach.flyer.max_fall_speed);
 }
 
 /// Scores a gate once the flyer is past it; ends the run on touching a wall or leaving the screen.
@@ -216,29 +275,5 @@ fn drop_gates(
         if gate.0.x < cutoff {
             commands.entity(entity).despawn();
         }
-    }
-}
-
-fn show_status(run: Res<TunnelRun>, save: Res<SaveData>, mut status: ResMut<HudStatus>) {
-    let line = if run.started {
-        format!("Score {}   Gates {}", run.passed * 10, run.passed)
-    } else {
-        format!("Flap ({}) to take off", save.settings.jump_key.hint())
-    };
-    if status.line != line {
-        status.line = line;
-    }
-}
-
-fn end_tunnel(run: Res<TunnelRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
-    if let Some(cause) = &run.ended {
-        let variant = if run.squeeze { "Food Tunnel: " } else { "" };
-        *last = LastRun {
-            score: run.passed * 10,
-            cause: cause.clone(),
-            summary: format!("{variant}{} gates flown", run.passed),
-            ..default()
-        };
-        next.set(Screen::GameOver);
     }
 }

@@ -4,23 +4,41 @@
 
 pub mod jump;
 pub mod track;
+pub mod visuals;
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 
 use crate::data::GameData;
-use crate::input::{Actions, JumpLatch};
+use crate::input::JumpLatch;
 use crate::intensity::Intensity;
-use crate::physics::launch;
-use crate::session::{LastRun, Mode, Session};
+use crate::mode::{Controls, ModeInfo, Physics, playing};
+use crate::physics::{Reach, launch};
+use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::session::Session;
 use crate::sound::Sfx;
-use crate::state::{Pause, Screen};
-use crate::ui::hud::HudStatus;
+use crate::state::Screen;
 use jump::JumpControl;
 use track::{ChunkPiece, FoodItem, Hazard, Ledge, boxes_overlap, spawn_chunk};
+
+/// The Runner's row in the table of modes.
+pub const MODE: ModeInfo = ModeInfo {
+    key: "runner",
+    name: "Runner",
+    blurb: "Dash across a picnic, hop the gaps, eat everything",
+    controls: Controls::Jump,
+    generator: "runner",
+    variant: None,
+    physics: Physics::Gravity(|data| data.runner.tuning.gravity),
+    plugin: |app| {
+        app.add_plugins(RunnerPlugin);
+    },
+    visuals: visuals::add,
+};
 
 /// Where the runner starts, inside the first chunk's leading ground.
 pub const START_X: f32 = 60.0;
@@ -60,10 +78,11 @@ pub struct RunnerRun {
 }
 
 impl RunnerRun {
-    pub fn new(config: RunnerConfig, session: &Session) -> RunnerRun {
+    /// A run of the session's seed, its gaps sized to `reach` (the physics plugin's).
+    pub fn new(config: RunnerConfig, reach: JumpReach, session: &Session) -> RunnerRun {
         let jump = JumpControl::new(config.tuning.coyote_time, config.tuning.jump_buffer);
         RunnerRun {
-            generator: RunnerGenerator::new(config, session.seed),
+            generator: RunnerGenerator::new(config, reach, session.seed),
             live: VecDeque::new(),
             track_end: 0.0,
             jump,
@@ -84,45 +103,54 @@ impl RunnerRun {
     }
 }
 
-/// The Runner's fixed-step systems: `Control` runs before physics, `React` after it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RunnerSystems {
-    Control,
-    React,
+impl Rules for RunnerRun {
+    fn status(&self) -> String {
+        format!("Score {}   {} m", self.score(), self.distance_m())
+    }
+
+    /// The curve at the distance run.
+    fn intensity(&self, _data: &GameData) -> f32 {
+        self.generator.config().intensity_at(START_X + self.distance)
+    }
+
+    fn outcome(&self) -> Option<RunEnd> {
+        self.ended.as_ref().map(|cause| RunEnd {
+            score: self.score(),
+            cause: cause.clone(),
+            summary: format!("{} m run, {} food eaten", self.distance_m(), self.food_eaten),
+            distance_m: self.distance_m(),
+        })
+    }
 }
 
 pub struct RunnerPlugin;
 
 impl Plugin for RunnerPlugin {
     fn build(&self, app: &mut App) {
-        let running = in_state(Pause::Running).and_then(resource_exists::<RunnerRun>);
-        app.add_systems(OnEnter(Screen::Playing), start_run.run_if(|s: Res<Session>| s.mode == Mode::Runner))
-            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<RunnerRun>())
+        let running = resource_exists::<RunnerRun>;
+        app.add_plugins(RunPlugin::<RunnerRun>::default())
+            .add_systems(OnEnter(Screen::Playing), start_run.in_set(RunStart::Mode).run_if(playing(&MODE)))
             .add_systems(
                 FixedUpdate,
-                (extend_track, drive_runner, pass_through_ledges)
-                    .chain()
-                    .before(PhysicsSet::SyncBackend)
-                    .run_if(running.clone()),
+                (extend_track, drive_runner, pass_through_ledges).chain().in_set(Gameplay::Control).run_if(running),
             )
             .add_systems(
                 FixedUpdate,
-                (eat_food, hit_hazards, track_progress, drop_behind)
-                    .chain()
-                    .after(PhysicsSet::Writeback)
-                    .run_if(running),
-            )
-            .add_systems(Update, (show_status, end_run).chain().run_if(resource_exists::<RunnerRun>))
-            .add_systems(Update, toggle_pause.run_if(in_state(Screen::Playing)))
-            .add_systems(OnEnter(Pause::Paused), pause_time)
-            .add_systems(OnExit(Pause::Paused), resume_time);
+                (eat_food, hit_hazards, track_progress, drop_behind).chain().in_set(Gameplay::React).run_if(running),
+            );
     }
 }
 
-fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut latch: ResMut<JumpLatch>) {
+fn start_run(
+    mut commands: Commands,
+    session: Res<Session>,
+    data: Res<GameData>,
+    reach: Res<Reach>,
+    mut latch: ResMut<JumpLatch>,
+) {
     let tuning = &data.runner.tuning;
     let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
-    commands.insert_resource(RunnerRun::new(data.runner.clone(), &session));
+    commands.insert_resource(RunnerRun::new(data.runner.clone(), reach.jump, &session));
     latch.0 = false;
     // A rounded box slides over the seams between ground slabs instead of catching on them.
     let radius = 6.0;
@@ -160,10 +188,11 @@ fn extend_track(
     }
 }
 
-/// Sets the running speed for the runner's position and starts jumps.
+/// Sets the running speed from the run's intensity and starts jumps.
 fn drive_runner(
     context: ReadRapierContext,
     time: Res<Time>,
+    intensity: Res<Intensity>,
     mut run: ResMut<RunnerRun>,
     mut latch: ResMut<JumpLatch>,
     player: Single<(Entity, &Transform, &RunnerPlayer, &mut Velocity)>,
@@ -171,14 +200,15 @@ fn drive_runner(
 ) {
     let (entity, transform, body, mut velocity) = player.into_inner();
     let position = transform.translation.truncate();
-    let config = run.generator.config();
-    velocity.linear.x = config.speed_at(position.x);
+    let tuning = &run.generator.config().tuning;
+    // The intensity the run has reached (mirrored each step from the curve at the distance).
+    velocity.linear.x = tuning.speed_at_intensity(intensity.0);
+    let jump_speed = tuning.jump_speed;
     let on_ground = context.single().is_ok_and(|context| standing_on_something(&context, entity, position, body.size));
     let grounded = on_ground && velocity.linear.y <= 1.0;
     let pressed = std::mem::take(&mut latch.0);
-    let tuning = config.tuning.clone();
     if run.jump.tick(time.delta_secs(), grounded, pressed) {
-        launch(&mut velocity, &tuning);
+        launch(&mut velocity, jump_speed);
         sfx.write(Sfx::Jump);
     }
 }
@@ -254,14 +284,9 @@ fn hit_hazards(
     }
 }
 
-fn track_progress(
-    mut run: ResMut<RunnerRun>,
-    mut intensity: ResMut<Intensity>,
-    player: Single<&Transform, With<RunnerPlayer>>,
-) {
+fn track_progress(mut run: ResMut<RunnerRun>, player: Single<&Transform, With<RunnerPlayer>>) {
     let position = player.translation;
     run.distance = run.distance.max(position.x - START_X);
-    intensity.0 = run.generator.config().intensity_at(position.x);
     if position.y < FALL_LIMIT && run.ended.is_none() {
         run.ended = Some("You fell off the table.".into());
     }
@@ -284,42 +309,5 @@ fn drop_behind(
                 commands.entity(entity).despawn();
             }
         }
-    }
-}
-
-fn toggle_pause(actions: Res<Actions>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>) {
-    if actions.pause {
-        next.set(match pause.get() {
-            Pause::Running => Pause::Paused,
-            Pause::Paused => Pause::Running,
-        });
-    }
-}
-
-fn pause_time(mut time: ResMut<Time<Virtual>>) {
-    time.pause();
-}
-
-fn resume_time(mut time: ResMut<Time<Virtual>>) {
-    time.unpause();
-}
-
-fn show_status(run: Res<RunnerRun>, mut status: ResMut<HudStatus>) {
-    let line = format!("Score {}   {} m", run.score(), run.distance_m());
-    if status.line != line {
-        status.line = line;
-    }
-}
-
-fn end_run(run: Res<RunnerRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
-    if let Some(cause) = &run.ended {
-        *last = LastRun {
-            score: run.score(),
-            cause: cause.clone(),
-            summary: format!("{} m run, {} food eaten", run.distance_m(), run.food_eaten),
-            distance_m: run.distance_m(),
-            ..default()
-        };
-        next.set(Screen::GameOver);
     }
 }

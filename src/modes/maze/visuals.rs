@@ -3,20 +3,18 @@
 
 use bevy::prelude::*;
 
-use crate::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, Pursuer, to_world};
+use crate::modes::maze::pursuers::Pursuer;
+use crate::modes::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
 use crate::palette;
 use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 
-pub struct MazeVisualsPlugin;
-
-impl Plugin for MazeVisualsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_systems(PostUpdate, (frame_maze, tint_pursuers).before(TransformSystems::Propagate))
-            .add_observer(dress_wall)
-            .add_observer(dress_pickup)
-            .add_observer(dress_pursuer)
-            .add_observer(dress_maze_player);
-    }
+/// Adds the Maze chase's visuals (the table of modes calls it for the windowed game).
+pub fn add(app: &mut App) {
+    app.add_systems(PostUpdate, (frame_maze, tint_pursuers).before(TransformSystems::Propagate))
+        .add_observer(dress_wall)
+        .add_observer(dress_pickup)
+        .add_observer(dress_pursuer)
+        .add_observer(dress_maze_player);
 }
 
 fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {

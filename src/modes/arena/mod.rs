@@ -8,11 +8,26 @@ use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 
 use crate::data::GameData;
 use crate::input::Actions;
-use crate::intensity::Intensity;
-use crate::session::{LastRun, Mode, Session};
+use crate::mode::{Controls, ModeInfo, Physics, playing};
+use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::session::Session;
 use crate::sound::Sfx;
-use crate::state::{Pause, Screen};
-use crate::ui::hud::HudStatus;
+use crate::state::Screen;
+
+/// The Arena's row in the table of modes.
+pub const MODE: ModeInfo = ModeInfo {
+    key: "arena",
+    name: "Arena",
+    blurb: "Clear each wave of food, keep off the hot pans",
+    controls: Controls::Move,
+    generator: "arena",
+    variant: None,
+    physics: Physics::None,
+    plugin: |app| {
+        app.add_plugins(ArenaPlugin);
+    },
+    visuals: visuals::add,
+};
 
 /// World units a second the player moves.
 pub const PLAYER_SPEED: f32 = 320.0;
@@ -55,23 +70,55 @@ pub struct ArenaRun {
     pub ended: Option<String>,
 }
 
+impl Rules for ArenaRun {
+    fn status(&self) -> String {
+        let challenge = if self.wave.challenge { " (challenge!)" } else { "" };
+        format!("Score {}   Wave {}{challenge}   Lives {}", self.score, self.wave.wave, self.lives)
+    }
+
+    /// The curve at the wave reached (what the wave was scattered for).
+    fn intensity(&self, data: &GameData) -> f32 {
+        data.arena.intensity_at(data.curve(), self.wave.wave)
+    }
+
+    fn outcome(&self) -> Option<RunEnd> {
+        self.ended.as_ref().map(|cause| RunEnd {
+            score: self.score,
+            cause: cause.clone(),
+            summary: format!("reached wave {}", self.wave.wave),
+            distance_m: 0,
+        })
+    }
+}
+
 pub struct ArenaPlugin;
 
 impl Plugin for ArenaPlugin {
     fn build(&self, app: &mut App) {
-        let running = in_state(Pause::Running).and_then(resource_exists::<ArenaRun>);
-        app.add_systems(OnEnter(Screen::Playing), start_arena.run_if(|s: Res<Session>| s.mode == Mode::Arena))
-            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<ArenaRun>())
-            .add_systems(FixedUpdate, (move_player, touch_items, next_wave).chain().run_if(running))
-            .add_systems(Update, (place_player, show_status, end_arena).chain().run_if(resource_exists::<ArenaRun>));
+        app.add_plugins(RunPlugin::<ArenaRun>::default())
+            .add_systems(OnEnter(Screen::Playing), start_arena.in_set(RunStart::Mode).run_if(playing(&MODE)))
+            .add_systems(
+                FixedUpdate,
+                (move_player, touch_items, next_wave)
+                    .chain()
+                    .in_set(Gameplay::React)
+                    .run_if(resource_exists::<ArenaRun>),
+            )
+            .add_systems(Update, place_player.run_if(resource_exists::<ArenaRun>));
     }
 }
 
-fn start_arena(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut intensity: ResMut<Intensity>) {
+/// A wave with no food can't be cleared: the run ends with why, instead of scattering wave after
+/// wave every step (tunings the game loads can't make one).
+fn empty_wave(wave: &ArenaWave) -> Option<String> {
+    (food_count(wave) == 0)
+        .then(|| "This wave came out with no food: the arena tuning leaves no room to place any.".to_string())
+}
+
+fn start_arena(mut commands: Commands, session: Res<Session>, data: Res<GameData>) {
     let mut generator =
-        ArenaGenerator::new(data.arena.clone(), data.runner.curve.clone(), data.runner.food.clone(), session.seed);
+        ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), session.seed);
     let wave = generator.next_wave();
-    intensity.0 = wave.intensity;
     spawn_wave(&mut commands, &wave);
     commands.spawn((
         ArenaPlayer { at: Vec2::new(wave.player.0, wave.player.1) },
@@ -81,11 +128,11 @@ fn start_arena(mut commands: Commands, session: Res<Session>, data: Res<GameData
     commands.insert_resource(ArenaRun {
         generator,
         food_left: food_count(&wave),
+        ended: empty_wave(&wave),
         wave,
         score: 0,
         lives: LIVES,
         grace: GRACE,
-        ended: None,
     });
 }
 
@@ -123,13 +170,14 @@ fn touch_items(
     run.grace = (run.grace - time.delta_secs()).max(0.0);
     let reach = PLAYER_RADIUS + data.arena.item_radius;
     for (entity, item) in &items {
-        if player.at.distance(item.at) >= reach {
+        // Squared: no platform-dependent square root decides a touch.
+        if player.at.distance_squared(item.at) >= reach * reach {
             continue;
         }
         match item.kind {
             ItemKind::Food(kind) => {
                 commands.entity(entity).despawn();
-                run.score += data.runner.food.points(kind);
+                run.score = run.score.saturating_add(data.food().points(kind));
                 run.food_left = run.food_left.saturating_sub(1);
                 sfx.write(Sfx::Eat);
             }
@@ -149,7 +197,6 @@ fn touch_items(
 fn next_wave(
     mut commands: Commands,
     mut run: ResMut<ArenaRun>,
-    mut intensity: ResMut<Intensity>,
     pieces: Query<Entity, With<WavePiece>>,
     mut sfx: MessageWriter<Sfx>,
 ) {
@@ -159,12 +206,13 @@ fn next_wave(
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
-    run.score += 100 * run.wave.wave;
+    let bonus = run.wave.wave.saturating_mul(100);
+    run.score = run.score.saturating_add(bonus);
     sfx.write(Sfx::Clear);
     let wave = run.generator.next_wave();
-    intensity.0 = wave.intensity;
     spawn_wave(&mut commands, &wave);
     run.food_left = food_count(&wave);
+    run.ended = empty_wave(&wave);
     run.wave = wave;
     run.grace = GRACE;
 }
@@ -172,25 +220,5 @@ fn next_wave(
 fn place_player(run: Res<ArenaRun>, mut player: Query<(&ArenaPlayer, &mut Transform)>) {
     for (player, mut transform) in &mut player {
         transform.translation = to_world(&run.wave, player.at.x, player.at.y).extend(transform.translation.z);
-    }
-}
-
-fn show_status(run: Res<ArenaRun>, mut status: ResMut<HudStatus>) {
-    let challenge = if run.wave.challenge { " (challenge!)" } else { "" };
-    let line = format!("Score {}   Wave {}{challenge}   Lives {}", run.score, run.wave.wave, run.lives);
-    if status.line != line {
-        status.line = line;
-    }
-}
-
-fn end_arena(run: Res<ArenaRun>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
-    if let Some(cause) = &run.ended {
-        *last = LastRun {
-            score: run.score,
-            cause: cause.clone(),
-            summary: format!("reached wave {}", run.wave.wave),
-            ..default()
-        };
-        next.set(Screen::GameOver);
     }
 }

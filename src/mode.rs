@@ -1,0 +1,147 @@
+//! What the core knows of a mode: one row of the table of modes. The table itself lives in
+//! `modes/` (the only place that names them); menus, the HUD, links, physics, the command line,
+//! the digest and the sweeps all read these rows, so adding a mode never touches the core.
+
+use bevy::prelude::*;
+
+use crate::data::GameData;
+
+/// How a mode is played, for the HUD's hint and the menus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Controls {
+    /// Runs by itself; one button jumps.
+    Jump,
+    /// Flies by itself; one button flaps.
+    Flap,
+    /// Arrows or stick move; nothing else.
+    Move,
+    /// Arrows or stick walk; a key acts (push, pick up, talk).
+    Explore,
+    /// Walk to a coding tile, then type a program.
+    Code,
+}
+
+impl Controls {
+    /// The in-run hint: `jump` is the player's jump/flap key's name.
+    pub fn hint(self, jump: &str) -> String {
+        match self {
+            Controls::Jump => format!("{jump}: jump"),
+            Controls::Flap => format!("{jump}: flap"),
+            Controls::Move => "Arrows: move".to_string(),
+            Controls::Explore => "Arrows: walk   E: use".to_string(),
+            Controls::Code => "Arrows: walk   Enter: code".to_string(),
+        }
+    }
+}
+
+/// The forces a mode's bodies feel.
+#[derive(Clone, Copy, Debug)]
+pub enum Physics {
+    /// Nothing falls (grid and top-down modes).
+    None,
+    /// Downward gravity, world units / s², read from the mode's tuning.
+    Gravity(fn(&GameData) -> f32),
+}
+
+/// One playable mode.
+#[derive(Debug)]
+pub struct ModeInfo {
+    /// The mode's key in links, save keys and the command line: `food-tunnel`.
+    pub key: &'static str,
+    /// Its name on screen: `Food Tunnel`.
+    pub name: &'static str,
+    /// One line under the name in the menu.
+    pub blurb: &'static str,
+    pub controls: Controls,
+    /// The procgen generator that makes its levels, and which variant.
+    pub generator: &'static str,
+    pub variant: Option<&'static str>,
+    pub physics: Physics,
+    /// Adds the mode's rules (headless-testable).
+    pub plugin: fn(&mut App),
+    /// Adds how the mode looks (windowed game only).
+    pub visuals: fn(&mut App),
+}
+
+/// A handle on a mode's row: cheap to copy, compared by key.
+#[derive(Clone, Copy)]
+pub struct Mode(pub &'static ModeInfo);
+
+impl Mode {
+    pub fn key(self) -> &'static str {
+        self.0.key
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    pub fn blurb(self) -> &'static str {
+        self.0.blurb
+    }
+
+    pub fn info(self) -> &'static ModeInfo {
+        self.0
+    }
+
+    /// The procgen generator behind the mode.
+    pub fn generator(self) -> &'static dyn seedfeast_procgen::generator::Generator {
+        seedfeast_procgen::generator::by_key(self.0.generator)
+            .unwrap_or_else(|| panic!("mode {} names generator {}, which procgen lacks", self.0.key, self.0.generator))
+    }
+
+    /// The first seed-code version whose levels of this mode this build still makes.
+    pub fn since_version(self) -> u8 {
+        self.generator().since_version(self.0.variant)
+    }
+}
+
+impl PartialEq for Mode {
+    fn eq(&self, other: &Mode) -> bool {
+        self.0.key == other.0.key
+    }
+}
+
+impl Eq for Mode {}
+
+impl std::hash::Hash for Mode {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.key.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Mode({})", self.0.key)
+    }
+}
+
+/// The table of modes the app was built with, in menu order.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Modes(pub &'static [Mode]);
+
+impl Modes {
+    /// The mode a link, a save key or the command line names.
+    pub fn by_key(&self, key: &str) -> Option<Mode> {
+        self.0.iter().copied().find(|m| m.key() == key)
+    }
+
+    /// The first mode: what a fresh game offers.
+    pub fn first(&self) -> Mode {
+        self.0[0]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Mode> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The keys, for messages: `runner, maze, …`.
+    pub fn keys(&self) -> String {
+        self.0.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// A run condition: the session plays `mode`.
+pub fn playing(mode: &'static ModeInfo) -> impl FnMut(Res<crate::session::Session>) -> bool + Clone {
+    move |session: Res<crate::session::Session>| session.mode.0.key == mode.key
+}

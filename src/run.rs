@@ -1,0 +1,201 @@
+//! One shared run lifecycle for every mode. A mode starts its run (inserting its [`Rules`]
+//! resource when the `Playing` screen opens) and puts its fixed-step systems in the
+//! [`Gameplay`] sets; [`RunPlugin`] does the rest: the get-ready countdown, pausing, the
+//! intensity mirror, the HUD's status line, deciding the end of the run in the fixed step, and
+//! cleaning up when the run is left.
+
+use std::marker::PhantomData;
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::PhysicsSet;
+
+use crate::data::GameData;
+use crate::input::{Actions, JumpLatch};
+use crate::intensity::Intensity;
+use crate::session::LastRun;
+use crate::state::{Pause, Screen};
+use crate::ui::hud::HudStatus;
+
+/// Seconds of "3, 2, 1" before anything moves (any key or button starts at once).
+pub const COUNTDOWN_SECONDS: f32 = 3.0;
+
+/// What happens when the `Playing` screen opens, in order: physics first (gravity, reach), then
+/// the mode's own start.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RunStart {
+    Physics,
+    Mode,
+}
+
+/// The fixed-step sets every mode's gameplay runs in. They run only while the run is on: not
+/// paused, and past the countdown.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gameplay {
+    /// Before the physics step: steering, jumps, spawning what comes into view.
+    Control,
+    /// After the physics step: eating, hitting, scoring, dropping what is left behind.
+    React,
+    /// Last: the intensity mirror and the end of the run.
+    Report,
+}
+
+/// The time left before the run moves; gone once it has started.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Countdown {
+    pub remaining: f32,
+}
+
+impl Countdown {
+    /// The number shown: 3, 2, 1.
+    pub fn shown(&self) -> u32 {
+        self.remaining.ceil().max(1.0) as u32
+    }
+}
+
+/// Whether the run is under way: the countdown is over.
+pub fn started(countdown: Option<Res<Countdown>>) -> bool {
+    countdown.is_none()
+}
+
+/// How a run ended, as the mode tells it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunEnd {
+    pub score: u32,
+    /// The game-over heading ("You fell off the table.").
+    pub cause: String,
+    /// One line of the mode's own results ("412 m run, 30 food eaten").
+    pub summary: String,
+    /// How far the run got, in metres, for modes that measure distance (0 otherwise).
+    pub distance_m: u32,
+}
+
+/// A mode's run: the resource that exists while the mode is being played.
+pub trait Rules: Resource {
+    /// The HUD's status line ("Score 120   42 m").
+    fn status(&self) -> String;
+    /// Intensity now: the pure curve at the run's progress (distance, floor, wave, gate), never
+    /// the player's skill or the clock, so a seed's level can't drift.
+    fn intensity(&self, data: &GameData) -> f32;
+    /// Set once the run is over.
+    fn outcome(&self) -> Option<RunEnd>;
+}
+
+/// The lifecycle of one mode's run, for the [`Rules`] resource `R`.
+pub struct RunPlugin<R>(PhantomData<R>);
+
+impl<R> Default for RunPlugin<R> {
+    fn default() -> Self {
+        RunPlugin(PhantomData)
+    }
+}
+
+impl<R: Rules> Plugin for RunPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<R>())
+            // The HUD and the modes read the new run's intensity from its first frame.
+            .add_systems(
+                OnEnter(Screen::Playing),
+                mirror_intensity::<R>.after(RunStart::Mode).run_if(resource_exists::<R>),
+            )
+            .add_systems(
+                FixedUpdate,
+                (mirror_intensity::<R>, end_run::<R>).chain().in_set(Gameplay::Report).run_if(resource_exists::<R>),
+            )
+            .add_systems(Update, show_status::<R>.run_if(resource_exists::<R>));
+    }
+}
+
+fn mirror_intensity<R: Rules>(run: Res<R>, data: Res<GameData>, mut intensity: ResMut<Intensity>) {
+    let now = run.intensity(&data);
+    if intensity.0 != now {
+        intensity.0 = now;
+    }
+}
+
+/// Decided in the fixed step, so a run ends on the same step wherever it is played.
+fn end_run<R: Rules>(run: Res<R>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(end) = run.outcome() {
+        *last = LastRun {
+            score: end.score,
+            cause: end.cause,
+            summary: end.summary,
+            distance_m: end.distance_m,
+            ..default()
+        };
+        next.set(Screen::GameOver);
+    }
+}
+
+fn show_status<R: Rules>(run: Res<R>, mut status: ResMut<HudStatus>) {
+    let line = run.status();
+    if status.line != line {
+        status.line = line;
+    }
+}
+
+/// The parts of the lifecycle shared by every mode: the sets, the countdown and pausing.
+pub struct RunFlowPlugin;
+
+impl Plugin for RunFlowPlugin {
+    fn build(&self, app: &mut App) {
+        let on = in_state(Pause::Running).and_then(started);
+        app.configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
+            .configure_sets(
+                FixedUpdate,
+                (
+                    Gameplay::Control.before(PhysicsSet::SyncBackend).run_if(on.clone()),
+                    Gameplay::React.after(PhysicsSet::Writeback).run_if(on.clone()),
+                    Gameplay::Report.after(Gameplay::React).run_if(on),
+                ),
+            )
+            .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))
+            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Countdown>())
+            .add_systems(
+                Update,
+                (toggle_pause, tick_countdown.run_if(in_state(Pause::Running))).run_if(in_state(Screen::Playing)),
+            )
+            .add_systems(OnEnter(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.pause())
+            .add_systems(OnExit(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.unpause());
+    }
+}
+
+fn start_countdown(mut commands: Commands) {
+    commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS });
+}
+
+/// Counts down in game time; any key, gamepad button or click starts the run at once. The press
+/// that starts it is used up: it doesn't also jump.
+fn tick_countdown(
+    mut commands: Commands,
+    time: Res<Time>,
+    countdown: Option<ResMut<Countdown>>,
+    mut keys: MessageReader<KeyboardInput>,
+    buttons: Query<&Gamepad>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    actions: Res<Actions>,
+    mut latch: ResMut<JumpLatch>,
+) {
+    let Some(mut countdown) = countdown else {
+        keys.clear();
+        return;
+    };
+    // Pause keys are the pause's; every other press starts the run.
+    let pressed = keys.read().any(|key| key.state.is_pressed() && !key.repeat)
+        || buttons.iter().any(|pad| pad.get_just_pressed().next().is_some())
+        || mouse.is_some_and(|mouse| mouse.get_just_pressed().next().is_some());
+    countdown.remaining -= time.delta_secs();
+    if (pressed && !actions.pause) || countdown.remaining <= 0.0 {
+        commands.remove_resource::<Countdown>();
+        latch.0 = false;
+    }
+}
+
+fn toggle_pause(actions: Res<Actions>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>) {
+    if actions.pause {
+        next.set(match pause.get() {
+            Pause::Running => Pause::Paused,
+            Pause::Paused => Pause::Running,
+        });
+    }
+}
