@@ -23,6 +23,7 @@ pub mod save;
 pub mod session;
 pub mod sound;
 pub mod state;
+pub mod toast;
 pub mod ui;
 pub mod visuals;
 pub mod web;
@@ -61,7 +62,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
         }
     };
     if let Some(notice) = launch.notice {
-        app.add_systems(Startup, move |mut toast: ResMut<ui::toast::Toast>| toast.show(notice.clone()));
+        app.add_systems(Startup, move |mut toast: ResMut<toast::Toast>| toast.show(notice.clone()));
     }
     app.insert_resource(launch.start.unwrap_or_else(|| Session::random(modes.first())))
         .insert_resource(modes)

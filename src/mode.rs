@@ -140,8 +140,3 @@ impl Modes {
         self.0.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
     }
 }
-
-/// A run condition: the session plays `mode`.
-pub fn playing(mode: &'static ModeInfo) -> impl FnMut(Res<crate::session::Session>) -> bool + Clone {
-    move |session: Res<crate::session::Session>| session.mode.0.key == mode.key
-}

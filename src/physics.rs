@@ -9,7 +9,8 @@
 use bevy::ecs::message::MessageRegistry;
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
-use seedfeast_procgen::physics::{FlyerReach, JumpReach, STEP_HZ};
+use bevy_rapier2d::rapier::dynamics::IntegrationParameters;
+use seedfeast_procgen::physics::{FlyerReach, JumpReach, SOLVER_SUBSTEPS, STEP_HZ};
 
 use crate::data::GameData;
 use crate::mode::Physics;
@@ -45,7 +46,20 @@ impl Plugin for PhysicsPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(TimestepMode::Fixed { dt: 1.0 / PHYSICS_HZ as f32, substeps: 1 })
             .insert_resource(Time::<Fixed>::from_hz(PHYSICS_HZ))
-            .add_plugins(RapierPhysicsPlugin::<NoUserData>::pixels_per_meter(UNITS_PER_METRE).in_fixed_schedule());
+            .add_plugins(
+                RapierPhysicsPlugin::<NoUserData>::default()
+                    .with_custom_initialization(RapierContextInitialization::InitializeDefaultRapierContext {
+                        // The substeps the physics model assumes (rapier's default today; set here
+                        // so the model and the engine can't drift apart).
+                        integration_parameters: IntegrationParameters {
+                            length_unit: UNITS_PER_METRE,
+                            num_solver_iterations: SOLVER_SUBSTEPS as usize,
+                            ..default()
+                        },
+                        rapier_configuration: RapierConfiguration::new(UNITS_PER_METRE),
+                    })
+                    .in_fixed_schedule(),
+            );
         // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
         // would never be cleared; registering it makes Bevy swap and drop old messages.
         MessageRegistry::register_message::<CollisionEvent>(app.world_mut());

@@ -15,7 +15,6 @@ use crate::input::{Actions, JumpLatch};
 use crate::intensity::Intensity;
 use crate::session::LastRun;
 use crate::state::{Pause, Screen};
-use crate::ui::hud::HudStatus;
 
 /// Seconds of "3, 2, 1" before anything moves (any key or button starts at once).
 pub const COUNTDOWN_SECONDS: f32 = 3.0;
@@ -29,10 +28,13 @@ pub enum RunStart {
 }
 
 /// The fixed-step sets every mode's gameplay runs in. They run only while the run is on: not
-/// paused, and past the countdown.
+/// paused, and (but for `Prepare`) past the countdown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gameplay {
-    /// Before the physics step: steering, jumps, spawning what comes into view.
+    /// Building what comes into view (track, gates): runs during the countdown too, so the level
+    /// is there to see while the player gets ready.
+    Prepare,
+    /// Before the physics step: steering, jumps.
     Control,
     /// After the physics step: eating, hitting, scoring, dropping what is left behind.
     React,
@@ -56,6 +58,12 @@ impl Countdown {
 /// Whether the run is under way: the countdown is over.
 pub fn started(countdown: Option<Res<Countdown>>) -> bool {
     countdown.is_none()
+}
+
+/// The HUD's status line; the run's [`Rules::status`] writes it ("Score 120   42 m").
+#[derive(Resource, Default, Debug)]
+pub struct HudStatus {
+    pub line: String,
 }
 
 /// How a run ended, as the mode tells it.
@@ -140,10 +148,12 @@ pub struct RunFlowPlugin;
 impl Plugin for RunFlowPlugin {
     fn build(&self, app: &mut App) {
         let on = in_state(Pause::Running).and_then(started);
-        app.configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
+        app.init_resource::<HudStatus>()
+            .configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
             .configure_sets(
                 FixedUpdate,
                 (
+                    Gameplay::Prepare.before(Gameplay::Control).run_if(in_state(Pause::Running)),
                     Gameplay::Control.before(PhysicsSet::SyncBackend).run_if(on.clone()),
                     Gameplay::React.after(PhysicsSet::Writeback).run_if(on.clone()),
                     Gameplay::Report.after(Gameplay::React).run_if(on),

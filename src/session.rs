@@ -6,6 +6,11 @@ use tracing::warn;
 
 pub use crate::mode::Mode;
 
+/// A run condition: the session plays `mode`.
+pub fn playing(mode: &'static crate::mode::ModeInfo) -> impl FnMut(Res<Session>) -> bool + Clone {
+    move |session: Res<Session>| session.mode.0.key == mode.key
+}
+
 /// The seed the next run plays, and the text it came from, if any.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Session {

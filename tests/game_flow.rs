@@ -214,7 +214,7 @@ fn a_corrupt_scores_file_is_set_aside_and_the_player_told() {
     app.finish();
     app.cleanup();
     app.update();
-    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    let toast = app.world().resource::<seedfeast::toast::Toast>();
     assert!(toast.visible() && toast.text.contains("damaged") && toast.text.contains("corrupt-1"), "{}", toast.text);
     assert!(dir.join("scores.ron.corrupt-1").exists());
     assert_eq!(screen(&app), Screen::Title, "play goes on");
@@ -238,7 +238,7 @@ fn a_bad_link_is_explained_and_the_menu_opens() {
     app.cleanup();
     app.update();
     app.update();
-    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    let toast = app.world().resource::<seedfeast::toast::Toast>();
     assert!(toast.visible() && toast.text == message, "{}", toast.text);
     assert_eq!(screen(&app), Screen::Title);
 }
@@ -348,7 +348,7 @@ fn ctrl_c_copies_the_code_during_a_run_as_the_hud_says() {
     let mut app = common::mode_app(common::mode("maze"), Seed(31));
     app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ControlLeft);
     press(&mut app, KeyCode::KeyC, Key::Character("c".into()), Some("c"));
-    let toast = app.world().resource::<seedfeast::ui::toast::Toast>();
+    let toast = app.world().resource::<seedfeast::toast::Toast>();
     // Headless apps have no clipboard: the game says so and shows the code instead.
     assert!(toast.visible() && toast.text.contains(&Seed(31).code().to_string()), "{}", toast.text);
     assert_eq!(screen(&app), Screen::Playing);

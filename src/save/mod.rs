@@ -19,7 +19,7 @@ pub use seedfeast_save::{JumpKey, LoadNote, MapStorage, STORAGE_KEY, SaveData, T
 
 use crate::mode::Modes;
 use crate::session::{LastRun, Session};
-use crate::ui::toast::Toast;
+use crate::toast::Toast;
 
 /// Where the save lives (chosen once at start-up).
 #[derive(Resource, Clone, Debug)]

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::SeedInput;
 
 use crate::session::Session;
-use crate::ui::toast::Toast;
+use crate::toast::Toast;
 
 /// A paste in flight (the browser answers a frame or more later).
 #[derive(Resource, Default)]

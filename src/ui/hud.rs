@@ -4,17 +4,11 @@ use bevy::prelude::*;
 
 use crate::intensity::Intensity;
 use crate::palette;
-use crate::run::Countdown;
+use crate::run::{Countdown, HudStatus};
 use crate::save::Save;
 use crate::session::Session;
 use crate::state::Screen;
 use crate::ui::widgets::text;
-
-/// The HUD's status line; the active mode writes it ("Score 120   42 m").
-#[derive(Resource, Default, Debug)]
-pub struct HudStatus {
-    pub line: String,
-}
 
 #[derive(Component)]
 struct ScoreText;
@@ -28,8 +22,7 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HudStatus>()
-            .add_systems(OnEnter(Screen::Playing), spawn_hud)
+        app.add_systems(OnEnter(Screen::Playing), spawn_hud)
             .add_systems(Update, (update_hud, show_countdown).run_if(in_state(Screen::Playing)));
     }
 }

@@ -8,8 +8,8 @@ use crate::input::Actions;
 use crate::palette;
 use crate::session::{Mode, Session, utc_today};
 use crate::state::{Pause, Screen};
+use crate::toast::Toast;
 use crate::ui::clipboard::{copy_code, start_paste};
-use crate::ui::toast::Toast;
 use seedfeast_procgen::Seed;
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,6 @@ pub mod menu;
 pub mod screens;
 pub mod seed_entry;
 pub mod settings;
-pub mod toast;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -23,7 +22,7 @@ impl Plugin for UiPlugin {
                 menu::MenuPlugin,
                 screens::ScreensPlugin,
                 hud::HudPlugin,
-                toast::ToastPlugin,
+                crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
             .add_systems(Update, seed_entry::type_seed.before(menu::MenuSystems).run_if(in_state(Screen::SeedSelect)))

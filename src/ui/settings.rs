@@ -7,8 +7,8 @@ use crate::palette;
 use crate::save::clock::now_ms;
 use crate::save::{Save, SaveStore};
 use crate::state::Screen;
+use crate::toast::Toast;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuCursor, MenuItem, MenuSystems};
-use crate::ui::toast::Toast;
 use crate::ui::widgets::{button, heading, panel, screen_root, text};
 
 pub struct SettingsPlugin;

@@ -8,9 +8,10 @@ use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 
 use crate::data::GameData;
 use crate::input::Actions;
-use crate::mode::{Controls, ModeInfo, Physics, playing};
+use crate::mode::{Controls, ModeInfo, Physics};
 use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
+use crate::session::playing;
 use crate::sound::Sfx;
 use crate::state::Screen;
 

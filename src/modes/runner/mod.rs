@@ -16,10 +16,11 @@ use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 use crate::data::GameData;
 use crate::input::JumpLatch;
 use crate::intensity::Intensity;
-use crate::mode::{Controls, ModeInfo, Physics, playing};
+use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
 use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
+use crate::session::playing;
 use crate::sound::Sfx;
 use crate::state::Screen;
 use jump::JumpControl;
@@ -130,9 +131,10 @@ impl Plugin for RunnerPlugin {
         let running = resource_exists::<RunnerRun>;
         app.add_plugins(RunPlugin::<RunnerRun>::default())
             .add_systems(OnEnter(Screen::Playing), start_run.in_set(RunStart::Mode).run_if(playing(&MODE)))
+            .add_systems(FixedUpdate, extend_track.in_set(Gameplay::Prepare).run_if(running))
             .add_systems(
                 FixedUpdate,
-                (extend_track, drive_runner, pass_through_ledges).chain().in_set(Gameplay::Control).run_if(running),
+                (drive_runner, pass_through_ledges).chain().in_set(Gameplay::Control).run_if(running),
             )
             .add_systems(
                 FixedUpdate,

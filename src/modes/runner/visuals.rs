@@ -16,7 +16,7 @@ const CAMERA_Y: f32 = 200.0;
 
 /// Adds the Runner's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_backdrop.run_if(crate::mode::playing(&super::MODE)))
+    app.add_systems(OnEnter(Screen::Playing), spawn_backdrop.run_if(crate::session::playing(&super::MODE)))
         .add_systems(PostUpdate, follow_runner.before(TransformSystems::Propagate))
         .add_observer(dress_ground)
         .add_observer(dress_ledge)

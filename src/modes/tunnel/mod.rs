@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::tunnel::flight::{Crossing, crossing};
 use seedfeast_procgen::tunnel::level::SQUEEZE;
 use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 
@@ -49,8 +50,10 @@ pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
     ..MODE
 };
 
-/// Gate walls are this thick (the generator treats gates as thin lines; keep them thin).
-pub const WALL_THICKNESS: f32 = 20.0;
+/// Gate walls are drawn this thick. A gate is the line at its centre: the flyer passes when its
+/// centre crosses that line inside the gap's window (procgen's `flight::crossing`), the rule the
+/// generator's reachability promise is about.
+pub const WALL_THICKNESS: f32 = 12.0;
 /// Gates are spawned this far ahead of the flyer and dropped this far behind.
 const VIEW_AHEAD: f32 = 1_600.0;
 const KEEP_BEHIND: f32 = 600.0;
@@ -81,6 +84,9 @@ pub struct TunnelRun {
     /// The flyer hovers at the start until the first flap, so nobody falls while getting ready.
     pub started: bool,
     pub ended: Option<String>,
+    /// Where the flyer's centre was after the last step (tunnel coordinates), to see which gate
+    /// lines it crossed since.
+    pub last: Option<(f32, f32)>,
 }
 
 impl Rules for TunnelRun {
@@ -122,7 +128,8 @@ impl Plugin for TunnelPlugin {
         let running = resource_exists::<TunnelRun>;
         app.add_plugins(RunPlugin::<TunnelRun>::default())
             .add_systems(OnEnter(Screen::Playing), start_tunnel.in_set(RunStart::Mode).run_if(playing_tunnel))
-            .add_systems(FixedUpdate, (spawn_gates, fly).chain().in_set(Gameplay::Control).run_if(running))
+            .add_systems(FixedUpdate, spawn_gates.in_set(Gameplay::Prepare).run_if(running))
+            .add_systems(FixedUpdate, fly.in_set(Gameplay::Control).run_if(running))
             .add_systems(FixedUpdate, (pass_gates, drop_gates).chain().in_set(Gameplay::React).run_if(running));
     }
 }
@@ -161,6 +168,7 @@ fn start_tunnel(
         passed: 0,
         started: false,
         ended: None,
+        last: None,
     });
 }
 
@@ -191,7 +199,7 @@ fn spawn_gates(
 
 /// The gate the flyer meets next.
 pub fn next_gate(run: &TunnelRun, x: f32) -> Option<&Gate> {
-    run.live.iter().find(|g| g.x + WALL_THICKNESS / 2.0 >= x)
+    run.live.iter().find(|g| g.x >= x)
 }
 
 /// Horizontal speed from the run's intensity (the next gate's, as the generator's reach model
@@ -226,7 +234,8 @@ fn fly(
     velocity.linear.y = velocity.linear.y.max(-reach.flyer.max_fall_speed);
 }
 
-/// Scores a gate once the flyer is past it; ends the run on touching a wall or leaving the screen.
+/// Scores a gate when the flyer's centre crosses its line inside the window; ends the run when
+/// it crosses outside (a wall) or leaves the screen.
 fn pass_gates(
     data: Res<GameData>,
     mut run: ResMut<TunnelRun>,
@@ -234,25 +243,25 @@ fn pass_gates(
     mut sfx: MessageWriter<Sfx>,
 ) {
     let tuning = &data.tunnel;
-    let (x, y) = (flyer.translation.x, flyer.translation.y + tuning.screen_height / 2.0);
+    let now = (flyer.translation.x, flyer.translation.y + tuning.screen_height / 2.0);
+    let before = run.last.replace(now).unwrap_or(now);
     let radius = tuning.flyer_height / 2.0;
-    if y - radius < 0.0 || y + radius > tuning.screen_height {
+    if now.1 - radius < 0.0 || now.1 + radius > tuning.screen_height {
         run.ended.get_or_insert_with(|| "You flew out of the tunnel.".into());
         return;
     }
     let mut passed = run.passed;
     for gate in &run.live {
-        let within_x = (x - gate.x).abs() < WALL_THICKNESS / 2.0 + radius;
-        let half_gap = gate.gap_height / 2.0;
-        if within_x && (y - radius < gate.gap_center - half_gap || y + radius > gate.gap_center + half_gap) {
-            if run.ended.is_none() {
-                sfx.write(Sfx::Hit);
+        match crossing(gate, tuning.flyer_height, before, now) {
+            Crossing::Short => {}
+            Crossing::Through => passed = passed.max(gate.index + 1),
+            Crossing::Hit => {
+                if run.ended.is_none() {
+                    sfx.write(Sfx::Hit);
+                }
+                run.ended.get_or_insert_with(|| "Bonk! You hit a wall.".into());
+                return;
             }
-            run.ended.get_or_insert_with(|| "Bonk! You hit a wall.".into());
-            return;
-        }
-        if x - radius > gate.x + WALL_THICKNESS / 2.0 && gate.index >= passed {
-            passed = gate.index + 1;
         }
     }
     if passed > run.passed {

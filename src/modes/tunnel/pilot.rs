@@ -11,18 +11,22 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::Velocity;
 use seedfeast_procgen::physics::FlyerReach;
+use seedfeast_procgen::tunnel::flight::{Crossing, crossing};
 use seedfeast_procgen::tunnel::{Gate, TunnelTuning};
 
 use crate::data::GameData;
 use crate::input::JumpLatch;
 use crate::intensity::Intensity;
-use crate::modes::tunnel::{Flyer, TunnelRun, WALL_THICKNESS};
+use crate::modes::tunnel::{Flyer, TunnelRun};
 use crate::physics::Reach;
 
-/// Steps a plan looks ahead: more than the time between two gates at top speed.
-const HORIZON: usize = 130;
-/// A plan is made again when fewer steps than this are left of it.
-const REPLAN_BELOW: usize = 70;
+/// Steps a plan looks ahead: about three gates at top speed.
+const HORIZON: usize = 170;
+/// A plan is made again when fewer steps than this are left of it, so it always sees two gates.
+const REPLAN_BELOW: usize = 110;
+/// The pilot keeps this far inside a gate's window (world units), so the few hundredths of a
+/// unit between its model and the physics never decide a crossing.
+const MARGIN: f32 = 2.0;
 /// Futures kept per step of the search.
 const BEAM: usize = 160;
 /// How far (world units) the real flyer may stray from the plan before it is made again.
@@ -39,22 +43,21 @@ pub struct View {
     pub cooldown: u32,
 }
 
-/// Whether the flyer touches a wall or leaves the screen at (x, y).
-fn crashed(tuning: &TunnelTuning, gates: &[Gate], x: f32, y: f32) -> bool {
+/// Whether the step from `from` to `to` ends the run: out of the screen, or a gate's line crossed
+/// outside its window (the game's own rule, procgen's `flight::crossing`).
+fn crashed(tuning: &TunnelTuning, gates: &[Gate], from: &View, to: &View) -> bool {
     let r = tuning.flyer_height / 2.0;
-    if y - r < 0.0 || y + r > tuning.screen_height {
+    if to.y - r < 0.0 || to.y + r > tuning.screen_height {
         return true;
     }
-    gates.iter().any(|g| {
-        (x - g.x).abs() < WALL_THICKNESS / 2.0 + r
-            && (y - r < g.gap_center - g.gap_height / 2.0 || y + r > g.gap_center + g.gap_height / 2.0)
-    })
+    gates
+        .iter()
+        .any(|g| crossing(g, tuning.flyer_height + 2.0 * MARGIN, (from.x, from.y), (to.x, to.y)) == Crossing::Hit)
 }
 
 /// The middle of the gap the flyer at `x` meets next (the screen's middle past the last gate).
 fn aim(tuning: &TunnelTuning, gates: &[Gate], x: f32) -> f32 {
-    let r = tuning.flyer_height / 2.0;
-    gates.iter().find(|g| g.x + WALL_THICKNESS / 2.0 + r >= x).map_or(tuning.screen_height / 2.0, |g| g.gap_center)
+    gates.iter().find(|g| g.x >= x).map_or(tuning.screen_height / 2.0, |g| g.gap_center)
 }
 
 /// One fixed step of `view`, flapping or not, as the game and rapier step it. `None` when a
@@ -68,8 +71,9 @@ pub fn step(reach: &FlyerReach, speed: f32, mut view: View, flap: bool) -> Optio
         view.vy = reach.flap_speed;
         view.cooldown = reach.flap_every_steps;
     }
-    view.vy = view.vy.max(-reach.max_fall_speed) - reach.gravity * reach.dt;
-    view.y += view.vy * reach.dt;
+    let (vy, gained) = reach.step(view.vy, false);
+    view.vy = vy;
+    view.y += gained;
     view.x += speed * reach.dt;
     Some(view)
 }
@@ -96,7 +100,7 @@ fn plan(tuning: &TunnelTuning, reach: &FlyerReach, gates: &[Gate], speed: f32, v
         for (parent, from) in parents {
             for flap in [false, true] {
                 let Some(next) = step(reach, speed, from, flap) else { continue };
-                if crashed(tuning, gates, next.x, next.y) {
+                if crashed(tuning, gates, &from, &next) {
                     continue;
                 }
                 nodes.push(Node { view: next, flap, parent });
@@ -232,18 +236,20 @@ mod tests {
             let speed = tuning.speed_at(gates[next].intensity);
             let ahead = &gates[passed.saturating_sub(1)..(passed + 5).min(gates.len())];
             let flap = pilot.decide(&tuning, &reach, ahead, speed, view);
+            let from = view;
             view.cooldown = view.cooldown.saturating_sub(1);
             if flap && view.cooldown == 0 {
                 view.vy = reach.flap_speed;
                 view.cooldown = reach.flap_every_steps;
             }
-            view.vy = view.vy.max(-reach.max_fall_speed) - reach.gravity * reach.dt;
-            view.y += view.vy * reach.dt;
+            let (vy, gained) = reach.step(view.vy, false);
+            view.vy = vy;
+            view.y += gained;
             view.x += speed * reach.dt;
-            if crashed(&tuning, ahead, view.x, view.y) {
+            if crashed(&tuning, ahead, &from, &view) {
                 return passed;
             }
-            while passed < gates.len() && view.x > gates[passed].x + WALL_THICKNESS / 2.0 + tuning.flyer_height / 2.0 {
+            while passed < gates.len() && view.x >= gates[passed].x {
                 passed += 1;
             }
             if passed >= gates_wanted {

@@ -39,6 +39,11 @@ pub struct RunnerTuning {
     pub player_size: (f32, f32),
 }
 
+/// The runner's collision box sides, world units: at least twice the corner radius, at most what
+/// fits under a ledge.
+pub const MIN_PLAYER_SIDE: f32 = 12.0;
+pub const MAX_PLAYER_SIDE: f32 = 200.0;
+
 impl RunnerTuning {
     pub fn validate(&self) -> Result<(), FieldError> {
         let positive = [
@@ -52,6 +57,27 @@ impl RunnerTuning {
         for (field, value) in positive {
             if !(value.is_finite() && value > 0.0) {
                 return Err(FieldError::new(field, format!("{value} must be a number above 0")));
+            }
+        }
+        // The body is a box with rounded corners of radius 6 (so it slides over the seams between
+        // ground slabs): narrower than 12 it would have negative half-sizes.
+        for (field, value) in [("player_size.0", self.player_size.0), ("player_size.1", self.player_size.1)] {
+            if !(MIN_PLAYER_SIDE..=MAX_PLAYER_SIDE).contains(&value) {
+                return Err(FieldError::new(
+                    "player_size",
+                    format!("{field} {value} must be in {MIN_PLAYER_SIDE}..={MAX_PLAYER_SIDE}"),
+                ));
+            }
+        }
+        // Speeds and forces the physics can step without tunnelling through the ground.
+        for (field, value, max) in [
+            ("gravity", self.gravity, 20_000.0),
+            ("jump_speed", self.jump_speed, 5_000.0),
+            ("speed_max", self.speed_max, 2_000.0),
+            ("distance_per_step", self.distance_per_step, 1e7),
+        ] {
+            if value > max {
+                return Err(FieldError::new(field, format!("{value} must be at most {max}")));
             }
         }
         if !(self.speed_max.is_finite() && self.speed_max >= self.speed_min) {

@@ -17,6 +17,39 @@ use crate::tunnel::{Gate, TunnelTuning};
 /// above the rounding of sums of a few hundred units in f32.
 pub const EPS: f32 = 1e-3;
 
+/// What the flyer's centre does at a gate between two positions a step apart (x, y up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {
+    /// It doesn't reach the gate's line in this step (or is already past it).
+    Short,
+    /// It crosses the line inside the gate's window.
+    Through,
+    /// It crosses the line outside the window: it hits the wall.
+    Hit,
+}
+
+/// The game's rule for passing a gate, the one the reachability rule is about: the gate is the
+/// line at its `x`, and the flyer passes when its centre crosses that line inside the window
+/// (`gap_center ± (gap_height / 2 − flyer_height / 2)`), the height taken where the straight
+/// step between `from` and `to` meets the line.
+///
+/// ```
+/// use seedfeast_procgen::tunnel::{Gate, flight::{Crossing, crossing}};
+/// let gate = Gate { index: 0, x: 100.0, gap_center: 300.0, gap_height: 140.0, spacing: 100.0, intensity: 0.0 };
+/// assert_eq!(crossing(&gate, 40.0, (95.0, 300.0), (101.0, 306.0)), Crossing::Through);
+/// assert_eq!(crossing(&gate, 40.0, (95.0, 360.0), (101.0, 366.0)), Crossing::Hit);
+/// assert_eq!(crossing(&gate, 40.0, (90.0, 900.0), (95.0, 900.0)), Crossing::Short);
+/// ```
+pub fn crossing(gate: &Gate, flyer_height: f32, from: (f32, f32), to: (f32, f32)) -> Crossing {
+    let ((x0, y0), (x1, y1)) = (from, to);
+    if !(x0 < gate.x && gate.x <= x1) {
+        return Crossing::Short;
+    }
+    let y = y0 + (y1 - y0) * (gate.x - x0) / (x1 - x0);
+    let half = gate.gap_height / 2.0 - flyer_height / 2.0;
+    if (y - gate.gap_center).abs() <= half { Crossing::Through } else { Crossing::Hit }
+}
+
 /// The seconds between passing `from` and reaching `to`: `to.spacing` at the faster speed.
 pub fn flight_time(tuning: &TunnelTuning, from: &Gate, to: &Gate) -> f32 {
     to.spacing / tuning.speed_at(from.intensity).max(tuning.speed_at(to.intensity))

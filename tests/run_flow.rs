@@ -1,0 +1,115 @@
+//! The run every mode shares: it opens with a countdown (or the first key) before anything
+//! moves, Retry counts down again, and each mode's intensity resource mirrors the pure curve at
+//! the run's progress — the same value its generator made the current piece for.
+
+mod common;
+
+use bevy::input::keyboard::Key;
+use bevy::prelude::*;
+use common::*;
+use seedfeast::data::GameData;
+use seedfeast::intensity::Intensity;
+use seedfeast::modes::arena::ArenaRun;
+use seedfeast::modes::maze::MazeRun;
+use seedfeast::modes::runner::START_X;
+use seedfeast::modes::tunnel::TunnelRun;
+use seedfeast::modes::tunnel::pilot::autopilot;
+use seedfeast::run::{COUNTDOWN_SECONDS, Countdown};
+use seedfeast::state::Screen;
+use seedfeast::ui::menu::{MenuAction, MenuChosen};
+use seedfeast_procgen::Seed;
+
+fn counting(app: &App) -> bool {
+    app.world().contains_resource::<Countdown>()
+}
+
+#[test]
+fn nothing_moves_until_the_countdown_ends_on_its_own() {
+    let mut app = ready_app(GameData::built_in(), mode("runner"), Seed(4));
+    let start = player(&mut app).0;
+    let steps = (COUNTDOWN_SECONDS * 60.0) as usize;
+    for _ in 0..steps - 5 {
+        app.update();
+    }
+    assert!(counting(&app), "still counting after {} steps", steps - 5);
+    assert!((player(&mut app).0.x - start.x).abs() < 0.5, "the runner waits");
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(!counting(&app), "the countdown ends by itself");
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(player(&mut app).0.x > start.x + 50.0, "then the runner runs");
+}
+
+#[test]
+fn any_key_starts_at_once_and_is_not_also_a_jump() {
+    let mut app = ready_app(GameData::built_in(), mode("runner"), Seed(4));
+    for _ in 0..20 {
+        app.update();
+    }
+    tap_key(&mut app, KeyCode::Space, Key::Space);
+    assert!(!counting(&app), "a key ends the countdown");
+    app.update();
+    assert!(player(&mut app).1.y.abs() < 1.0, "the key that started the run didn't jump");
+    // Escape pauses rather than starting.
+    let mut app = ready_app(GameData::built_in(), mode("maze"), Seed(4));
+    tap_key(&mut app, KeyCode::Escape, Key::Escape);
+    assert!(counting(&app), "pausing doesn't start the run");
+}
+
+#[test]
+fn retry_counts_down_again() {
+    let mut app = runner_app(Seed(5), seedfeast_procgen::runner::RunnerConfig::default());
+    for _ in 0..900 {
+        app.update();
+        if screen(&app) == Screen::GameOver {
+            break;
+        }
+    }
+    assert_eq!(screen(&app), Screen::GameOver, "nobody jumps: the run ends");
+    app.world_mut().trigger(MenuChosen(MenuAction::Retry));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(counting(&app), "a retry opens with the countdown too");
+}
+
+fn intensity(app: &App) -> f32 {
+    app.world().resource::<Intensity>().0
+}
+
+#[test]
+fn every_mode_mirrors_its_curve_into_the_intensity_resource() {
+    let data = GameData::built_in();
+    // Runner: the curve at the distance run.
+    let mut app = runner_app(Seed(6), data.runner.clone());
+    add_autopilot(&mut app, Seed(6), 80);
+    for _ in 0..1_200 {
+        app.update();
+    }
+    let run = run(&app);
+    assert!(run.distance > 3_000.0);
+    assert_eq!(intensity(&app), data.runner.intensity_at(START_X + run.distance));
+    assert!(intensity(&app) > data.runner.intensity_at(0.0), "it rises as the run goes on");
+
+    // Maze and arena: the floor's and wave's own intensity.
+    let mut app = maze_app(Seed(6));
+    app.update();
+    assert_eq!(intensity(&app), app.world().resource::<MazeRun>().floor.intensity);
+    let mut app = mode_app(mode("arena"), Seed(6));
+    app.update();
+    assert_eq!(intensity(&app), app.world().resource::<ArenaRun>().wave.intensity);
+
+    // Tunnel: the intensity of the gate the flyer meets next, as that gate was made for.
+    let mut app = mode_app(mode("food-tunnel"), Seed(6));
+    app.add_systems(FixedUpdate, autopilot.before(seedfeast::run::Gameplay::Control));
+    for _ in 0..1_500 {
+        app.update();
+    }
+    let run = app.world().resource::<TunnelRun>();
+    assert!(run.passed > 10, "{:?}", run.ended);
+    let next = run.live.iter().find(|g| g.index == run.passed).expect("the next gate is on screen");
+    assert_eq!(intensity(&app), next.intensity);
+}
