@@ -1,7 +1,10 @@
 //! The dungeon's designer data: the shipped RON compiled in, and [`DungeonData`], the tuning and
 //! the themes together (what generation and validation read).
 
+use std::path::Path;
+
 use crate::data::DataError;
+use crate::tuning::Tuning;
 
 use super::themes::DungeonThemes;
 use super::tuning::DungeonTuning;
@@ -44,6 +47,13 @@ impl DungeonData {
             tuning: DungeonTuning::from_ron(tuning_text, tuning_file)?,
             themes: DungeonThemes::from_ron(themes_text, themes_file)?,
         })
+    }
+}
+
+impl DungeonData {
+    /// Reads and checks both files under an assets folder (`dungeon/tuning.ron`, `dungeon/themes.ron`).
+    pub fn load(assets_dir: &Path) -> Result<DungeonData, DataError> {
+        Ok(DungeonData { tuning: DungeonTuning::load(assets_dir)?, themes: DungeonThemes::load(assets_dir)? })
     }
 }
 

@@ -124,6 +124,8 @@ pub struct Zone {
     pub id: usize,
     /// The theme's id in `themes.ron`.
     pub theme: String,
+    /// The theme's colour (RGB), for tinting the zone's floors.
+    pub colour: (u8, u8, u8),
     pub style: Style,
     /// Rooms that count toward the zone (its bridge room does not).
     pub rooms: usize,

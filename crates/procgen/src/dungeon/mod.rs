@@ -109,6 +109,7 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
             .map(|z| Zone {
                 id: z,
                 theme: themes[z].id.clone(),
+                colour: themes[z].colour,
                 style: styles[z],
                 rooms: sizes[z] as usize,
                 slots: slots[z],

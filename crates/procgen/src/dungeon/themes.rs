@@ -4,8 +4,8 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
 use crate::food::FoodKind;
+use crate::tuning::{FieldError, Tuning};
 
 use super::level::{RoomKind, Style};
 
@@ -176,27 +176,13 @@ pub struct DungeonThemes {
 }
 
 impl DungeonThemes {
-    /// Parses and checks; a refused value names the file, the line of the offending id and why.
-    pub fn from_ron(text: &str, file: &str) -> Result<DungeonThemes, DataError> {
-        let themes: DungeonThemes = parse_ron(text, file)?;
-        themes.validate().map_err(|(marker, message)| {
-            // Point at the line that names the offending id (or the first line with the marker).
-            let line = text.lines().position(|l| l.contains(&marker));
-            match line {
-                Some(line) => DataError::invalid(&format!("{file}:{}", line + 1), message),
-                None => DataError::invalid(file, message),
-            }
-        })?;
-        Ok(themes)
-    }
-
-    /// Checks every theme. The error is `(marker, message)`: text on the offending line (an id
-    /// in quotes, or a field name) and a message that starts with what is wrong where.
-    pub fn validate(&self) -> Result<(), (String, String)> {
+    /// Checks every theme. The error is marked with the offending id, so a loaded file's error
+    /// points at the line that names it.
+    pub fn validate(&self) -> Result<(), FieldError> {
         if self.themes.len() < MIN_THEMES {
-            return Err((
-                "themes".into(),
-                format!("themes: {} themes, at least {MIN_THEMES} are needed (one per zone)", self.themes.len()),
+            return Err(FieldError::new(
+                "themes",
+                format!("{} themes, at least {MIN_THEMES} are needed (one per zone)", self.themes.len()),
             ));
         }
         let mut ids: Vec<&str> = Vec::new();
@@ -206,13 +192,15 @@ impl DungeonThemes {
             let puzzles = theme.puzzles.iter().map(|p| &p.id);
             for id in own.into_iter().chain(prefabs).chain(puzzles) {
                 if id.trim().is_empty() {
-                    return Err((format!("\"{}\"", theme.id), format!("theme \"{}\": an id is empty", theme.id)));
+                    let error = FieldError::new(format!("theme \"{}\"", theme.id), "an id is empty");
+                    return Err(error.marked(format!("\"{}\"", theme.id)));
                 }
                 if ids.contains(&id.as_str()) {
-                    return Err((
-                        format!("\"{id}\""),
-                        format!("id \"{id}\" is used twice: every theme, prefab and puzzle id belongs to one theme"),
-                    ));
+                    let error = FieldError::new(
+                        format!("id \"{id}\""),
+                        "is used twice: every theme, prefab and puzzle id belongs to one theme",
+                    );
+                    return Err(error.marked(format!("\"{id}\"")));
                 }
                 ids.push(id);
             }
@@ -227,8 +215,12 @@ impl DungeonThemes {
     }
 }
 
-fn check_theme(theme: &Theme) -> Result<(), (String, String)> {
-    let at = |id: &str, message: String| Err((format!("\"{id}\""), message));
+fn check_theme(theme: &Theme) -> Result<(), FieldError> {
+    // The field is the offending part ("puzzle \"x\""); the marker its quoted id.
+    let at = |id: &str, message: String| {
+        let (field, rest) = message.split_once(": ").unwrap_or(("themes", message.as_str()));
+        Err(FieldError::new(field, rest).marked(format!("\"{id}\"")))
+    };
     let named = [
         ("name", &theme.name),
         ("hazard", &theme.hazard),
@@ -309,10 +301,18 @@ fn check_theme(theme: &Theme) -> Result<(), (String, String)> {
     Ok(())
 }
 
+impl Tuning for DungeonThemes {
+    const PATH: &'static str = super::data::THEMES_PATH;
+    const BUILT_IN: &'static str = super::data::THEMES_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for DungeonThemes {
     /// The shipped themes (`assets/dungeon/themes.ron`), compiled in.
     fn default() -> Self {
-        DungeonThemes::from_ron(super::data::THEMES_RON, super::data::THEMES_FILE)
-            .expect("the shipped dungeon themes are checked by tests")
+        Self::built_in()
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::data::{DataError, parse_ron};
+use crate::tuning::{FieldError, Tuning, within};
 
 /// The most zones a dungeon may have (one theme each).
 pub const MAX_ZONES: usize = 6;
@@ -77,104 +77,79 @@ pub struct DungeonTuning {
 }
 
 impl DungeonTuning {
-    /// Parses and validates; a refused value names the file, the field's line and the field.
-    pub fn from_ron(text: &str, file: &str) -> Result<DungeonTuning, DataError> {
-        let tuning: DungeonTuning = parse_ron(text, file)?;
-        tuning.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
-        Ok(tuning)
-    }
-
-    /// Checks every field; the message starts with the field's name.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks every field; the error names the field.
+    pub fn validate(&self) -> Result<(), FieldError> {
+        let bad = |field: &str, message: String| Err(FieldError::new(field, message));
         if self.layouts.is_empty() {
-            return Err("layouts: at least one layout is needed".into());
+            return bad("layouts", "at least one layout is needed".into());
         }
         for (i, layout) in self.layouts.iter().enumerate() {
+            let field = format!("layouts[{i}]");
             if layout.is_empty() || layout.len() > MAX_ZONES {
-                return Err(format!("layouts: layout {i} has {} zones, allowed 1 to {MAX_ZONES}", layout.len()));
+                return bad(&field, format!("{} zones, allowed 1 to {MAX_ZONES}", layout.len()));
             }
             let min = if layout.len() == 1 { MIN_SINGLE_ZONE_ROOMS } else { MIN_ZONE_ROOMS };
             if let Some(&rooms) = layout.iter().find(|&&r| !(min..=MAX_ZONE_ROOMS).contains(&r)) {
-                return Err(format!(
-                    "layouts: layout {i} has a zone of {rooms} rooms, allowed {min} to {MAX_ZONE_ROOMS}"
-                ));
+                return bad(&field, format!("a zone of {rooms} rooms, allowed {min} to {MAX_ZONE_ROOMS}"));
             }
         }
         if !(MIN_ROOM_SIDE..=MAX_ROOM_SIDE).contains(&self.room_min) {
-            return Err(format!("room_min: {} must be in {MIN_ROOM_SIDE}..={MAX_ROOM_SIDE}", self.room_min));
+            return bad("room_min", format!("{} must be in {MIN_ROOM_SIDE}..={MAX_ROOM_SIDE}", self.room_min));
         }
         if !(self.room_min..=MAX_ROOM_SIDE).contains(&self.room_max) {
-            return Err(format!(
-                "room_max: {} must be in room_min ({})..={MAX_ROOM_SIDE}",
-                self.room_max, self.room_min
-            ));
+            return bad(
+                "room_max",
+                format!("{} must be in room_min ({})..={MAX_ROOM_SIDE}", self.room_max, self.room_min),
+            );
         }
         if self.corridor_slack > MAX_CORRIDOR_SLACK {
-            return Err(format!("corridor_slack: {} must be at most {MAX_CORRIDOR_SLACK}", self.corridor_slack));
+            return bad("corridor_slack", format!("{} must be at most {MAX_CORRIDOR_SLACK}", self.corridor_slack));
         }
         if !(1..=8).contains(&self.bridge_length) {
-            return Err(format!("bridge_length: {} must be in 1..=8", self.bridge_length));
+            return bad("bridge_length", format!("{} must be in 1..=8", self.bridge_length));
         }
-        let shares = [
-            ("spare_cells", self.spare_cells, 1.0),
-            ("loop_share", self.loop_share, 1.0),
-            ("cave_walk_share", self.cave_walk_share, 4.0),
-            ("food_share", self.food_share, 0.5),
-            ("hazard_share", self.hazard_share, 0.5),
-            ("hazard_growth", self.hazard_growth, 0.5),
-            ("hazard_share_max", self.hazard_share_max, 0.5),
-            ("fill_bias", self.fill_bias, 100.0),
-        ];
-        for (field, value, max) in shares {
-            if !(value.is_finite() && (0.0..=max).contains(&value)) {
-                return Err(format!("{field}: {value} must be a number in 0..={max}"));
-            }
-        }
+        within("spare_cells", self.spare_cells, 0.0, 1.0)?;
+        within("loop_share", self.loop_share, 0.0, 1.0)?;
+        within("cave_walk_share", self.cave_walk_share, 0.0, 4.0)?;
+        within("food_share", self.food_share, 0.0, 0.5)?;
+        within("hazard_share", self.hazard_share, 0.0, 0.5)?;
+        within("hazard_growth", self.hazard_growth, 0.0, 0.5)?;
+        within("hazard_share_max", self.hazard_share_max, 0.0, 0.5)?;
+        within("fill_bias", self.fill_bias, 0.0, 100.0)?;
         if self.cave_passes > 8 {
-            return Err(format!("cave_passes: {} must be at most 8", self.cave_passes));
+            return bad("cave_passes", format!("{} must be at most 8", self.cave_passes));
         }
         if self.cave_wall_at > 8 {
-            return Err(format!("cave_wall_at: {} must be at most 8", self.cave_wall_at));
+            return bad("cave_wall_at", format!("{} must be at most 8", self.cave_wall_at));
         }
         if self.cave_floor_at >= self.cave_wall_at {
-            return Err(format!(
-                "cave_floor_at: {} must be below cave_wall_at ({})",
-                self.cave_floor_at, self.cave_wall_at
-            ));
+            return bad(
+                "cave_floor_at",
+                format!("{} must be below cave_wall_at ({})", self.cave_floor_at, self.cave_wall_at),
+            );
         }
         let (leaf, one, two) = self.branch_weights;
         for value in [leaf, one, two] {
-            if !(value.is_finite() && (0.0..=1000.0).contains(&value)) {
-                return Err(format!("branch_weights: {value} must be a number in 0..=1000"));
-            }
+            within("branch_weights", value, 0.0, 1000.0)?;
         }
         if one <= 0.0 {
             // One child is the move that always keeps the tree growable: it must stay possible.
-            return Err(format!("branch_weights: the one-child weight {one} must be above 0"));
+            return bad("branch_weights", format!("the one-child weight {one} must be above 0"));
         }
         if self.zone_weights.is_empty() || self.zone_weights.len() > 8 {
-            return Err("zone_weights: 1 to 8 weights are needed".into());
+            return bad("zone_weights", "1 to 8 weights are needed".into());
         }
-        if let Some(w) = self.zone_weights.iter().find(|w| !(w.is_finite() && **w > 0.0 && **w <= 1000.0)) {
-            return Err(format!("zone_weights: {w} must be a number above 0 and at most 1000"));
+        for (i, &w) in self.zone_weights.iter().enumerate() {
+            within(&format!("zone_weights[{i}]"), w, f32::MIN_POSITIVE, 1000.0)?;
         }
-        for (field, value) in [
-            ("player_speed", self.player_speed),
-            ("action_seconds", self.action_seconds),
-            ("par_slack", self.par_slack),
-        ] {
-            if !(value.is_finite() && value > 0.0 && value <= 1000.0) {
-                return Err(format!("{field}: {value} must be a number above 0 and at most 1000"));
-            }
-        }
-        if self.par_slack < 1.0 {
-            return Err(format!("par_slack: {} must be at least 1", self.par_slack));
-        }
+        within("player_speed", self.player_speed, f32::MIN_POSITIVE, 1000.0)?;
+        within("action_seconds", self.action_seconds, 0.0, 1000.0)?;
+        within("par_slack", self.par_slack, 1.0, 1000.0)?;
         if self.lives == 0 || self.lives > 99 {
-            return Err(format!("lives: {} must be in 1..=99", self.lives));
+            return bad("lives", format!("{} must be in 1..=99", self.lives));
         }
         if !(1..=16).contains(&self.max_layout_tries) {
-            return Err(format!("max_layout_tries: {} must be in 1..=16", self.max_layout_tries));
+            return bad("max_layout_tries", format!("{} must be in 1..=16", self.max_layout_tries));
         }
         Ok(())
     }
@@ -213,10 +188,18 @@ impl DungeonTuning {
     }
 }
 
+impl Tuning for DungeonTuning {
+    const PATH: &'static str = super::data::TUNING_PATH;
+    const BUILT_IN: &'static str = super::data::TUNING_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+}
+
 impl Default for DungeonTuning {
     /// The shipped tuning (`assets/dungeon/tuning.ron`), compiled in.
     fn default() -> Self {
-        DungeonTuning::from_ron(super::data::TUNING_RON, super::data::TUNING_FILE)
-            .expect("the shipped dungeon tuning is checked by tests")
+        Self::built_in()
     }
 }

@@ -362,9 +362,13 @@ fn check_themes(data: &DungeonData, d: &Dungeon, report: &mut Report) {
     for zone in &d.zones {
         match data.themes.get(&zone.theme) {
             None => report.flag("theme", format!("zone {} has unknown theme \"{}\"", zone.id, zone.theme)),
-            Some(theme) if theme.style != zone.style => {
-                report.flag("theme", format!("zone {} is {:?}, its theme is {:?}", zone.id, zone.style, theme.style))
-            }
+            Some(theme) if theme.style != zone.style || theme.colour != zone.colour => report.flag(
+                "theme",
+                format!(
+                    "zone {} is {:?} {:?}, its theme is {:?} {:?}",
+                    zone.id, zone.style, zone.colour, theme.style, theme.colour
+                ),
+            ),
             _ => {}
         }
         if seen.contains(&zone.theme.as_str()) {
