@@ -538,17 +538,19 @@ impl World {
                 };
             }
         }
-        for (i, g) in view.gust.iter().enumerate() {
-            if *g {
-                chars[i] = '%';
-            }
-        }
         for (i, spec) in self.objects.iter().enumerate() {
             let state = &self.states[i];
             for c in spec.cells(state) {
                 if self.contains(c) {
                     chars[self.index(c)] = object_symbol(spec, state);
                 }
+            }
+        }
+        // Wind last: it blows over open doors, stopped gates and planks too, and a tile in the
+        // wind can't be walked whatever lies there; the rows must say so.
+        for (i, g) in view.gust.iter().enumerate() {
+            if *g {
+                chars[i] = '%';
             }
         }
         chars.chunks(self.width.max(1) as usize).take(self.height as usize).map(|r| r.iter().collect()).collect()
