@@ -5,11 +5,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::Seed;
-use crate::data::{DataError, parse_ron};
 use crate::puzzle::generate::{GenOptions, generate};
+use crate::puzzle::grammar::field_error;
 use crate::puzzle::level::PuzzleLevel;
 use crate::puzzle::parse;
 use crate::puzzle::summary::{GenError, summarize};
+use crate::tuning::{FieldError, Tuning};
 
 /// The shipped curriculum, compiled in.
 pub const CURRICULUM_RON: &str = include_str!("../../../../assets/puzzle/curriculum.ron");
@@ -59,24 +60,8 @@ pub struct Curriculum {
 }
 
 impl Curriculum {
-    /// Parses and checks: every step has a title and a hint, and its code parses and runs (so
-    /// a level can be generated from it). A refused step names the file, its line and why.
-    pub fn from_ron(text: &str, file: &str) -> Result<Curriculum, DataError> {
-        let curriculum: Curriculum = parse_ron(text, file)?;
-        curriculum.validate().map_err(|message| {
-            // Point at the step's title line when the message names one.
-            let line = curriculum.steps.iter().find(|s| message.contains(&format!("\"{}\"", s.title))).and_then(|s| {
-                text.lines().position(|l| l.contains("title:") && l.contains(&format!("\"{}\"", s.title)))
-            });
-            match line {
-                Some(l) => DataError::invalid(&format!("{file}:{}", l + 1), message),
-                None => DataError::invalid(file, message),
-            }
-        })?;
-        Ok(curriculum)
-    }
-
-    /// Checks every step; the message starts with `steps` and names the step.
+    /// Checks every step: it has a title and a hint, and its code parses and runs (so a level
+    /// can be generated from it). The message starts with `steps` and names the step.
     pub fn validate(&self) -> Result<(), String> {
         if self.steps.is_empty() || self.steps.len() > MAX_STEPS {
             return Err(format!("steps: {} steps, must be 1..={MAX_STEPS}", self.steps.len()));
@@ -114,10 +99,25 @@ impl Curriculum {
     }
 }
 
+impl Tuning for Curriculum {
+    const PATH: &'static str = CURRICULUM_PATH;
+    const BUILT_IN: &'static str = CURRICULUM_RON;
+
+    /// A refused step points at the line of its title.
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate().map_err(|message| {
+            let error = field_error(&message);
+            match self.steps.iter().find(|s| message.contains(&format!("\"{}\"", s.title))) {
+                Some(step) => error.marked(format!("\"{}\"", step.title)),
+                None => error,
+            }
+        })
+    }
+}
+
 impl Default for Curriculum {
     /// The shipped curriculum, compiled in.
     fn default() -> Self {
-        Curriculum::from_ron(CURRICULUM_RON, "assets/puzzle/curriculum.ron")
-            .expect("the shipped curriculum is validated by tests")
+        Self::built_in()
     }
 }

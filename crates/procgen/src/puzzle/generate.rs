@@ -194,7 +194,10 @@ fn build(
 
     let mut extra_rng = stream(seed, Subsystem::PuzzleExtra, base);
     let coding = coding_tile(&mut world, &merged.reserved, summaries, &mut extra_rng, report);
-    Ok(Built { world, shapes, coding })
+    // Mini-maps' corners removed by the reward path can leave bands of solid wall at the
+    // level's edge: keep one wall border.
+    let (dx, dy) = world.trim();
+    Ok(Built { world, shapes, coding: (coding.0 + dx, coding.1 + dy) })
 }
 
 /// The grammar side of one level attempt: rules, how they are drawn, the penalties gathered

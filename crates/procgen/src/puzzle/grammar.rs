@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{DataError, parse_ron};
 use crate::puzzle::ast::CommandKind;
 use crate::puzzle::world::Kind;
 use crate::rng::GenRng;
+use crate::tuning::{FieldError, Tuning};
 
 /// The shipped grammar, compiled in.
 pub const GRAMMAR_RON: &str = include_str!("../../../../assets/puzzle/grammar.ron");
@@ -24,6 +24,8 @@ pub const GRAMMAR_PATH: &str = "puzzle/grammar.ron";
 
 /// The most rule applications in one derivation (the grammar is acyclic, so this is a guard).
 const MAX_EXPANSIONS: usize = 32;
+/// The most rules a grammar may have.
+pub const MAX_RULES: usize = 256;
 
 /// How rule probabilities are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,13 +220,6 @@ pub struct Draw {
 pub struct Penalties(pub Vec<u32>);
 
 impl Grammar {
-    /// Parses and checks; a refused value names the file, the field's line and the field.
-    pub fn from_ron(text: &str, file: &str) -> Result<Grammar, DataError> {
-        let grammar: Grammar = parse_ron(text, file)?;
-        grammar.validate().map_err(|message| DataError::invalid_field(text, file, message))?;
-        Ok(grammar)
-    }
-
     /// Checks every field; the message starts with the field's name.
     pub fn validate(&self) -> Result<(), String> {
         if !(0.0..=1.0).contains(&self.penalty) {
@@ -247,6 +242,9 @@ impl Grammar {
                 self.reward_keep_percent.0
             ));
         }
+        if self.rules.is_empty() || self.rules.len() > MAX_RULES {
+            return Err(format!("rules: {} rules, must be 1..={MAX_RULES}", self.rules.len()));
+        }
         let rules: BTreeMap<&str, Vec<&Rule>> = self.rules.iter().fold(BTreeMap::new(), |mut m, r| {
             m.entry(r.from.as_str()).or_default().push(r);
             m
@@ -266,36 +264,78 @@ impl Grammar {
                 }
             }
         }
+        // No cycles: a depth-first search with colours, linear in the rules.
+        fn visit<'a>(
+            sym: &'a str,
+            rules: &BTreeMap<&'a str, Vec<&'a Rule>>,
+            colour: &mut BTreeMap<&'a str, u8>,
+        ) -> Result<(), String> {
+            match colour.get(sym) {
+                Some(2) => return Ok(()),
+                Some(1) => return Err(format!("rules: '{sym}' can derive itself: the grammar must not be cyclic")),
+                _ => {}
+            }
+            colour.insert(sym, 1);
+            for r in rules.get(sym).into_iter().flatten() {
+                for s in &r.to {
+                    if let Sym::N(n) = s {
+                        visit(n, rules, colour)?;
+                    }
+                }
+            }
+            colour.insert(sym, 2);
+            Ok(())
+        }
+        let mut colour = BTreeMap::new();
+        for from in rules.keys() {
+            visit(from, &rules, &mut colour)?;
+        }
+        for r in &self.rules {
+            let shapes = r.to.iter().filter(|s| matches!(s, Sym::S(_))).count();
+            if shapes > 1 {
+                return Err(format!("rules: a rule from '{}' gives {shapes} shapes; one at most", r.from));
+            }
+        }
+        // Every shape a start symbol can reach fits its object (memoised per symbol).
+        let mut shapes_of: BTreeMap<String, Vec<ShapeKind>> = BTreeMap::new();
+        fn shapes(
+            sym: &str,
+            rules: &BTreeMap<&str, Vec<&Rule>>,
+            memo: &mut BTreeMap<String, Vec<ShapeKind>>,
+        ) -> Vec<ShapeKind> {
+            if let Some(v) = memo.get(sym) {
+                return v.clone();
+            }
+            let mut out = Vec::new();
+            for r in rules.get(sym).into_iter().flatten() {
+                for s in &r.to {
+                    let found = match s {
+                        Sym::S(k) => vec![*k],
+                        Sym::N(n) => shapes(n, rules, memo),
+                        Sym::P(_) => Vec::new(),
+                    };
+                    for k in found {
+                        if !out.contains(&k) {
+                            out.push(k);
+                        }
+                    }
+                }
+            }
+            memo.insert(sym.to_string(), out.clone());
+            out
+        }
         for (kind, command, start) in start_symbols() {
             if !rules.contains_key(start.as_str()) {
                 return Err(format!("rules: no rule expands '{start}'"));
             }
-            // Every derivation from the start ends in shapes that fit, with no cycle: a walk
-            // of bounded depth over every path.
-            let mut stack: Vec<(String, usize)> = vec![(start.clone(), 0)];
-            while let Some((sym, depth)) = stack.pop() {
-                if depth > rules.len() {
-                    return Err(format!("rules: '{start}' can loop back to '{sym}': the grammar must not be cyclic"));
-                }
-                for r in &rules[sym.as_str()] {
-                    let shapes = r.to.iter().filter(|s| matches!(s, Sym::S(_))).count();
-                    if shapes > 1 {
-                        return Err(format!("rules: a rule from '{sym}' gives {shapes} shapes; one at most"));
-                    }
-                    for s in &r.to {
-                        match s {
-                            Sym::N(n) => stack.push((n.clone(), depth + 1)),
-                            Sym::S(shape) if !shape.fits(kind, command) => {
-                                return Err(format!(
-                                    "rules: '{start}' can derive {}, which a {} that takes {} can't be",
-                                    shape.name(),
-                                    kind.name(),
-                                    command.shown()
-                                ));
-                            }
-                            _ => {}
-                        }
-                    }
+            for shape in shapes(&start, &rules, &mut shapes_of) {
+                if !shape.fits(kind, command) {
+                    return Err(format!(
+                        "rules: '{start}' can derive {}, which a {} that takes {} can't be",
+                        shape.name(),
+                        kind.name(),
+                        command.shown()
+                    ));
                 }
             }
         }
@@ -315,18 +355,24 @@ impl Grammar {
     }
 
     /// Whether `sym` can be derived to the end with every shape on the way one that `feasible`
-    /// accepts (prizes always can).
-    fn can_reach(&self, sym: &Sym, feasible: &dyn Fn(ShapeKind) -> bool, depth: usize) -> bool {
+    /// accepts (prizes always can). Memoised per non-terminal, so it is linear in the rules.
+    fn can_reach(&self, sym: &Sym, feasible: &dyn Fn(ShapeKind) -> bool, memo: &mut BTreeMap<String, bool>) -> bool {
         match sym {
             Sym::S(s) => feasible(*s),
             Sym::P(_) => true,
             Sym::N(n) => {
-                depth < MAX_EXPANSIONS
-                    && self
-                        .rules
-                        .iter()
-                        .filter(|r| &r.from == n)
-                        .any(|r| r.to.iter().all(|s| self.can_reach(s, feasible, depth + 1)))
+                if let Some(&known) = memo.get(n) {
+                    return known;
+                }
+                // Provisionally false: a cycle (refused by validation) can't recurse forever.
+                memo.insert(n.clone(), false);
+                let ok = self
+                    .rules
+                    .iter()
+                    .filter(|r| &r.from == n)
+                    .any(|r| r.to.iter().all(|s| self.can_reach(s, feasible, memo)));
+                memo.insert(n.clone(), ok);
+                ok
             }
         }
     }
@@ -345,7 +391,8 @@ impl Grammar {
     ) -> Option<Derivation> {
         penalties.0.resize(self.rules.len(), 0);
         let start = Sym::N(format!("{}.{}", kind.name(), command.name()));
-        if !self.can_reach(&start, feasible, 0) {
+        let mut memo = BTreeMap::new();
+        if !self.can_reach(&start, feasible, &mut memo) {
             return None;
         }
         let mut pending = vec![start];
@@ -362,7 +409,7 @@ impl Grammar {
                     }
                     let eligible: Vec<usize> = (0..self.rules.len())
                         .filter(|&i| self.rules[i].from == n)
-                        .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, 0)))
+                        .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, &mut memo)))
                         .collect();
                     if eligible.is_empty() {
                         return None;
@@ -400,10 +447,27 @@ impl Grammar {
     }
 }
 
+impl Tuning for Grammar {
+    const PATH: &'static str = GRAMMAR_PATH;
+    const BUILT_IN: &'static str = GRAMMAR_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate().map_err(|m| field_error(&m))
+    }
+}
+
+/// A `field: why` message as a [`FieldError`].
+pub(crate) fn field_error(message: &str) -> FieldError {
+    match message.split_once(": ") {
+        Some((field, why)) => FieldError::new(field, why),
+        None => FieldError::new("", message),
+    }
+}
+
 impl Default for Grammar {
     /// The shipped grammar (`assets/puzzle/grammar.ron`), compiled in.
     fn default() -> Self {
-        Grammar::from_ron(GRAMMAR_RON, "assets/puzzle/grammar.ron").expect("the shipped grammar is validated by tests")
+        Self::built_in()
     }
 }
 
@@ -417,6 +481,7 @@ mod tests {
     use super::*;
     use crate::Seed;
     use crate::rng::{Subsystem, stream};
+    use crate::tuning::Tuning;
 
     fn uniform(penalty_per_mille: u32) -> Draw {
         Draw { distribution: Distribution::Uniform, penalty_per_mille }
@@ -495,6 +560,30 @@ mod tests {
         }
         let none = g.derive(Kind::Door, CommandKind::Open, uniform(0), &mut Penalties::default(), &|_| false, &mut rng);
         assert!(none.is_none());
+    }
+
+    #[test]
+    fn cycles_are_refused_and_huge_grammars_stay_fast() {
+        let cyclic = GRAMMAR_RON.replacen("to: [S(ClosedDoor)]", "to: [N(\"door.open\")]", 1);
+        let error = Grammar::from_ron(&cyclic, "g.ron").unwrap_err().to_string();
+        assert!(error.contains("can derive itself"), "{error}");
+        // A ladder of 100 symbols with two rules each: 2^100 paths, checked and drawn at once.
+        let mut g = Grammar::default();
+        for i in 0..100 {
+            for c in 1..=2 {
+                g.rules.push(Rule { from: format!("l{i}"), to: vec![Sym::N(format!("l{}", i + 1))], complexity: c });
+            }
+        }
+        g.rules.push(Rule { from: "l100".into(), to: vec![Sym::S(ShapeKind::ClosedDoor)], complexity: 1 });
+        g.rules.push(Rule { from: "door.open".into(), to: vec![Sym::N("l0".into())], complexity: 5 });
+        assert!(g.validate().is_ok());
+        let mut rng = stream(Seed(5), Subsystem::PuzzleShapes, 0);
+        for _ in 0..100 {
+            // The ladder is deeper than the expansion cap: a derivation through it gives up.
+            let _ = g.derive(Kind::Door, CommandKind::Open, uniform(0), &mut Penalties::default(), &|_| true, &mut rng);
+        }
+        g.rules.extend((0..200).map(|i| Rule { from: format!("x{i}"), to: vec![Sym::P(Prize::Key)], complexity: 1 }));
+        assert!(g.validate().unwrap_err().starts_with("rules: 421 rules, must be 1..=256"));
     }
 
     #[test]

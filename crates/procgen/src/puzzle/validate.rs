@@ -22,7 +22,7 @@ pub use crate::violation::Violation;
 /// use seedfeast_procgen::puzzle::{GenOptions, generate, validate::validate_level};
 /// let mut level = generate("door1.open();", Seed(4), &GenOptions::default()).unwrap();
 /// assert!(validate_level(&level).is_empty());
-/// level.exit = level.entry;
+/// level.exit = (0, 0); // a wall corner
 /// let rules: Vec<_> = validate_level(&level).into_iter().map(|v| v.rule).collect();
 /// assert!(rules.contains(&"exit"), "{rules:?}");
 /// ```

@@ -327,6 +327,58 @@ impl World {
         self.objects.len() - 1
     }
 
+    /// Removes outer rows and columns of wall or void while the next one in is wall or void
+    /// too, so one wall border stays; everything moves along. Returns the shift applied to
+    /// every position (0 or negative).
+    pub fn trim(&mut self) -> (i32, i32) {
+        let (w, h) = (self.width, self.height);
+        let solid = |g: Ground| matches!(g, Ground::Wall | Ground::Void);
+        let row = |y: i32| (0..w).all(|x| solid(self.ground_at((x, y))));
+        let col = |x: i32| (0..h).all(|y| solid(self.ground_at((x, y))));
+        let (mut top, mut bottom, mut left, mut right) = (0, h - 1, 0, w - 1);
+        while top + 2 < bottom && row(top) && row(top + 1) {
+            top += 1;
+        }
+        while bottom - 2 > top && row(bottom) && row(bottom - 1) {
+            bottom -= 1;
+        }
+        while left + 2 < right && col(left) && col(left + 1) {
+            left += 1;
+        }
+        while right - 2 > left && col(right) && col(right - 1) {
+            right -= 1;
+        }
+        let (nw, nh) = (right - left + 1, bottom - top + 1);
+        if (nw, nh) == (w, h) {
+            return (0, 0);
+        }
+        let mut ground = Vec::with_capacity((nw * nh) as usize);
+        for y in top..=bottom {
+            for x in left..=right {
+                ground.push(self.ground_at((x, y)));
+            }
+        }
+        let shift = |(x, y): Cell| (x - left, y - top);
+        self.ground = ground;
+        self.width = nw;
+        self.height = nh;
+        for o in &mut self.objects {
+            o.start.pos = shift(o.start.pos);
+        }
+        for s in &mut self.states {
+            s.pos = shift(s.pos);
+        }
+        for r in &mut self.rewards {
+            (r.x, r.y) = shift((r.x, r.y));
+        }
+        for hd in &mut self.headers {
+            (hd.x, hd.y) = shift((hd.x, hd.y));
+        }
+        self.entry = shift(self.entry);
+        self.exit = shift(self.exit);
+        (-left, -top)
+    }
+
     /// Puts every object back in its start state (a wrong run resets the level).
     pub fn reset(&mut self) {
         self.states = self.objects.iter().map(|o| o.start).collect();
