@@ -14,6 +14,7 @@
 #[cfg(test)]
 use std::collections::BTreeSet;
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 
 use crate::puzzle::ast::{Command, Dir, Program, Stmt, Turn};
 use crate::puzzle::solve::solves;
@@ -159,8 +160,9 @@ pub fn prune(program: &Program, keep: &dyn Fn(usize) -> bool) -> Program {
 /// ```
 pub fn shorter(program: &Program) -> Vec<Program> {
     let n = program.size();
-    // Membership only (the output keeps its own fixed order), so a hash set is safe here.
-    let mut seen: HashSet<Program> = HashSet::new();
+    // Membership only (the output keeps its own fixed order). Fixed hash keys: no OS
+    // randomness, the same on every platform, the browser included.
+    let mut seen: HashSet<Program, BuildHasherDefault<DefaultHasher>> = HashSet::default();
     let mut out = Vec::new();
     let mut push = |p: Program, out: &mut Vec<Program>| {
         if !seen.contains(&p) {
