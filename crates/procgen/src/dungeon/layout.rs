@@ -181,7 +181,8 @@ pub fn lay_out(
                 zone: z,
                 shape: RoomShape::Bridge,
                 rect: floor,
-                stage: floor,
+                // Its floor's middle: the ring around it keeps the way through clear.
+                stage: floor.shrink(1),
                 area: floor,
                 direction: Some(if east { Direction::East } else { Direction::South }),
             });

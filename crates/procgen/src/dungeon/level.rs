@@ -8,12 +8,16 @@
 //! - The player starts on [`Dungeon::player_start`] in zone 0 and walks on every tile whose
 //!   [`Tile::walkable`] is true. [`Tile::Gate`] and [`Tile::LockedDoor`] block until opened.
 //! - Every [`Node`] is a puzzle in its room. It *needs* what its children *give*: the items in
-//!   [`Node::needs_items`] (carried there and handed over at the node's objective) and the
-//!   switches in [`Node::needs_switches`] (thrown anywhere). Each item and switch fits exactly
-//!   one node, its giver's parent; items are never lost, switches never un-throw, so progress only
-//!   grows and no order of play can soft-lock.
-//! - A node with switch needs keeps its objective inside a *pen* ([`Node::pen`], gate tiles) that
-//!   opens once all of its switches are thrown. A bridge node's needs open its locked door instead.
+//!   [`Node::needs_items`] (carried there and handed over) and the switches in
+//!   [`Node::needs_switches`] (thrown anywhere). Each item and switch fits exactly one node, its
+//!   giver's parent; items are never lost, switches never un-throw, so progress only grows and
+//!   no order of play can soft-lock.
+//! - Where needs are met depends on the node: a fetch, lever or crate puzzle with needs stands in
+//!   a *pen* ([`Node::pen`], gate tiles): its items are handed over by touching a gate tile, and
+//!   the pen opens once every item is in and every switch thrown. A station or guard takes its
+//!   items itself. The finish's table takes the items; if it also needs switches it is penned
+//!   and the pen opens when they are thrown. A bridge node's needs (items handed over at its
+//!   locked door, switches) open its door.
 //! - Solving a node hands its [`Gives`] to its parent; solving the root (the finish) clears the
 //!   dungeon. [`Dungeon::solution`] is one order that works (the witness).
 
@@ -82,7 +86,7 @@ pub enum Tile {
     Door,
     /// `L` a bridge's locked door into the next zone; opens when its bridge node is solved.
     LockedDoor,
-    /// `=` a gate (pen bars) around a puzzle's objective; opens when its switches are thrown.
+    /// `=` a gate (pen bars) around a puzzle's objective; opens when its node's needs are met.
     Gate,
 }
 
@@ -273,15 +277,17 @@ pub struct Node {
     /// In the order the tree grew them.
     pub children: Vec<usize>,
     pub gives: Gives,
-    /// Items handed over at the objective (the children's items).
+    /// Items handed over (the children's items): at the pen's gate for a penned fetch, lever or
+    /// crate puzzle; to the station, guard or table; at a bridge's locked door.
     pub needs_items: Vec<usize>,
     /// Switches that must be thrown (the children's switches).
     pub needs_switches: Vec<usize>,
     /// Where the mechanic happens: the item, lever, plate, station, guard or table; a bridge's
     /// locked door; the start's player tile.
     pub objective: Cell,
-    /// Gate tiles around the objective (empty unless the node needs switches; never for a
-    /// bridge, whose door is its gate).
+    /// Gate tiles around the objective: for a fetch, lever or crate puzzle with any needs, and for
+    /// the finish when it needs switches; empty otherwise (a bridge's door is its gate). They open
+    /// together, once the node's needs are met.
     pub pen: Vec<Cell>,
 }
 

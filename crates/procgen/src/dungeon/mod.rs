@@ -10,7 +10,8 @@
 //!    each full zone with its bridge; density 50 % (⌊rooms / 2⌋ puzzles per zone).
 //! 3. **Furnishing** ([`place`]): rooms for nodes, prefabs, objects, pens, items, switches, food
 //!    and hazards.
-//! 4. **Witness** ([`witness`]): a solving order and the walk it takes, which sets the par.
+//! 4. **Witness** ([`witness`], [`walk`]): a solving order and the walk it takes, which sets the
+//!    par.
 //!
 //! [`validate_dungeon`] shares no code with any of that: it re-derives every promise from the
 //! output and the RON data. [`render`] draws text and RGB pictures, [`json`] is the CLI's stable
@@ -37,6 +38,7 @@ pub mod themes;
 pub mod tree;
 pub mod tuning;
 pub mod validate;
+pub mod walk;
 pub mod witness;
 
 pub use data::DungeonData;
@@ -92,8 +94,10 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
             continue;
         };
         let solution = witness::solve_order(&furnished.nodes, &furnished.rooms, &furnished.doors);
-        let walk = witness::walk_length(
+        let walk = walk::walk_length(
             &skeleton.canvas,
+            &furnished.rooms,
+            &furnished.doors,
             &furnished.nodes,
             &furnished.items,
             &furnished.objects,

@@ -162,8 +162,15 @@ pub fn furnish(
             spots[id].objective = door.cell;
             continue;
         }
-        let switches = node.children.iter().filter(|&&c| tree[c].gives == Out::Switch).count();
-        let spot = place_node(canvas, &mut marks, bodies[room].area, bodies[room].stage, node, switches > 0, rng)?;
+        // A fetch, lever or crate puzzle with needs stands in a pen (its needs open it); the
+        // finish's table is penned by switches (items go to the table itself).
+        let switches = node.children.iter().any(|&c| tree[c].gives == Out::Switch);
+        let penned = match node.mechanic {
+            Mechanic::Fetch | Mechanic::Lever | Mechanic::CratePlate => !node.children.is_empty(),
+            Mechanic::Feast => switches,
+            _ => false,
+        } && node.role != NodeRole::Start;
+        let spot = place_node(canvas, &mut marks, bodies[room].area, bodies[room].stage, node, penned, rng)?;
         for &g in &spot.pen {
             canvas.set(g, Tile::Gate);
         }
@@ -284,8 +291,9 @@ pub fn furnish(
                     continue;
                 }
                 let i = c.1 * canvas.width + c.0;
+                let safe = locally_safe(canvas, &marks, c);
                 marks[i] |= HAZARD;
-                if connected(canvas, &marks, body.area) {
+                if safe || connected(canvas, &marks, body.area) {
                     hazards.push(Hazard { cell: c, name: theme.hazard.clone(), room: r });
                     placed += 1;
                 } else {
@@ -515,6 +523,52 @@ fn near(marks: &[u8], canvas: &Canvas, c: Cell, mark: u8) -> bool {
         (c.0.saturating_sub(1)..=c.0 + 1)
             .any(|x| x < canvas.width && y < canvas.height && marks[y * canvas.width + x] & mark != 0)
     })
+}
+
+/// Whether blocking the free tile `c` surely keeps its room's free tiles in one piece: its free
+/// 4-neighbours are joined by free tiles among its 8 neighbours (one run around the ring), so any
+/// path through `c` can step around it. When this says no, a full flood fill decides.
+fn locally_safe(canvas: &Canvas, marks: &[u8], c: Cell) -> bool {
+    let w = canvas.width;
+    let free = |x: usize, y: usize| {
+        matches!(canvas.get((x, y)), Tile::Floor | Tile::Corridor | Tile::Decor)
+            && marks[y * w + x] & (SOLID | HAZARD | PENNED) == 0
+    };
+    let (x, y) = c;
+    // The ring, clockwise from north; even positions are the 4-neighbours. Stages sit inside a
+    // ring of floor, so their tiles are never on the grid's edge.
+    let ring = [
+        free(x, y - 1),
+        free(x + 1, y - 1),
+        free(x + 1, y),
+        free(x + 1, y + 1),
+        free(x, y + 1),
+        free(x - 1, y + 1),
+        free(x - 1, y),
+        free(x - 1, y - 1),
+    ];
+    if ring.iter().all(|&f| f) {
+        return true;
+    }
+    // Count the runs of free ring tiles that hold a 4-neighbour, starting just after a blocked one.
+    let Some(blocked) = ring.iter().position(|&f| !f) else { return true };
+    let mut runs = 0;
+    let (mut in_run, mut counted) = (false, false);
+    for k in 1..=8 {
+        let i = (blocked + k) % 8;
+        if ring[i] {
+            if !in_run {
+                (in_run, counted) = (true, false);
+            }
+            if i % 2 == 0 && !counted {
+                runs += 1;
+                counted = true;
+            }
+        } else {
+            in_run = false;
+        }
+    }
+    runs <= 1
 }
 
 /// Whether a room's free tiles (walkable, not solid, not a hazard, not penned in) form one piece.

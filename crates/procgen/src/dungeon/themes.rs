@@ -16,15 +16,15 @@ pub const MIN_PUZZLES_PER_THEME: usize = 4;
 
 /// How a node is played: the five puzzle mechanics, plus the bridge door and the feast table.
 ///
-/// | mechanic      | needs (its children give)        | gives  |
-/// |---------------|----------------------------------|--------|
-/// | `fetch`       | 0–2 switches (a pen around it)   | item   |
-/// | `lever`       | 0–2 switches (a pen around it)   | switch |
-/// | `crate_plate` | 0–1 switch (a pen around the plate) | switch |
-/// | `combine`     | exactly 2 items                  | item   |
-/// | `guard`       | exactly 1 item                   | item   |
-/// | `door`        | 1–2 items or switches (bridges)  | switch (thrown as the door opens) |
-/// | `feast`       | 1–3 items or switches (the finish) | clears the dungeon |
+/// | mechanic      | needs (its children give)                          | gives  |
+/// |---------------|----------------------------------------------------|--------|
+/// | `fetch`       | 0–2 items or switches (a pen around it opens)      | item   |
+/// | `lever`       | 0–2 items or switches (a pen around it opens)      | switch |
+/// | `crate_plate` | 0–1 item or switch (a pen around the plate opens)  | switch |
+/// | `combine`     | exactly 2 items (the station takes them)           | item   |
+/// | `guard`       | exactly 1 item (the guard takes it)                | item   |
+/// | `door`        | 1–2 items or switches (a bridge's locked door)     | switch, thrown as the door opens |
+/// | `feast`       | 1–3 items or switches (the finish's table)         | clears the dungeon |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mechanic {
@@ -73,7 +73,8 @@ pub enum Dressing {
     Rug,
     /// Checkered decor tiles over the body.
     Checker,
-    /// Isolated pillars on the stage; filler and bridge rooms only (they would crowd a puzzle).
+    /// Isolated pillars on the stage; filler rooms only (they would crowd a puzzle or block a
+    /// bridge's narrow floor).
     Pillars,
 }
 
@@ -288,9 +289,8 @@ fn check_theme(theme: &Theme) -> Result<(), FieldError> {
         if prefab.name.trim().is_empty() || prefab.rooms.is_empty() {
             return at(&prefab.id, format!("prefab \"{}\": needs a name and at least one room kind", prefab.id));
         }
-        let crowded = [RoomKind::Start, RoomKind::Finish, RoomKind::Puzzle];
-        if prefab.dressing == Dressing::Pillars && prefab.rooms.iter().any(|k| crowded.contains(k)) {
-            return at(&prefab.id, format!("prefab \"{}\": pillars may dress only filler and bridge rooms", prefab.id));
+        if prefab.dressing == Dressing::Pillars && prefab.rooms.iter().any(|&k| k != RoomKind::Filler) {
+            return at(&prefab.id, format!("prefab \"{}\": pillars may dress only filler rooms", prefab.id));
         }
     }
     for kind in [RoomKind::Start, RoomKind::Finish, RoomKind::Puzzle, RoomKind::Bridge, RoomKind::Filler] {

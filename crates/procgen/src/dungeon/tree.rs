@@ -16,10 +16,11 @@
 //! under their lock. A bridge needs a link that takes a switch; the node that fills a zone makes
 //! sure one is open (a fetch or lever with a switch child) when none else is.
 //!
-//! What fits where: a node *needs* what its children give. Fetch, lever and crate puzzles take
-//! switches (their objective sits in a pen that the switches open), combine takes two items,
-//! a guard one item; bridges and the finish take anything. Bridges give a switch (thrown as their
-//! door opens), so they fill links that take switches.
+//! What fits where: a node *needs* what its children give. Fetch, lever and crate puzzles with
+//! needs stand in a pen that opens when its switches are thrown and its items handed over, so
+//! they take anything; combine takes two items, a guard one item; bridges and the finish take
+//! anything. Bridges give a switch (thrown as their door opens), so they fill links that take
+//! anything.
 
 use crate::rng::GenRng;
 
@@ -39,8 +40,9 @@ pub enum Out {
 /// What an open link accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
+    /// An item only (a guard's or a station's).
     Item,
-    Switch,
+    /// An item or a switch (a pen's, a bridge door's, the finish's).
     Any,
 }
 
@@ -49,7 +51,6 @@ impl Slot {
         match self {
             Slot::Any => out != Out::Clear,
             Slot::Item => out == Out::Item,
-            Slot::Switch => out == Out::Switch,
         }
     }
 }
@@ -70,10 +71,12 @@ pub struct TreeNode {
     pub slots: Vec<Slot>,
 }
 
-/// The children a mechanic takes when it has `k` of them, or `None` if it can't have `k`.
+/// The children a mechanic takes when it has `k` of them, or `None` if it can't have `k`. A
+/// fetch, lever or crate puzzle with needs stands in a pen, which takes switches (thrown) and
+/// items (handed over at its gate) alike.
 fn slots_for(mechanic: Mechanic, k: usize) -> Option<Vec<Slot>> {
     match (mechanic, k) {
-        (Mechanic::Fetch | Mechanic::Lever, 0..=2) | (Mechanic::CratePlate, 0..=1) => Some(vec![Slot::Switch; k]),
+        (Mechanic::Fetch | Mechanic::Lever, 0..=2) | (Mechanic::CratePlate, 0..=1) => Some(vec![Slot::Any; k]),
         (Mechanic::Combine, 2) | (Mechanic::Guard, 1) => Some(vec![Slot::Item; k]),
         _ => None,
     }
@@ -117,13 +120,13 @@ impl<R: GenRng> Grower<'_, R> {
     }
 
     /// Puzzle kinds of zone `z`'s theme that fit `slot` with `k` children (`switchy`: only those
-    /// whose children are switches).
+    /// whose children may be switches).
     fn kinds(&self, z: usize, slot: Slot, k: usize, switchy: bool) -> Vec<usize> {
         let theme = self.themes[z];
         (0..theme.puzzles.len())
             .filter(|&i| {
                 let m = theme.puzzles[i].mechanic;
-                slot.accepts(output(m)) && slots_for(m, k).is_some_and(|s| !switchy || s.first() == Some(&Slot::Switch))
+                slot.accepts(output(m)) && slots_for(m, k).is_some_and(|s| !switchy || s.first() == Some(&Slot::Any))
             })
             .collect()
     }
@@ -207,7 +210,7 @@ pub fn grow_tree(slots: &[usize], themes: &[&Theme], tuning: &DungeonTuning, rng
     for _ in 0..=total {
         // Lock every full zone above the first with the bridge leading to it.
         while current > 0 && g.free[current] == 0 {
-            let links: Vec<Link> = g.open.iter().copied().filter(|&l| g.slot(l) != Slot::Item).collect();
+            let links: Vec<Link> = g.open.iter().copied().filter(|&l| g.slot(l) == Slot::Any).collect();
             let link = links[g.rng.below(links.len())];
             let o = g.open.len();
             let options: Vec<usize> = [1, 2].into_iter().filter(|&k| o - 1 + k <= g.free[0]).collect();
@@ -242,16 +245,15 @@ pub fn grow_tree(slots: &[usize], themes: &[&Theme], tuning: &DungeonTuning, rng
 
         if current == 0 && o == g.free[0] {
             // Closing: every remaining slot of the first zone is a leaf; one of them the start,
-            // preferably where an item fits (the start's item beside the player).
+            // with an item beside the player (or, where a switch fits, a lever half the time).
             let start_placed = g.nodes.iter().any(|n| n.role == NodeRole::Start);
             if start_link.is_none() && !start_placed {
-                let items: Vec<Link> = g.open.iter().copied().filter(|&l| g.slot(l) != Slot::Switch).collect();
-                let pool = if items.is_empty() { g.open.clone() } else { items };
-                start_link = Some(pool[g.rng.below(pool.len())]);
+                start_link = Some(g.open[g.rng.below(g.open.len())]);
             }
             if Some(link) == start_link {
                 g.free[0] -= 1;
-                let mechanic = if g.slot(link) == Slot::Switch { Mechanic::Lever } else { Mechanic::Fetch };
+                let lever = g.slot(link) == Slot::Any && g.rng.below(2) == 0;
+                let mechanic = if lever { Mechanic::Lever } else { Mechanic::Fetch };
                 let node = TreeNode {
                     zone: 0,
                     role: NodeRole::Start,
@@ -274,11 +276,12 @@ pub fn grow_tree(slots: &[usize], themes: &[&Theme], tuning: &DungeonTuning, rng
         let parent_zone = g.nodes[link.0].zone;
         let slot = g.slot(link);
         let switchy_at = |g: &Grower<'_, _>, z: usize| {
-            // Filling the current zone's last slot: a bridge follows and needs a switch link.
+            // Filling the current zone's last slot: a bridge follows and needs a link that takes
+            // a switch.
             z == current
                 && current > 0
                 && g.free[z] == 1
-                && !g.open.iter().any(|&l| l != link && g.slot(l) != Slot::Item)
+                && !g.open.iter().any(|&l| l != link && g.slot(l) == Slot::Any)
         };
         let zones: Vec<usize> = if forced {
             vec![current]

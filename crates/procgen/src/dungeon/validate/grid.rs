@@ -161,26 +161,24 @@ pub(super) fn check_grid(d: &Dungeon, report: &mut Report) {
     }
 
     // Partition: every open tile but a door is some room's, and rooms meet only at doors.
-    for y in 0..h {
-        for x in 0..w {
-            let t = tile((x, y));
-            if t == Tile::Wall || is_door(t) {
-                continue;
-            }
-            let here = owner[y * w + x];
-            if here == NONE {
-                report.flag("partition", format!("open tile ({x}, {y}) belongs to no room"));
-                continue;
-            }
-            for other in [(x + 1, y), (x, y + 1)] {
-                if other.0 >= w || other.1 >= h {
-                    continue;
-                }
-                let t2 = tile(other);
-                let there = owner[other.1 * w + other.0];
-                if t2 != Tile::Wall && !is_door(t2) && there != NONE && there != here {
-                    report.flag("partition", format!("rooms {here} and {there} touch at ({x}, {y}) without a door"));
-                }
+    let solid_or_door = |t: Tile| t == Tile::Wall || is_door(t);
+    for i in 0..w * h {
+        if solid_or_door(d.tiles[i]) {
+            continue;
+        }
+        let here = owner[i];
+        let (x, y) = (i % w, i / w);
+        if here == NONE {
+            report.flag("partition", format!("open tile ({x}, {y}) belongs to no room"));
+            continue;
+        }
+        // The right and lower neighbours (each pair is seen once).
+        let right = (x + 1 < w).then_some(i + 1);
+        let below = (y + 1 < h).then_some(i + w);
+        for j in [right, below].into_iter().flatten() {
+            let there = owner[j];
+            if !solid_or_door(d.tiles[j]) && there != NONE && there != here {
+                report.flag("partition", format!("rooms {here} and {there} touch at ({x}, {y}) without a door"));
             }
         }
     }
@@ -481,28 +479,30 @@ fn check_rooms_inside(d: &Dungeon, owner: &[u32], report: &mut Report) {
         }
         let penned = node.is_some_and(|n| !n.pen.is_empty());
         let inside_pen = |c: Cell| node.is_some_and(|n| !n.pen.is_empty() && n.objective == c);
-        let mut must: Vec<(Cell, bool, String)> = Vec::new();
+        // What must be reached with the pen shut: (tile, solid, what it is). Names are made only
+        // for a report.
+        let mut must: Vec<(Cell, bool, &'static str)> = Vec::new();
         for f in d.food.iter().filter(|f| f.room == room.id) {
-            must.push((f.cell, false, "food".into()));
+            must.push((f.cell, false, "food"));
         }
         for it in d.items.iter().filter(|it| owner[idx(it.cell)] == r && it.source == ItemSource::Floor) {
             if !inside_pen(it.cell) {
-                must.push((it.cell, false, format!("item {}", it.id)));
+                must.push((it.cell, false, "an item"));
             }
         }
         for o in d.objects.iter().filter(|o| owner[idx(o.cell)] == r) {
             match o.kind {
                 ObjectKind::Crate { .. } => {}
                 _ if inside_pen(o.cell) => {}
-                ObjectKind::Plate { .. } => must.push((o.cell, false, o.name.clone())),
-                _ => must.push((o.cell, true, o.name.clone())),
+                ObjectKind::Plate { .. } => must.push((o.cell, false, "a plate")),
+                _ => must.push((o.cell, true, "an object")),
             }
         }
         if owner[idx(d.player_start)] == r {
-            must.push((d.player_start, false, "the player's start".into()));
+            must.push((d.player_start, false, "the player's start"));
         }
-        for (c, is_solid, what) in &must {
-            if !touches(&mark, shut, *c, *is_solid, w, h) {
+        for &(c, is_solid, what) in &must {
+            if !touches(&mark, shut, c, is_solid, w, h) {
                 report.flag("access", format!("room {}: {what} at {c:?} can't be reached", room.id));
             }
         }
@@ -515,9 +515,14 @@ fn check_rooms_inside(d: &Dungeon, owner: &[u32], report: &mut Report) {
                 report.flag("pens", format!("node {}: its pen doesn't shut in {o:?}", node.id));
             }
         }
-        stamp += 1;
-        let opened = stamp;
-        flood(&mut mark, opened, &entries[room.id], w, h, &|c| free(c, true));
+        // Without a pen, open and shut are the same fill.
+        let opened = if penned {
+            stamp += 1;
+            flood(&mut mark, stamp, &entries[room.id], w, h, &|c| free(c, true));
+            stamp
+        } else {
+            shut
+        };
         // … and open, the objective (or, for the crate, its push tile and line) is free.
         let crate_of = d.objects.iter().find_map(|ob| match ob.kind {
             ObjectKind::Crate { plate, push_from } if ob.node == node.id => Some((ob.cell, plate, push_from)),

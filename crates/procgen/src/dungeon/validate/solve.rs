@@ -12,19 +12,24 @@ use super::Report;
 use crate::dungeon::data::DungeonData;
 use crate::dungeon::level::{Dungeon, NodeRole};
 
-/// Rooms reachable from `from` given which nodes are solved.
-fn reach(d: &Dungeon, from: usize, solved: &[bool]) -> Vec<bool> {
-    let mut links: Vec<Vec<usize>> = vec![Vec::new(); d.rooms.len()];
-    for door in d.doors.iter().filter(|door| door.locked_by.is_none_or(|b| solved[b])) {
-        links[door.a].push(door.b);
-        links[door.b].push(door.a);
+/// Each room's doors: (the room beyond, the bridge node that locks it, if any).
+fn links(d: &Dungeon) -> Vec<Vec<(usize, Option<usize>)>> {
+    let mut links = vec![Vec::new(); d.rooms.len()];
+    for door in &d.doors {
+        links[door.a].push((door.b, door.locked_by));
+        links[door.b].push((door.a, door.locked_by));
     }
-    let mut seen = vec![false; d.rooms.len()];
+    links
+}
+
+/// Rooms reachable from `from` through open doors and doors whose bridge node is solved.
+fn reach(links: &[Vec<(usize, Option<usize>)>], from: usize, solved: &[bool]) -> Vec<bool> {
+    let mut seen = vec![false; links.len()];
     seen[from] = true;
     let mut queue = VecDeque::from([from]);
     while let Some(r) = queue.pop_front() {
-        for &next in &links[r] {
-            if !seen[next] {
+        for &(next, lock) in &links[r] {
+            if !seen[next] && lock.is_none_or(|b| solved[b]) {
                 seen[next] = true;
                 queue.push_back(next);
             }
@@ -44,13 +49,14 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
     let n = d.nodes.len();
     let Some(start) = d.nodes.iter().find(|x| x.role == NodeRole::Start) else { return };
     let start_room = start.room;
+    let links = links(d);
 
     // The fixpoint, round by round; each round solves at least one node or stops.
     let mut solved = vec![false; n];
     let mut solved_in = vec![usize::MAX; n];
     let mut entered_in = vec![usize::MAX; d.zones.len()];
     for round in 0..=n {
-        let rooms = reach(d, start_room, &solved);
+        let rooms = reach(&links, start_room, &solved);
         for (r, _) in rooms.iter().enumerate().filter(|(_, seen)| **seen) {
             let z = d.rooms[r].zone;
             // A bridge room belongs to the zone it leads from; entering zone z means a room of z
@@ -89,7 +95,7 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
                 solved.iter().filter(|&&s| s).count(),
                 node.title,
                 node.room,
-                reach(d, start_room, &solved)[node.room]
+                reach(&links, start_room, &solved)[node.room]
             ),
         );
     }
@@ -112,7 +118,7 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
     }
     let mut done = vec![false; n];
     for (step, &id) in d.solution.iter().enumerate() {
-        let rooms = reach(d, start_room, &done);
+        let rooms = reach(&links, start_room, &done);
         let node = &d.nodes[id];
         if done[id] || !rooms[node.room] || !ready(d, id, &done) {
             report.flag(

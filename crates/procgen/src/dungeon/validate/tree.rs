@@ -184,9 +184,9 @@ fn check_mechanics(d: &Dungeon, report: &mut Report) {
         let (takes_ok, gives_ok) = match (node.role, node.mechanic) {
             (NodeRole::Start, Mechanic::Fetch) => (kids.is_empty(), matches!(node.gives, Gives::Item(_))),
             (NodeRole::Start, Mechanic::Lever) => (kids.is_empty(), matches!(node.gives, Gives::Switch(_))),
-            (NodeRole::Puzzle, Mechanic::Fetch) => (items == 0 && others == 0, matches!(node.gives, Gives::Item(_))),
+            (NodeRole::Puzzle, Mechanic::Fetch) => (others == 0, matches!(node.gives, Gives::Item(_))),
             (NodeRole::Puzzle, Mechanic::Lever | Mechanic::CratePlate) => {
-                (items == 0 && others == 0, matches!(node.gives, Gives::Switch(_)))
+                (others == 0, matches!(node.gives, Gives::Switch(_)))
             }
             (NodeRole::Puzzle, Mechanic::Combine) => {
                 (items == 2 && kids.len() == 2, matches!(node.gives, Gives::Item(_)))
@@ -222,8 +222,14 @@ fn check_mechanics(d: &Dungeon, report: &mut Report) {
                 ),
             );
         }
+        // Fetch, lever and crate puzzles with needs stand in a pen; the finish's table is penned by
+        // switches; nothing else is.
         let penned = !node.pen.is_empty();
-        let should = !node.needs_switches.is_empty() && node.role != NodeRole::Bridge;
+        let should = match (node.role, node.mechanic) {
+            (NodeRole::Puzzle, Mechanic::Fetch | Mechanic::Lever | Mechanic::CratePlate) => !kids.is_empty(),
+            (NodeRole::Finish, _) => !node.needs_switches.is_empty(),
+            _ => false,
+        };
         if penned != should {
             report.flag(
                 "pens",
@@ -360,7 +366,7 @@ fn check_objects(d: &Dungeon, report: &mut Report) {
 fn check_themes(data: &DungeonData, d: &Dungeon, report: &mut Report) {
     let mut seen: Vec<&str> = Vec::new();
     for zone in &d.zones {
-        match data.themes.get(&zone.theme) {
+        match data.themes.themes.iter().find(|t| t.id == zone.theme) {
             None => report.flag("theme", format!("zone {} has unknown theme \"{}\"", zone.id, zone.theme)),
             Some(theme) if theme.style != zone.style || theme.colour != zone.colour => report.flag(
                 "theme",
@@ -377,7 +383,7 @@ fn check_themes(data: &DungeonData, d: &Dungeon, report: &mut Report) {
         seen.push(&zone.theme);
     }
     for room in &d.rooms {
-        let Some(theme) = data.themes.get(&d.zones[room.zone].theme) else { continue };
+        let Some(theme) = data.themes.themes.iter().find(|t| t.id == d.zones[room.zone].theme) else { continue };
         match theme.prefabs.iter().find(|p| p.id == room.prefab) {
             None => report.flag(
                 "theme",
@@ -392,7 +398,7 @@ fn check_themes(data: &DungeonData, d: &Dungeon, report: &mut Report) {
         }
     }
     for node in &d.nodes {
-        let Some(theme) = data.themes.get(&d.zones[node.zone].theme) else { continue };
+        let Some(theme) = data.themes.themes.iter().find(|t| t.id == d.zones[node.zone].theme) else { continue };
         let ok = match node.role {
             NodeRole::Start => theme.start.id == node.puzzle,
             NodeRole::Finish => theme.finish.id == node.puzzle,
