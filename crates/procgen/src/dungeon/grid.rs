@@ -1,6 +1,4 @@
-//! The tile grid generation draws on, and the breadth-first search it walks with.
-
-use std::collections::VecDeque;
+//! The tile grid generation draws on.
 
 use super::level::{Cell, Tile};
 
@@ -38,33 +36,5 @@ impl Canvas {
         ]
         .into_iter()
         .flatten()
-    }
-
-    /// Steps from `from` to the nearest cell where `goal` holds, moving only onto cells where
-    /// `pass` holds (the goal cell itself need not pass); `None` if none can be reached. Each cell
-    /// is visited at most once, so the search is bounded by the grid.
-    pub fn distance_to(&self, from: Cell, pass: impl Fn(Cell) -> bool, goal: impl Fn(Cell) -> bool) -> Option<usize> {
-        if goal(from) {
-            return Some(0);
-        }
-        let mut seen = vec![false; self.width * self.height];
-        seen[from.1 * self.width + from.0] = true;
-        let mut queue = VecDeque::from([(from, 0usize)]);
-        while let Some((cell, d)) = queue.pop_front() {
-            for next in self.neighbours(cell) {
-                let i = next.1 * self.width + next.0;
-                if seen[i] {
-                    continue;
-                }
-                seen[i] = true;
-                if goal(next) {
-                    return Some(d + 1);
-                }
-                if pass(next) {
-                    queue.push_back((next, d + 1));
-                }
-            }
-        }
-        None
     }
 }

@@ -15,9 +15,14 @@
 //! - Where needs are met depends on the node: a fetch, lever or crate puzzle with needs stands in
 //!   a *pen* ([`Node::pen`], gate tiles): its items are handed over by touching a gate tile, and
 //!   the pen opens once every item is in and every switch thrown. A station or guard takes its
-//!   items itself. The finish's table takes the items; if it also needs switches it is penned
-//!   and the pen opens when they are thrown. A bridge node's needs (items handed over at its
-//!   locked door, switches) open its door.
+//!   items itself. The finish's table takes its items; if it also needs switches it stands in a
+//!   pen that opens when they are thrown. A bridge node's needs (items handed over at its locked
+//!   door, switches) open its door.
+//! - Using a node once its needs are met: walk onto a fetch puzzle's item; throw a lever; push the
+//!   crate onto its plate; the station hands over its dish; the guard walks off from the item he
+//!   guarded; the bridge's door opens; the table clears the dungeon (see [`ObjectKind`]).
+//! - [`Food`] scores, a [`Hazard`] costs a life; the par ([`Dungeon::par_seconds`]) comes from
+//!   the witness walk.
 //! - Solving a node hands its [`Gives`] to its parent; solving the root (the finish) clears the
 //!   dungeon. [`Dungeon::solution`] is one order that works (the witness).
 
@@ -230,7 +235,7 @@ pub enum NodeRole {
     Puzzle,
     /// Opens a locked door into its zone.
     Bridge,
-    /// The start room: a leaf, solved at once (its item or lever is beside the player).
+    /// The start room: a leaf, solved first (its item or lever is beside the player).
     Start,
 }
 

@@ -1,31 +1,42 @@
 //! The zone dungeon (issue #12): themed zones, a puzzle tree grown from the goal, bridge locks,
 //! solvable by construction and re-checked by an independent validator.
 //!
+//! In brief, for the game mode and the CLI:
+//! - [`DungeonData::default`] (or [`DungeonData::load`] from an assets folder) holds
+//!   `assets/dungeon/tuning.ron` and `themes.ron`;
+//! - [`generate_dungeon`]`(&data, seed, &`[`DungeonRequest`]`)` gives a [`Dungeon`] or a
+//!   [`DungeonError`] that says what is impossible (no panics, no hangs);
+//! - [`validate_dungeon`] lists broken promises (empty for every generated dungeon);
+//! - [`DungeonJson::new`] is the CLI's JSON, [`draw_ascii`] and [`to_rgb`] the pictures,
+//!   [`metrics`] the sweep numbers.
+//!
+//! Everything the game needs to play a dungeon is in [`Dungeon`]; [`level`] documents how it plays.
+//!
 //! [`generate_dungeon`] is a pure function of the data, the seed and the request:
-//! 1. **Skeleton** ([`layout`], [`bsp`], [`cave`]): zone rectangles in visiting order, each cut
-//!    by a binary space partition into one cell per room; a chamber (or, in cave themes, a
-//!    random-walk cave smoothed by cellular automata) in each cell; doors between neighbouring
+//! 1. **Skeleton** ([`layout`], [`bsp`], [`cave`], [`doors`]): zone rectangles in visiting order,
+//!    each cut by a binary space partition into one cell per room; a chamber (or, in cave themes,
+//!    a random-walk cave smoothed by cellular automata) in each cell; doors between neighbouring
 //!    cells with corridors to them; a bridge room with a locked door between consecutive zones.
-//! 2. **Tree** ([`tree`]): the article's chart, from the finish down, zone by zone, locking
-//!    each full zone with its bridge; density 50 % (⌊rooms / 2⌋ puzzles per zone).
-//! 3. **Furnishing** ([`place`]): rooms for nodes, prefabs, objects, pens, items, switches, food
-//!    and hazards.
+//! 2. **Tree** ([`tree`]): the article's chart, from the finish down, zone by zone, locking each
+//!    full zone with its bridge; density 50 % (⌊rooms / 2⌋ puzzles per zone).
+//! 3. **Furnishing** ([`place`], [`stage`]): rooms for nodes, prefabs, objects, pens, items,
+//!    switches, food and hazards.
 //! 4. **Witness** ([`witness`], [`walk`]): a solving order and the walk it takes, which sets the
 //!    par.
 //!
 //! [`validate_dungeon`] shares no code with any of that: it re-derives every promise from the
-//! output and the RON data. [`render`] draws text and RGB pictures, [`json`] is the CLI's stable
-//! JSON, [`metrics`] numbers for sweeps.
-//!
-//! Everything the game mode needs is in [`Dungeon`]; [`level`] documents how it plays.
+//! output and the RON data.
 //!
 //! Streams (all indexed so that dungeon K of a code is the same whatever was played before):
 //! `DungeonLayout` per layout attempt and zone ([`layout::layout_index`]), `DungeonTree` (K),
 //! `DungeonPlacement` and `DungeonFood` (per attempt), `DungeonExtra` (K: the theme draw).
+//! Generation is integer grid maths plus basic float arithmetic (no transcendental functions),
+//! so the browser and the desktop build the same dungeon.
 
 pub mod bsp;
 pub mod cave;
 pub mod data;
+pub mod doors;
 pub mod grid;
 pub mod json;
 pub mod layout;
@@ -34,6 +45,7 @@ pub mod metrics;
 pub mod place;
 pub mod render;
 pub mod request;
+pub mod stage;
 pub mod themes;
 pub mod tree;
 pub mod tuning;

@@ -6,10 +6,11 @@
 //!   (every open tile in one room; rooms touch only at doors), `doors` (each door record is a door
 //!   tile between its two rooms, and every door tile is recorded), `separation` (with locked doors
 //!   shut, no open path joins two zones), `reachable` (each zone is one piece, every room in it),
-//!   `bridges` (one directional bridge room per zone boundary: an open door in, a locked door out),
-//!   `access` (in each room the doors, items, plates, push tiles, food and start are reachable
-//!   around solid things and hazards; a pen really shuts its objective in, and opening it frees
-//!   it; a crate's push line is clear), `pens`, `objects`, `food`, `hazards`;
+//!   `bridges` (one directional bridge room per zone boundary: an open door in, a locked door out);
+//! - rooms ([`rooms`]): `access` (in each room the doors, items, plates, push tiles, food and
+//!   start are reachable around solid things and hazards; a pen really shuts its objective in,
+//!   and opening it frees it; a crate's push line is clear), `pens`, `objects`, `food`,
+//!   `hazards`;
 //! - tree ([`tree`]): `tree` (one root, parents and children agree, no cycles), `finish`,
 //!   `start`, `start leaf`, `density` (⌊rooms / 2⌋ nodes per zone, one per room, fillers empty),
 //!   `lock subtree` (a bridge's subtree holds only earlier zones, and the zone just before),
@@ -25,6 +26,7 @@
 //! the solve holds on the tiles too, and stays fast.
 
 pub mod grid;
+pub mod rooms;
 pub mod solve;
 pub mod tree;
 
