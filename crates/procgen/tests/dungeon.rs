@@ -164,6 +164,46 @@ fn smallest_and_largest_layouts_keep_every_promise() {
 }
 
 #[test]
+fn extreme_tunings_keep_every_promise() {
+    let base = shipped();
+    let with = |change: &dyn Fn(&mut seedfeast_procgen::dungeon::DungeonTuning)| {
+        let mut data = base.clone();
+        change(&mut data.tuning);
+        data.tuning.validate().unwrap();
+        data
+    };
+    let extremes = [
+        ("tight rooms", with(&|t| (t.room_min, t.room_max, t.corridor_slack) = (6, 6, 0))),
+        ("huge rooms", with(&|t| (t.room_min, t.room_max, t.corridor_slack) = (16, 16, 8))),
+        ("short bridges", with(&|t| t.bridge_length = 1)),
+        ("long bridges", with(&|t| t.bridge_length = 8)),
+        ("no spare, no loops", with(&|t| (t.spare_cells, t.loop_share) = (0.0, 0.0))),
+        ("all spare, all loops", with(&|t| (t.spare_cells, t.loop_share) = (1.0, 1.0))),
+        ("raw caves", with(&|t| (t.cave_walk_share, t.cave_passes) = (0.0, 0))),
+        (
+            "eroded caves",
+            with(&|t| (t.cave_walk_share, t.cave_passes, t.cave_wall_at, t.cave_floor_at) = (4.0, 8, 1, 0)),
+        ),
+        ("bushy trees", with(&|t| t.branch_weights = (1000.0, 0.001, 1000.0))),
+        ("chains", with(&|t| t.branch_weights = (0.0, 1.0, 0.0))),
+        ("far zones", with(&|t| (t.zone_weights, t.fill_bias) = (vec![0.001, 0.001, 1000.0], 0.0))),
+        ("crowded", with(&|t| (t.food_share, t.hazard_share, t.hazard_share_max) = (0.5, 0.5, 0.5))),
+        ("empty", with(&|t| (t.food_share, t.hazard_share, t.hazard_growth) = (0.0, 0.0, 0.0))),
+    ];
+    for (name, data) in &extremes {
+        for seed in 0..12 {
+            let request = DungeonRequest::new(1 + seed as u32 % 7).with_zones(&random_layout(seed * 31 + 7));
+            let d = generate_dungeon(data, Seed(seed), &request).unwrap();
+            assert_valid(data, &d, &format!("{name}, seed {seed}"));
+            assert_eq!(d.retries, 0, "{name}");
+            if *name == "empty" {
+                assert!(d.food.is_empty() && d.hazards.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
 fn every_theme_and_mechanic_is_played() {
     let data = shipped();
     let mut themes = BTreeSet::new();

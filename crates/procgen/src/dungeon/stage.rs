@@ -225,3 +225,41 @@ pub(super) fn connected(canvas: &Canvas, marks: &[u8], area: Rect) -> bool {
     }
     count == total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seed;
+    use crate::rng::{Subsystem, stream};
+
+    #[test]
+    fn the_local_check_never_lets_a_hazard_split_a_room() {
+        // Random rooms of floor and rock: whenever the ring test says a tile may be blocked, a
+        // full flood fill agrees the room stays in one piece.
+        let area = Rect { x: 1, y: 1, w: 7, h: 7 };
+        let mut agreed = 0;
+        for seed in 0..4_000u64 {
+            let mut rng = stream(Seed(seed), Subsystem::DungeonExtra, 3);
+            let mut canvas = Canvas::new(9, 9);
+            for c in area.cells() {
+                if rng.below(10) < 7 {
+                    canvas.set(c, Tile::Floor);
+                }
+            }
+            let mut marks = vec![0u8; 81];
+            if !connected(&canvas, &marks, area) {
+                continue;
+            }
+            let stage = area.shrink(1);
+            let c = (stage.x + rng.below(stage.w), stage.y + rng.below(stage.h));
+            if canvas.get(c) != Tile::Floor || !locally_safe(&canvas, &marks, c) {
+                continue;
+            }
+            marks[c.1 * 9 + c.0] |= HAZARD;
+            let rest = area.cells().any(|t| t != c && canvas.get(t) == Tile::Floor);
+            assert!(!rest || connected(&canvas, &marks, area), "seed {seed} at {c:?}");
+            agreed += 1;
+        }
+        assert!(agreed > 500, "{agreed}");
+    }
+}

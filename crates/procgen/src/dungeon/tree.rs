@@ -331,4 +331,33 @@ mod tests {
             assert!(nodes.iter().all(|n| n.children.len() == n.slots.len()), "every link filled");
         }
     }
+
+    #[test]
+    fn any_chart_grows_without_retries() {
+        // Random charts of 1 to 6 zones with 1 to 32 slots each (2 in a lone zone): the tree always
+        // closes with every slot used, bridges where they belong and the start a leaf of zone 0.
+        let data = DungeonData::default();
+        let themes: Vec<&Theme> = data.themes.themes.iter().collect();
+        for seed in 0..3_000u64 {
+            let mut rng = stream(Seed(seed), Subsystem::DungeonExtra, 7);
+            let n = 1 + rng.below(6);
+            let slots: Vec<usize> =
+                (0..n).map(|_| 1 + rng.below(32)).map(|s| if n == 1 { s.max(2) } else { s }).collect();
+            let nodes = grow_tree(&slots, &themes[..n], &data.tuning, &mut rng);
+            assert_eq!(nodes.len(), slots.iter().sum::<usize>() + n - 1, "{slots:?}");
+            assert!(nodes.iter().all(|x| x.children.len() == x.slots.len()), "{slots:?}: a link left open");
+            let start: Vec<&TreeNode> = nodes.iter().filter(|x| x.role == NodeRole::Start).collect();
+            assert!(start.len() == 1 && start[0].zone == 0 && start[0].children.is_empty());
+            for (id, b) in nodes.iter().enumerate().filter(|(_, x)| x.role == NodeRole::Bridge) {
+                let mut under = vec![id];
+                let mut i = 0;
+                while i < under.len() {
+                    under.extend(nodes[under[i]].children.iter().copied());
+                    i += 1;
+                }
+                assert!(under[1..].iter().all(|&u| nodes[u].zone < b.zone), "{slots:?}");
+                assert!(under.iter().any(|&u| nodes[u].zone + 1 == b.zone && nodes[u].role != NodeRole::Bridge));
+            }
+        }
+    }
 }
