@@ -1,1 +1,50 @@
-//! The code puzzle (issue #13): levels generated backwards from a solution program.
+//! The code puzzle (issue #13): a small programming language and levels generated backwards
+//! from a solution program, by the method of the May's Journey paper.
+//!
+//! The language (see [`parser`] for the grammar): commands on named objects
+//! (`block1.move("up");`, `statue1.rotate("right");`, `door1.open();`, `gate1.stop();`),
+//! variables (`n = 3;`), `for`, `if`/`else` and `while` over the attributes `isMoving` and
+//! `position`, `//` comments. An object's kind is its name without the digits; each object
+//! takes one type of command. Errors carry `line:col` and what was expected.
+//!
+//! - [`lexer`], [`parser`], [`ast`]: text to a checked syntax tree;
+//! - [`world`]: the rules (ground, objects, fire and wind, plates, rewards, walkability);
+//! - [`interp`]: runs a program one statement at a time with a step cap;
+//! - [`summary`] (step 1), [`grammar`] (step 2), [`minimap`] (steps 3–4), [`paths`] (step 5),
+//!   [`merge`] (step 6) and [`generate`] (step 7 and the whole): the generator;
+//! - [`level`]: the level as plain data (the CLI's JSON, loadable back), [`validate`]: its
+//!   independent checks, [`solve`]: running code on a level ([`run`], [`Session`]);
+//! - [`variants`], [`eval`]: the paper's alternative and shorter codes and its Table 2;
+//! - [`curriculum`]: the ladder of programs the mode walks through; [`render`]: pictures.
+//!
+//! Generation is a pure function of the program, the seed and the options: streams from
+//! `PuzzleShapes`, `PuzzlePaths`, `PuzzleRewards`, `PuzzleMerge` and `PuzzleExtra`, integer
+//! grid maths, no clock, every loop and retry bounded.
+
+pub mod ast;
+pub mod curriculum;
+pub mod eval;
+pub mod generate;
+pub mod grammar;
+pub mod interp;
+pub mod level;
+pub mod lexer;
+pub mod merge;
+pub mod minimap;
+pub mod parser;
+pub mod paths;
+pub mod render;
+pub mod solve;
+pub mod summary;
+pub mod validate;
+pub mod variants;
+pub mod world;
+
+pub use ast::{CodeError, Pos, Program};
+pub use generate::{GenOptions, generate, generate_with};
+pub use level::{PuzzleLevel, metrics};
+pub use parser::parse;
+pub use render::{draw_ascii, to_rgb};
+pub use solve::{RunError, RunResult, Session, run};
+pub use summary::GenError;
+pub use validate::validate_level;

@@ -1,0 +1,334 @@
+//! The generator: a solution program and a seed to a level, by the paper's steps.
+//!
+//! 1. parse and summarise (per object `(command, args, n)` and attributes);
+//! 2. derive each object's shape from the grammar; 3–4. place it in its solution mini-map and
+//!    reverse the actions for the initial one; 5. draw paths (maze or reward algorithm);
+//! 6. merge the mini-maps at minimum cost; 7. the player at the entry, the coding tile
+//!    reachable from it, rewards and headers.
+//!
+//! Then the level is checked by running the solution in the interpreter and walking the map.
+//! A level that fails is thrown away and the next attempt (fresh streams) is made; so is one
+//! whose exit can be reached before solving although a maze shape should block it (a bounded
+//! repair: when every attempt leaves it open, the last solvable level is kept and
+//! `report.maze_open` says so, the paper's "solvability wins"). With `no_shorter`, levels a
+//! shorter code solves are rejected the same way.
+//!
+//! Streams: attempt `a` of curriculum step `k` uses index `k·4096 + a·64` (+ the object's
+//! number for per-object streams) of `PuzzleShapes`, `PuzzlePaths`, `PuzzleRewards`,
+//! `PuzzleMerge` and `PuzzleExtra`.
+
+use std::sync::OnceLock;
+
+use crate::Seed;
+use crate::puzzle::ast::Program;
+use rand_chacha::ChaCha8Rng;
+
+use crate::puzzle::grammar::{Distribution, Draw, Grammar, Penalties, ShapeKind, per_mille};
+use crate::puzzle::interp::Machine;
+use crate::puzzle::level::{GenReport, PathKind, PuzzleLevel};
+use crate::puzzle::merge::{self, Outline};
+use crate::puzzle::minimap::{MiniMap, feasible};
+use crate::puzzle::parse;
+use crate::puzzle::paths::{maze_path, place_prize, reward_path};
+use crate::puzzle::summary::{GenError, ObjectSummary, summarize};
+use crate::puzzle::variants::{any_solves, shorter, shorter_unavoidable};
+use crate::puzzle::world::{Cell, Ground, World};
+use crate::rng::{GenRng, Subsystem, stream};
+
+/// Whole-level attempts before giving up on the maze repair.
+pub const MAX_ATTEMPTS: u32 = 8;
+/// Whole-level attempts with `no_shorter`.
+pub const MAX_NO_SHORTER_ATTEMPTS: u32 = 16;
+/// Tries at one shape's mini-map before the grammar is asked for another shape.
+const MINI_TRIES: u32 = 6;
+/// Shapes tried per object before it stands idle.
+const DESIGN_TRIES: u32 = 3;
+
+/// What the caller can change.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GenOptions {
+    /// Overrides the grammar's rule distribution.
+    pub distribution: Option<Distribution>,
+    /// Overrides the grammar's penalty (0..=1).
+    pub penalty: Option<f32>,
+    /// Reject levels a shorter code solves (bounded; see [`GenReport::shorter_solves`]).
+    pub no_shorter: bool,
+    /// The curriculum step: the same seed gives each step its own variation.
+    pub level: u32,
+}
+
+/// The shipped grammar, parsed once.
+pub fn shipped_grammar() -> &'static Grammar {
+    static GRAMMAR: OnceLock<Grammar> = OnceLock::new();
+    GRAMMAR.get_or_init(Grammar::default)
+}
+
+/// A level from a solution program and a seed, with the shipped grammar.
+///
+/// ```
+/// use seedfeast_procgen::Seed;
+/// use seedfeast_procgen::puzzle::{GenOptions, generate, level::reachable_in_rows};
+/// let level = generate("block1.move(\"left\");\ndoor1.open();", Seed(7), &GenOptions::default()).unwrap();
+/// assert_eq!(level.mode, "puzzle");
+/// assert!(reachable_in_rows(&level.solved, &level.walkable, level.entry, level.exit));
+/// assert_eq!(level, generate("block1.move(\"left\");\ndoor1.open();", Seed(7), &GenOptions::default()).unwrap());
+/// ```
+pub fn generate(code: &str, seed: Seed, options: &GenOptions) -> Result<PuzzleLevel, GenError> {
+    generate_with(shipped_grammar(), code, seed, options)
+}
+
+/// A level with a given grammar.
+pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOptions) -> Result<PuzzleLevel, GenError> {
+    let program = parse(code)?;
+    let summaries = summarize(&program)?;
+    if summaries.is_empty() {
+        return Err(GenError::Unsupported("the program uses no object: a level needs at least one".into()));
+    }
+    // A shorter code that does exactly what the solution does can't be designed away: don't
+    // spend attempts on it (the level still reports `shorter_solves`).
+    let shorter_codes = if options.no_shorter { shorter(&program) } else { Vec::new() };
+    let futile = options.no_shorter && shorter_unavoidable(&program, &shorter_codes);
+    let attempts = if options.no_shorter && !futile { MAX_NO_SHORTER_ATTEMPTS } else { MAX_ATTEMPTS };
+    let mut report = GenReport::default();
+    let mut fallback: Option<PuzzleLevel> = None;
+    let mut last_error = "no attempt made";
+    for attempt in 0..attempts {
+        report.attempts = attempt + 1;
+        let built = match build(grammar, &summaries, seed, options, attempt, &mut report) {
+            Ok(b) => b,
+            Err(e) => {
+                last_error = e;
+                continue;
+            }
+        };
+        // Never trust the generator: run the solution and walk the map.
+        let (level, solved) = assemble(built, &program, code, seed, options);
+        if !solved {
+            last_error = "the solution does not solve the level";
+            continue;
+        }
+        let has_maze = level.objects.iter().any(|o| o.shape == PathKind::Maze);
+        let world = level.world().map_err(GenError::Failed)?;
+        let open = has_maze && world.reach().exit;
+        let shorter = options.no_shorter && any_solves(&world, &shorter_codes, Some(1));
+        if open {
+            report.maze_repairs += 1;
+        }
+        if !open && (!shorter || futile) {
+            let mut level = level;
+            level.report = GenReport { shorter_solves: shorter, ..report.clone() };
+            return Ok(level);
+        }
+        if shorter && !futile {
+            report.shorter_rejections += 1;
+        }
+        // Keep the best fallback: blocked initially beats open.
+        let better = match &fallback {
+            None => true,
+            Some(f) => f.report.maze_open && !open,
+        };
+        if better {
+            let mut level = level;
+            level.report = GenReport { maze_open: open, shorter_solves: shorter, ..report.clone() };
+            fallback = Some(level);
+        }
+    }
+    match fallback {
+        Some(mut level) => {
+            let (open, shorter) = (level.report.maze_open, level.report.shorter_solves);
+            level.report = GenReport { maze_open: open, shorter_solves: shorter, ..report };
+            Ok(level)
+        }
+        None => Err(GenError::Failed(format!("no level after {attempts} attempts: {last_error}"))),
+    }
+}
+
+/// One attempt's merged world and what the level file needs to know about its objects.
+struct Built {
+    world: World,
+    shapes: Vec<(PathKind, String)>,
+    coding: Cell,
+}
+
+fn build(
+    grammar: &Grammar,
+    summaries: &[ObjectSummary],
+    seed: Seed,
+    options: &GenOptions,
+    attempt: u32,
+    report: &mut GenReport,
+) -> Result<Built, &'static str> {
+    let base = options.level.wrapping_mul(4096).wrapping_add(attempt * 64);
+    let draw = Draw {
+        distribution: options.distribution.unwrap_or(grammar.distribution),
+        penalty_per_mille: per_mille(options.penalty.unwrap_or(grammar.penalty)),
+    };
+    let mut shaping =
+        Shaping { grammar, draw, penalties: Penalties::default(), rng: stream(seed, Subsystem::PuzzleShapes, base) };
+    let mut maps = Vec::with_capacity(summaries.len());
+    for (i, summary) in summaries.iter().enumerate() {
+        let mut paths_rng = stream(seed, Subsystem::PuzzlePaths, base + i as u32);
+        let mut rewards_rng = stream(seed, Subsystem::PuzzleRewards, base + i as u32);
+        maps.push(mini_map(&mut shaping, summary, &mut paths_rng, &mut rewards_rng, report)?);
+    }
+    let outlines: Vec<Outline> = maps.iter().map(Outline::of).collect();
+    let mut merge_rng = stream(seed, Subsystem::PuzzleMerge, base);
+    let plan = merge::plan(&outlines, &mut merge_rng).ok_or("the mini-maps could not be merged")?;
+    report.merge_cost = plan.cost;
+    let merged = merge::build(&maps, &plan);
+    let mut world = merged.world;
+    // Objects back in the order the program first names them (the merge laid them in chain
+    // order).
+    let mut objects = Vec::new();
+    let mut states = Vec::new();
+    let mut shapes = Vec::new();
+    for (i, summary) in summaries.iter().enumerate() {
+        let at = world.find(&summary.name).ok_or("an object went missing in the merge")?;
+        objects.push(world.objects[at].clone());
+        states.push(world.states[at]);
+        let kind = if maps[i].shape.is_maze() { PathKind::Maze } else { PathKind::Reward };
+        shapes.push((kind, maps[i].shape.name().to_string()));
+    }
+    world.objects = objects;
+    world.states = states;
+
+    let mut extra_rng = stream(seed, Subsystem::PuzzleExtra, base);
+    let coding = coding_tile(&mut world, &merged.reserved, summaries, &mut extra_rng, report);
+    // Mini-maps' corners removed by the reward path can leave bands of solid wall at the
+    // level's edge: keep one wall border.
+    let (dx, dy) = world.trim();
+    Ok(Built { world, shapes, coding: (coding.0 + dx, coding.1 + dy) })
+}
+
+/// The grammar side of one level attempt: rules, how they are drawn, the penalties gathered
+/// so far and the `PuzzleShapes` stream.
+struct Shaping<'g> {
+    grammar: &'g Grammar,
+    draw: Draw,
+    penalties: Penalties,
+    rng: ChaCha8Rng,
+}
+
+/// Steps 2–5 for one object: a shape from the grammar, its mini-map and paths, retried a
+/// bounded number of times, then other shapes, then the idle fallback.
+fn mini_map(
+    shaping: &mut Shaping,
+    summary: &ObjectSummary,
+    paths_rng: &mut ChaCha8Rng,
+    rewards_rng: &mut ChaCha8Rng,
+    report: &mut GenReport,
+) -> Result<MiniMap, &'static str> {
+    let grammar = shaping.grammar;
+    let mut excluded: Vec<ShapeKind> = Vec::new();
+    let tries = |shape, prize, report: &mut GenReport, paths_rng: &mut ChaCha8Rng, rewards_rng: &mut ChaCha8Rng| {
+        let mut open: Option<MiniMap> = None;
+        for _ in 0..MINI_TRIES {
+            let Some(mut map) = MiniMap::place(summary, shape, prize, grammar.margin, paths_rng) else {
+                report.mini_retries += 1;
+                continue;
+            };
+            let drawn = if shape.is_maze() {
+                maze_path(&mut map, grammar.variety_percent, paths_rng)
+            } else {
+                reward_path(&mut map, grammar.reward_keep_percent, paths_rng)
+                    .map(|()| place_prize(&mut map, rewards_rng))
+            };
+            if drawn.is_err() || map.verify().is_err() {
+                report.mini_retries += 1;
+                continue;
+            }
+            if map.maze_open {
+                report.mini_retries += 1;
+                open.get_or_insert(map);
+                continue;
+            }
+            return Some(map);
+        }
+        open
+    };
+    for _ in 0..DESIGN_TRIES {
+        let feasible_here = |s: ShapeKind| s != ShapeKind::Idle && feasible(s, summary) && !excluded.contains(&s);
+        let Some(d) = grammar.derive(
+            summary.kind,
+            summary.command,
+            shaping.draw,
+            &mut shaping.penalties,
+            &feasible_here,
+            &mut shaping.rng,
+        ) else {
+            break;
+        };
+        report.penalty_overrides += d.penalty_overrides;
+        if let Some(map) = tries(d.shape, d.prize, report, paths_rng, rewards_rng) {
+            if map.prize_fallback {
+                report.prize_fallbacks += 1;
+            }
+            return Ok(map);
+        }
+        excluded.push(d.shape);
+    }
+    report.idle_objects += 1;
+    tries(ShapeKind::Idle, None, report, paths_rng, rewards_rng).ok_or("not even an idle mini-map could be made")
+}
+
+/// Step 7's coding tile: a free floor tile near the entry that the player reaches before
+/// coding (in the initial map), off every object's way and every reward. Falls back to the
+/// entry itself.
+fn coding_tile(
+    world: &mut World,
+    reserved: &[bool],
+    summaries: &[ObjectSummary],
+    rng: &mut impl GenRng,
+    report: &mut GenReport,
+) -> Cell {
+    let view = world.view();
+    let dist = world.distances(&view.walkable, world.entry);
+    let mut keep_off: Vec<Cell> = world.rewards.iter().map(|r| (r.x, r.y)).collect();
+    for (spec, summary) in world.objects.iter().zip(summaries) {
+        let (x, y) = spec.start.pos;
+        keep_off.extend(summary.trajectory.iter().map(|&(dx, dy)| (x + dx, y + dy)));
+        keep_off.extend(spec.cells(&spec.start));
+    }
+    let pick = |free_only: bool| -> Vec<(u32, Cell)> {
+        (0..world.ground.len())
+            .filter_map(|i| {
+                let c = ((i as i32) % world.width, (i as i32) / world.width);
+                let d = dist[i]?;
+                let ok =
+                    d > 0 && world.ground[i] == Ground::Floor && !keep_off.contains(&c) && !(free_only && reserved[i]);
+                ok.then_some((d, c))
+            })
+            .collect()
+    };
+    let mut spots = pick(true);
+    if spots.is_empty() {
+        spots = pick(false);
+    }
+    let Some(nearest) = spots.iter().map(|s| s.0).min() else {
+        report.coding_fallback = true;
+        return world.entry;
+    };
+    let near: Vec<Cell> = spots.iter().filter(|s| s.0 <= nearest + 2).map(|s| s.1).collect();
+    let c = near[rng.below(near.len())];
+    world.set_ground(c, Ground::Coding);
+    c
+}
+
+/// The level file for a built world, and whether the solution solves it (run in the
+/// interpreter on the real rules, the map walked from the entry).
+fn assemble(built: Built, program: &Program, code: &str, seed: Seed, options: &GenOptions) -> (PuzzleLevel, bool) {
+    let Built { world, shapes, coding } = built;
+    let (solved_rows, solved) = match Machine::new(program, world.clone()) {
+        Ok(mut machine) => {
+            let (_, error) = machine.run();
+            let after = machine.into_env();
+            (after.rows(), error.is_none() && after.reach().all())
+        }
+        Err(_) => (world.rows(), false),
+    };
+    let mut level = PuzzleLevel::from_world(&world, solved_rows, &shapes, coding);
+    level.seed = seed.0;
+    level.level = options.level;
+    level.solution = code.to_string();
+    (level, solved)
+}

@@ -1,0 +1,603 @@
+//! Step 2: the grammar over shapes (`assets/puzzle/grammar.ron`). Each object starts from the
+//! symbol `kind.command` (`block.move`, `statue.rotate` …) and rules are applied until only
+//! terminals remain: one [`ShapeKind`] and, for reward shapes, one [`Prize`].
+//!
+//! Rule probabilities follow the paper: uniform, favouring complex rules (weight = complexity)
+//! or favouring simple ones (weight = 6 − complexity). Each time a rule is applied in a level it
+//! gathers `penalty` (0: none, 1: each rule once); its weight shrinks by the penalty gathered
+//! and at 1 it is no longer considered. Everything is integer arithmetic (penalties in
+//! thousandths), so every platform draws the same shapes.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::puzzle::ast::CommandKind;
+use crate::puzzle::world::Kind;
+use crate::rng::GenRng;
+use crate::tuning::{FieldError, Tuning};
+
+/// The shipped grammar, compiled in.
+pub const GRAMMAR_RON: &str = include_str!("../../../../assets/puzzle/grammar.ron");
+/// Where it lives under `assets/`.
+pub const GRAMMAR_PATH: &str = "puzzle/grammar.ron";
+
+/// The most rule applications in one derivation (the grammar is acyclic, so this is a guard).
+const MAX_EXPANSIONS: usize = 32;
+/// The most rules a grammar may have.
+pub const MAX_RULES: usize = 256;
+
+/// How rule probabilities are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Distribution {
+    /// Every rule the same.
+    Uniform,
+    /// Weight = complexity.
+    Complex,
+    /// Weight = 6 − complexity.
+    Simple,
+}
+
+/// A gameplay shape an object can take (the grammar's terminals), with the path algorithm it
+/// uses: `maze` shapes block the way until solved, `reward` shapes reveal or open a reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ShapeKind {
+    /// A block or statue stands in the corridor; moving it clears the way.
+    Obstacle,
+    /// A block or statue must be pushed all the way along the corridor into a niche at its end.
+    PushThrough,
+    /// A closed door across the corridor.
+    ClosedDoor,
+    /// A moving gate across the corridor.
+    MovingGate,
+    /// A plank over a river, lying the wrong way until rotated.
+    Bridge,
+    /// A wind statue blows across the corridor until it is turned away.
+    WindStatue,
+    /// A block or statue moved onto a pressure plate reveals the prize.
+    PlateReward,
+    /// A fire statue turned to face a fire pit lights it: the prize appears.
+    FireRotate,
+    /// A fire statue moved into line with a fire pit lights it.
+    FireSlide,
+    /// A door or gate closes a vault with a key in it.
+    Vault,
+    /// A lever turned the right way reveals the prize.
+    LeverReward,
+    /// Fallback: the object stands in an open room and nothing depends on it.
+    Idle,
+}
+
+impl ShapeKind {
+    pub const ALL: [ShapeKind; 12] = [
+        ShapeKind::Obstacle,
+        ShapeKind::PushThrough,
+        ShapeKind::ClosedDoor,
+        ShapeKind::MovingGate,
+        ShapeKind::Bridge,
+        ShapeKind::WindStatue,
+        ShapeKind::PlateReward,
+        ShapeKind::FireRotate,
+        ShapeKind::FireSlide,
+        ShapeKind::Vault,
+        ShapeKind::LeverReward,
+        ShapeKind::Idle,
+    ];
+
+    /// Maze shapes block the way in the initial map (the maze-path algorithm); the others use
+    /// the reward-path algorithm.
+    pub const fn is_maze(self) -> bool {
+        matches!(
+            self,
+            ShapeKind::Obstacle
+                | ShapeKind::PushThrough
+                | ShapeKind::ClosedDoor
+                | ShapeKind::MovingGate
+                | ShapeKind::Bridge
+                | ShapeKind::WindStatue
+        )
+    }
+
+    /// Shapes whose prize comes from the grammar (a vault holds its own key).
+    pub const fn wants_prize(self) -> bool {
+        matches!(self, ShapeKind::PlateReward | ShapeKind::FireRotate | ShapeKind::FireSlide | ShapeKind::LeverReward)
+    }
+
+    /// The name in level files: `obstacle`, `push_through` …
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShapeKind::Obstacle => "obstacle",
+            ShapeKind::PushThrough => "push_through",
+            ShapeKind::ClosedDoor => "closed_door",
+            ShapeKind::MovingGate => "moving_gate",
+            ShapeKind::Bridge => "bridge",
+            ShapeKind::WindStatue => "wind_statue",
+            ShapeKind::PlateReward => "plate_reward",
+            ShapeKind::FireRotate => "fire_rotate",
+            ShapeKind::FireSlide => "fire_slide",
+            ShapeKind::Vault => "vault",
+            ShapeKind::LeverReward => "lever_reward",
+            ShapeKind::Idle => "idle",
+        }
+    }
+
+    /// Whether an object of `kind` taking `command` can have this shape.
+    pub fn fits(self, kind: Kind, command: CommandKind) -> bool {
+        use CommandKind as C;
+        use Kind as K;
+        match self {
+            ShapeKind::Obstacle | ShapeKind::PushThrough | ShapeKind::PlateReward => {
+                matches!((kind, command), (K::Block | K::Statue, C::Move))
+            }
+            ShapeKind::ClosedDoor => (kind, command) == (K::Door, C::Open),
+            ShapeKind::MovingGate => (kind, command) == (K::Gate, C::Stop),
+            ShapeKind::Bridge => (kind, command) == (K::Block, C::Rotate),
+            ShapeKind::WindStatue | ShapeKind::FireRotate => (kind, command) == (K::Statue, C::Rotate),
+            ShapeKind::FireSlide => (kind, command) == (K::Statue, C::Move),
+            ShapeKind::Vault => matches!((kind, command), (K::Door, C::Open) | (K::Gate, C::Stop)),
+            ShapeKind::LeverReward => (kind, command) == (K::Lever, C::Rotate),
+            ShapeKind::Idle => kind.commands().contains(&command),
+        }
+    }
+}
+
+/// What a reward shape reveals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Prize {
+    /// A hidden key on the walkable path.
+    Key,
+    /// A secret door in an accessible wall, with a scroll behind it.
+    Door,
+}
+
+/// A grammar symbol.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Sym {
+    /// A non-terminal, expanded by the rules whose `from` it is.
+    N(String),
+    /// A shape terminal.
+    S(ShapeKind),
+    /// A prize terminal.
+    P(Prize),
+}
+
+/// `from → to…`, with the rule's complexity (1 simple … 5 complex).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    pub from: String,
+    pub to: Vec<Sym>,
+    pub complexity: u8,
+}
+
+/// The grammar and the generator's designer numbers.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grammar {
+    pub distribution: Distribution,
+    /// Penalty a rule gathers each time it is applied in a level, 0..=1.
+    pub penalty: f32,
+    /// Share of a reward mini-map's inside kept walkable by the reward-path algorithm, in
+    /// percent, drawn between the two bounds.
+    pub reward_keep_percent: (u32, u32),
+    /// Tiles added back by the maze-path algorithm, in percent of the path's length, drawn
+    /// between the two bounds.
+    pub variety_percent: (u32, u32),
+    /// Free tiles around a shape in its mini-map, each side, drawn between the two bounds.
+    pub margin: (u32, u32),
+    pub rules: Vec<Rule>,
+}
+
+/// The symbols objects start from: one per (kind, command type) pair.
+pub fn start_symbols() -> Vec<(Kind, CommandKind, String)> {
+    Kind::ALL
+        .into_iter()
+        .flat_map(|k| k.commands().iter().map(move |&c| (k, c, format!("{}.{}", k.name(), c.name()))))
+        .collect()
+}
+
+/// The result of one derivation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    pub shape: ShapeKind,
+    pub prize: Option<Prize>,
+    /// The rules applied, by index, in order.
+    pub rules: Vec<usize>,
+    /// Choices made ignoring penalties because every eligible rule had reached 1.
+    pub penalty_overrides: u32,
+}
+
+/// How rules are drawn in one level: the distribution and the penalty a rule gathers each
+/// time it is applied, in thousandths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    pub distribution: Distribution,
+    pub penalty_per_mille: u32,
+}
+
+/// The penalty each rule has gathered in the level so far, in thousandths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Penalties(pub Vec<u32>);
+
+impl Grammar {
+    /// Checks every field; the message starts with the field's name.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.penalty) {
+            return Err(format!("penalty: {} must be in 0..=1", self.penalty));
+        }
+        for (field, (lo, hi), max) in [
+            ("reward_keep_percent", self.reward_keep_percent, 100),
+            ("variety_percent", self.variety_percent, 200),
+            ("margin", self.margin, 4),
+        ] {
+            if lo > hi || hi > max {
+                return Err(format!(
+                    "{field}: ({lo}, {hi}) must be two numbers, the first at most the second, at most {max}"
+                ));
+            }
+        }
+        if self.reward_keep_percent.0 < 20 {
+            return Err(format!(
+                "reward_keep_percent: {} is below 20: too little of a room would stay",
+                self.reward_keep_percent.0
+            ));
+        }
+        if self.rules.is_empty() || self.rules.len() > MAX_RULES {
+            return Err(format!("rules: {} rules, must be 1..={MAX_RULES}", self.rules.len()));
+        }
+        let rules: BTreeMap<&str, Vec<&Rule>> = self.rules.iter().fold(BTreeMap::new(), |mut m, r| {
+            m.entry(r.from.as_str()).or_default().push(r);
+            m
+        });
+        for (i, r) in self.rules.iter().enumerate() {
+            if !(1..=5).contains(&r.complexity) {
+                return Err(format!("rules: rule {i} ({}): complexity {} must be in 1..=5", r.from, r.complexity));
+            }
+            if r.to.is_empty() {
+                return Err(format!("rules: rule {i} ({}) has nothing after the arrow", r.from));
+            }
+            for s in &r.to {
+                if let Sym::N(n) = s
+                    && !rules.contains_key(n.as_str())
+                {
+                    return Err(format!("rules: rule {i} ({}) uses '{n}', which no rule expands", r.from));
+                }
+            }
+        }
+        // No cycles: a depth-first search with colours, linear in the rules.
+        fn visit<'a>(
+            sym: &'a str,
+            rules: &BTreeMap<&'a str, Vec<&'a Rule>>,
+            colour: &mut BTreeMap<&'a str, u8>,
+        ) -> Result<(), String> {
+            match colour.get(sym) {
+                Some(2) => return Ok(()),
+                Some(1) => return Err(format!("rules: '{sym}' can derive itself: the grammar must not be cyclic")),
+                _ => {}
+            }
+            colour.insert(sym, 1);
+            for r in rules.get(sym).into_iter().flatten() {
+                for s in &r.to {
+                    if let Sym::N(n) = s {
+                        visit(n, rules, colour)?;
+                    }
+                }
+            }
+            colour.insert(sym, 2);
+            Ok(())
+        }
+        let mut colour = BTreeMap::new();
+        for from in rules.keys() {
+            visit(from, &rules, &mut colour)?;
+        }
+        for r in &self.rules {
+            let shapes = r.to.iter().filter(|s| matches!(s, Sym::S(_))).count();
+            if shapes > 1 {
+                return Err(format!("rules: a rule from '{}' gives {shapes} shapes; one at most", r.from));
+            }
+        }
+        // Every shape a start symbol can reach fits its object (memoised per symbol).
+        let mut shapes_of: BTreeMap<String, Vec<ShapeKind>> = BTreeMap::new();
+        fn shapes(
+            sym: &str,
+            rules: &BTreeMap<&str, Vec<&Rule>>,
+            memo: &mut BTreeMap<String, Vec<ShapeKind>>,
+        ) -> Vec<ShapeKind> {
+            if let Some(v) = memo.get(sym) {
+                return v.clone();
+            }
+            let mut out = Vec::new();
+            for r in rules.get(sym).into_iter().flatten() {
+                for s in &r.to {
+                    let found = match s {
+                        Sym::S(k) => vec![*k],
+                        Sym::N(n) => shapes(n, rules, memo),
+                        Sym::P(_) => Vec::new(),
+                    };
+                    for k in found {
+                        if !out.contains(&k) {
+                            out.push(k);
+                        }
+                    }
+                }
+            }
+            memo.insert(sym.to_string(), out.clone());
+            out
+        }
+        for (kind, command, start) in start_symbols() {
+            if !rules.contains_key(start.as_str()) {
+                return Err(format!("rules: no rule expands '{start}'"));
+            }
+            for shape in shapes(&start, &rules, &mut shapes_of) {
+                if !shape.fits(kind, command) {
+                    return Err(format!(
+                        "rules: '{start}' can derive {}, which a {} that takes {} can't be",
+                        shape.name(),
+                        kind.name(),
+                        command.shown()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Weight of rule `i` under `distribution`, after the penalty it has gathered (0: not
+    /// considered).
+    fn weight(&self, i: usize, distribution: Distribution, gathered: u32) -> u32 {
+        let c = u32::from(self.rules[i].complexity);
+        let base = match distribution {
+            Distribution::Uniform => 1,
+            Distribution::Complex => c,
+            Distribution::Simple => 6 - c.min(5),
+        };
+        base * 1000u32.saturating_sub(gathered)
+    }
+
+    /// Whether `sym` can be derived to the end with every shape on the way one that `feasible`
+    /// accepts (prizes always can). Memoised per non-terminal, so it is linear in the rules.
+    fn can_reach(&self, sym: &Sym, feasible: &dyn Fn(ShapeKind) -> bool, memo: &mut BTreeMap<String, bool>) -> bool {
+        match sym {
+            Sym::S(s) => feasible(*s),
+            Sym::P(_) => true,
+            Sym::N(n) => {
+                if let Some(&known) = memo.get(n) {
+                    return known;
+                }
+                // Provisionally false: a cycle (refused by validation) can't recurse forever.
+                memo.insert(n.clone(), false);
+                let ok = self
+                    .rules
+                    .iter()
+                    .filter(|r| &r.from == n)
+                    .any(|r| r.to.iter().all(|s| self.can_reach(s, feasible, memo)));
+                memo.insert(n.clone(), ok);
+                ok
+            }
+        }
+    }
+
+    /// Derives one object's shape from `kind.command`, drawing rules by `draw` and the
+    /// penalties gathered so far (which it updates), choosing only rules that can still reach a
+    /// shape `feasible` accepts. `None` when no feasible shape is reachable at all.
+    pub fn derive(
+        &self,
+        kind: Kind,
+        command: CommandKind,
+        draw: Draw,
+        penalties: &mut Penalties,
+        feasible: &dyn Fn(ShapeKind) -> bool,
+        rng: &mut impl GenRng,
+    ) -> Option<Derivation> {
+        penalties.0.resize(self.rules.len(), 0);
+        let start = Sym::N(format!("{}.{}", kind.name(), command.name()));
+        let mut memo = BTreeMap::new();
+        if !self.can_reach(&start, feasible, &mut memo) {
+            return None;
+        }
+        let mut pending = vec![start];
+        let (mut shape, mut prize, mut applied, mut overrides) = (None, None, Vec::new(), 0);
+        let mut expansions = 0;
+        while let Some(sym) = pending.pop() {
+            match sym {
+                Sym::S(s) => shape = Some(s),
+                Sym::P(p) => prize = prize.or(Some(p)),
+                Sym::N(n) => {
+                    expansions += 1;
+                    if expansions > MAX_EXPANSIONS {
+                        return None;
+                    }
+                    let eligible: Vec<usize> = (0..self.rules.len())
+                        .filter(|&i| self.rules[i].from == n)
+                        .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, &mut memo)))
+                        .collect();
+                    if eligible.is_empty() {
+                        return None;
+                    }
+                    let mut weights: Vec<u32> =
+                        eligible.iter().map(|&i| self.weight(i, draw.distribution, penalties.0[i])).collect();
+                    if weights.iter().all(|&w| w == 0) {
+                        // Every rule has reached a penalty of 1: the paper drops them, but an
+                        // object must still get a shape, so choose as if none had been used.
+                        overrides += 1;
+                        weights = eligible.iter().map(|&i| self.weight(i, draw.distribution, 0)).collect();
+                    }
+                    let total: u32 = weights.iter().sum();
+                    let mut roll = rng.below(total.max(1) as usize) as u32;
+                    let mut pick = eligible[eligible.len() - 1];
+                    for (&i, &w) in eligible.iter().zip(&weights) {
+                        if roll < w {
+                            pick = i;
+                            break;
+                        }
+                        roll -= w;
+                    }
+                    penalties.0[pick] = penalties.0[pick].saturating_add(draw.penalty_per_mille);
+                    applied.push(pick);
+                    // Push in reverse so the leftmost symbol is expanded first.
+                    for s in self.rules[pick].to.iter().rev() {
+                        pending.push(s.clone());
+                    }
+                }
+            }
+        }
+        let shape = shape?;
+        let prize = if shape.wants_prize() { Some(prize.unwrap_or(Prize::Key)) } else { None };
+        Some(Derivation { shape, prize, rules: applied, penalty_overrides: overrides })
+    }
+}
+
+impl Tuning for Grammar {
+    const PATH: &'static str = GRAMMAR_PATH;
+    const BUILT_IN: &'static str = GRAMMAR_RON;
+
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate().map_err(|m| field_error(&m))
+    }
+}
+
+/// A `field: why` message as a [`FieldError`].
+pub(crate) fn field_error(message: &str) -> FieldError {
+    match message.split_once(": ") {
+        Some((field, why)) => FieldError::new(field, why),
+        None => FieldError::new("", message),
+    }
+}
+
+impl Default for Grammar {
+    /// The shipped grammar (`assets/puzzle/grammar.ron`), compiled in.
+    fn default() -> Self {
+        Self::built_in()
+    }
+}
+
+/// A penalty in 0..=1 as thousandths, rounded (exact for the values designers write).
+pub fn per_mille(penalty: f32) -> u32 {
+    (penalty.clamp(0.0, 1.0) * 1000.0).round() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seed;
+    use crate::rng::{Subsystem, stream};
+    use crate::tuning::Tuning;
+
+    fn uniform(penalty_per_mille: u32) -> Draw {
+        Draw { distribution: Distribution::Uniform, penalty_per_mille }
+    }
+
+    #[test]
+    fn shipped_grammar_is_valid_and_covers_every_object() {
+        let g = Grammar::default();
+        for (kind, command, _) in start_symbols() {
+            let mut rng = stream(Seed(1), Subsystem::PuzzleShapes, 0);
+            let d = g.derive(kind, command, uniform(0), &mut Penalties::default(), &|_| true, &mut rng).unwrap();
+            assert!(d.shape.fits(kind, command), "{kind:?} {command:?} {d:?}");
+        }
+    }
+
+    #[test]
+    fn penalty_one_uses_each_rule_once_then_overrides() {
+        let g = Grammar::default();
+        let mut penalties = Penalties::default();
+        let mut rng = stream(Seed(2), Subsystem::PuzzleShapes, 0);
+        let mut seen = Vec::new();
+        for _ in 0..8 {
+            let d =
+                g.derive(Kind::Block, CommandKind::Move, uniform(1000), &mut penalties, &|_| true, &mut rng).unwrap();
+            seen.push((d.shape, d.penalty_overrides));
+        }
+        // The first derivations use fresh rules only; later ones must override.
+        assert_eq!(seen[0].1, 0);
+        assert!(seen.iter().any(|s| s.1 > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn distributions_favour_what_they_say() {
+        let g = Grammar::default();
+        let count = |distribution| {
+            let mut rng = stream(Seed(3), Subsystem::PuzzleShapes, 0);
+            (0..2000)
+                .filter(|_| {
+                    let d = g
+                        .derive(
+                            Kind::Block,
+                            CommandKind::Move,
+                            Draw { distribution, penalty_per_mille: 0 },
+                            &mut Penalties::default(),
+                            &|_| true,
+                            &mut rng,
+                        )
+                        .unwrap();
+                    d.shape == ShapeKind::Obstacle
+                })
+                .count()
+        };
+        // Obstacle is the simplest block shape.
+        let (simple, uniform, complex) =
+            (count(Distribution::Simple), count(Distribution::Uniform), count(Distribution::Complex));
+        assert!(simple > uniform && uniform > complex, "{simple} {uniform} {complex}");
+    }
+
+    #[test]
+    fn infeasible_shapes_are_never_chosen() {
+        let g = Grammar::default();
+        let mut rng = stream(Seed(4), Subsystem::PuzzleShapes, 0);
+        for _ in 0..200 {
+            let d = g
+                .derive(
+                    Kind::Block,
+                    CommandKind::Move,
+                    uniform(0),
+                    &mut Penalties::default(),
+                    &|s| s == ShapeKind::PlateReward,
+                    &mut rng,
+                )
+                .unwrap();
+            assert_eq!(d.shape, ShapeKind::PlateReward);
+            assert!(d.prize.is_some());
+        }
+        let none = g.derive(Kind::Door, CommandKind::Open, uniform(0), &mut Penalties::default(), &|_| false, &mut rng);
+        assert!(none.is_none());
+    }
+
+    #[test]
+    fn cycles_are_refused_and_huge_grammars_stay_fast() {
+        let cyclic = GRAMMAR_RON.replacen("to: [S(ClosedDoor)]", "to: [N(\"door.open\")]", 1);
+        let error = Grammar::from_ron(&cyclic, "g.ron").unwrap_err().to_string();
+        assert!(error.contains("can derive itself"), "{error}");
+        // A ladder of 100 symbols with two rules each: 2^100 paths, checked and drawn at once.
+        let mut g = Grammar::default();
+        for i in 0..100 {
+            for c in 1..=2 {
+                g.rules.push(Rule { from: format!("l{i}"), to: vec![Sym::N(format!("l{}", i + 1))], complexity: c });
+            }
+        }
+        g.rules.push(Rule { from: "l100".into(), to: vec![Sym::S(ShapeKind::ClosedDoor)], complexity: 1 });
+        g.rules.push(Rule { from: "door.open".into(), to: vec![Sym::N("l0".into())], complexity: 5 });
+        assert!(g.validate().is_ok());
+        let mut rng = stream(Seed(5), Subsystem::PuzzleShapes, 0);
+        for _ in 0..100 {
+            // The ladder is deeper than the expansion cap: a derivation through it gives up.
+            let _ = g.derive(Kind::Door, CommandKind::Open, uniform(0), &mut Penalties::default(), &|_| true, &mut rng);
+        }
+        g.rules.extend((0..200).map(|i| Rule { from: format!("x{i}"), to: vec![Sym::P(Prize::Key)], complexity: 1 }));
+        assert!(g.validate().unwrap_err().starts_with("rules: 421 rules, must be 1..=256"));
+    }
+
+    #[test]
+    fn bad_grammars_are_refused_with_the_field() {
+        let with = |from: &str, to: &str| GRAMMAR_RON.replacen(from, to, 1);
+        let err = |text: String| Grammar::from_ron(&text, "g.ron").unwrap_err().to_string();
+        assert!(err(with("penalty: 0.5", "penalty: 1.5")).contains("penalty: 1.5 must be in 0..=1"));
+        assert!(
+            err(with("reward_keep_percent: (", "reward_keep_percent: (90, 10), //")).contains("reward_keep_percent")
+        );
+        let e = err(with("S(ClosedDoor)", "S(Bridge)"));
+        assert!(e.contains("door.open") && e.contains("bridge"), "{e}");
+        let e = err(with("N(\"door.maze\")", "N(\"nowhere\")"));
+        assert!(e.contains("'nowhere'"), "{e}");
+        assert!(err(with("distribution: Uniform", "distribution: Weird")).starts_with("g.ron:"));
+    }
+}

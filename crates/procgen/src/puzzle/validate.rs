@@ -1,0 +1,107 @@
+//! Re-checks every promise of a puzzle level from the level file alone: the maps agree with the
+//! ground and objects, the solution (run in the interpreter on the real rules) solves it, and
+//! the text maps say so too when walked character by character with the level's own
+//! `walkable` set: exit reachable in `solved`, and not in `initial` when a maze shape is in the
+//! level (unless the level reports that the bounded repair failed).
+
+use crate::puzzle::level::{PathKind, PuzzleLevel, WALKABLE, reachable_in_rows};
+use crate::puzzle::parse;
+use crate::puzzle::solve::run_program;
+use crate::puzzle::world::object_symbol;
+
+pub use crate::violation::Violation;
+
+/// Every broken rule; empty means the level keeps every promise. Rules: `level` (the file is
+/// unusable), `size`, `walkable`, `legend`, `initial` (the map doesn't match ground and
+/// objects), `objects`, `entry`, `coding tile`, `solution` (doesn't parse, fails or doesn't
+/// solve), `solved` (the map isn't what the solution leaves), `exit` (not reachable in
+/// `solved`), `maze` (reachable in `initial` despite a maze shape, unreported), `rewards`.
+///
+/// ```
+/// use seedfeast_procgen::Seed;
+/// use seedfeast_procgen::puzzle::{GenOptions, generate, validate::validate_level};
+/// let mut level = generate("door1.open();", Seed(4), &GenOptions::default()).unwrap();
+/// assert!(validate_level(&level).is_empty());
+/// level.exit = (0, 0); // a wall corner
+/// let rules: Vec<_> = validate_level(&level).into_iter().map(|v| v.rule).collect();
+/// assert!(rules.contains(&"exit"), "{rules:?}");
+/// ```
+pub fn validate_level(level: &PuzzleLevel) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
+    let world = match level.world() {
+        Ok(w) => w,
+        Err(e) => {
+            flag("level", e);
+            return out;
+        }
+    };
+    let (w, h) = (level.width, level.height);
+    for (name, rows) in [("initial", &level.initial), ("solved", &level.solved)] {
+        if rows.len() != h || rows.iter().any(|r| r.chars().count() != w) {
+            flag("size", format!("{name} is not {w}x{h}"));
+            return out;
+        }
+    }
+    if level.walkable != WALKABLE {
+        flag("walkable", format!("'{}', expected '{WALKABLE}'", level.walkable));
+    }
+    for c in level.initial.iter().chain(&level.solved).flat_map(|r| r.chars()) {
+        if !level.legend.contains_key(&c.to_string()) {
+            flag("legend", format!("'{c}' has no legend entry"));
+            break;
+        }
+    }
+    if world.rows() != level.initial {
+        flag("initial", "the initial map doesn't match the ground and the objects".into());
+    }
+    let at = |rows: &[String], (x, y): (i32, i32)| rows.get(y as usize).and_then(|r| r.chars().nth(x as usize));
+    for (spec, state) in world.objects.iter().zip(&world.states) {
+        let shown = at(&level.initial, state.pos);
+        if shown != Some(object_symbol(spec, state)) {
+            flag("objects", format!("{} at {:?} shows {shown:?}", spec.name, state.pos));
+        }
+    }
+    if at(&level.initial, level.entry) != Some('@') {
+        flag("entry", format!("the entry {:?} is not '@' in initial", level.entry));
+    }
+    let coding_ok = level.coding_tile == level.entry || at(&level.initial, level.coding_tile) == Some('C');
+    if !coding_ok || !reachable_in_rows(&level.initial, &level.walkable, level.entry, level.coding_tile) {
+        flag(
+            "coding tile",
+            format!("{:?} is not a coding tile reachable from the entry before coding", level.coding_tile),
+        );
+    }
+    let result = match parse(&level.solution)
+        .map_err(|e| e.to_string())
+        .and_then(|p| run_program(&world, &p).map_err(|e| e.to_string()))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            flag("solution", e);
+            return out;
+        }
+    };
+    if !result.solved {
+        flag(
+            "solution",
+            format!("the solution doesn't solve the level (error: {:?})", result.error.map(|e| e.to_string())),
+        );
+    }
+    if result.rows != level.solved {
+        flag("solved", "the solved map isn't what the solution leaves".into());
+    }
+    if !reachable_in_rows(&level.solved, &level.walkable, level.entry, level.exit) {
+        flag("exit", format!("the exit {:?} can't be reached from the entry in solved", level.exit));
+    }
+    let maze = level.objects.iter().any(|o| o.shape == PathKind::Maze);
+    if maze && !level.report.maze_open && reachable_in_rows(&level.initial, &level.walkable, level.entry, level.exit) {
+        flag("maze", "a maze shape is in the level but the exit is reachable before the code runs".into());
+    }
+    for (i, r) in level.rewards.iter().enumerate() {
+        if !reachable_in_rows(&level.solved, &level.walkable, level.entry, (r.x, r.y)) {
+            flag("rewards", format!("reward {i} ({:?} at ({}, {})) can't be reached in solved", r.kind, r.x, r.y));
+        }
+    }
+    out
+}
