@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
-use seedfeast_procgen::generator::{Opt, Picture, Request, check_options};
+use seedfeast_procgen::generator::{self, Generator, Opt, Picture, Request, check_options};
 use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
@@ -46,8 +46,9 @@ pub enum Command {
     },
     /// Generate a level and print it.
     Gen {
-        #[arg(value_parser = mode_parser())]
-        mode: Mode,
+        /// A mode of the table (`food-tunnel` is the tunnel's squeeze), or a generator.
+        #[arg(value_parser = target_parser())]
+        mode: Target,
         /// A seed code (224MP-ANQ6K), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: SeedInput,
@@ -72,6 +73,18 @@ pub enum Command {
         /// Maze: grid height in cells, instead of the tuning's.
         #[arg(long)]
         height: Option<u32>,
+        /// Dungeon: which dungeon of the seed (1 the first; later ones have more zones or rooms).
+        #[arg(long)]
+        dungeon: Option<u32>,
+        /// Dungeon: rooms per zone in visiting order, e.g. 12,10,10,14 (default: the tuning's).
+        #[arg(long, value_delimiter = ',')]
+        zones: Option<Vec<u32>>,
+        /// Code puzzle: the curriculum step (0 the first).
+        #[arg(long)]
+        level: Option<u32>,
+        /// Code puzzle: a file holding the solution program to build the level from.
+        #[arg(long)]
+        code: Option<PathBuf>,
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
         /// Write to this file instead of standard output (PNG needs one unless piped).
@@ -83,8 +96,9 @@ pub enum Command {
     },
     /// Generate many seeds and check every fairness rule; exits 1 on any violation.
     Validate {
-        #[arg(value_parser = mode_parser())]
-        mode: Mode,
+        /// A mode of the table, or a generator.
+        #[arg(value_parser = target_parser())]
+        mode: Target,
         /// How many seeds to sweep (at most 10,000; `lab sweep` is for big runs).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_VALIDATE_SEEDS))]
         seeds: u64,
@@ -109,11 +123,45 @@ pub enum Command {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
+    /// Code-puzzle tools: evaluate a program like the May's Journey paper's Table 2, or run a
+    /// program on a level file.
+    Puzzle {
+        #[command(subcommand)]
+        action: PuzzleAction,
+    },
     /// Show the seed code for a code, text or link, and how it was read.
     Seed {
         /// A seed code, any text, or a level link.
         #[arg(value_parser = parse_seed)]
         input: SeedInput,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PuzzleAction {
+    /// Generates `--runs` levels from a program and reports, as the paper's Table 2: how many its
+    /// own code solves (by running it), how many an alternative of the same length or a shorter
+    /// code solves, the map figures and the time per level.
+    Eval {
+        /// A file holding the solution program.
+        #[arg(long)]
+        code: PathBuf,
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        runs: u32,
+        /// Reject (within a bound) levels that a shorter code solves.
+        #[arg(long)]
+        no_shorter: bool,
+        #[arg(long, value_enum, default_value_t = ListFormat::Json)]
+        format: ListFormat,
+    },
+    /// Runs a program on a level (as `gen puzzle --format json` prints it): `{"solved", "steps"}`.
+    Run {
+        /// The level's JSON file.
+        #[arg(long)]
+        level: PathBuf,
+        /// A file holding the program.
+        #[arg(long)]
+        code: PathBuf,
     },
 }
 
@@ -129,6 +177,47 @@ pub enum Format {
 pub enum ListFormat {
     Text,
     Json,
+}
+
+/// What `gen` and `validate` make: a mode of the table, or a generator no mode plays yet.
+#[derive(Clone, Copy)]
+pub struct Target {
+    pub key: &'static str,
+    pub generator: &'static dyn Generator,
+    pub variant: Option<&'static str>,
+}
+
+impl std::fmt::Debug for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Target({})", self.key)
+    }
+}
+
+impl Target {
+    fn of(mode: Mode) -> Target {
+        Target { key: mode.key(), generator: mode.generator(), variant: mode.info().variant }
+    }
+
+    /// Every target: the modes, then the generators no mode has the key of.
+    pub fn all() -> Vec<Target> {
+        let mut all: Vec<Target> = modes::MODES.iter().map(|m| Target::of(*m)).collect();
+        for generator in generator::all() {
+            if !all.iter().any(|t| t.key == generator.key()) {
+                all.push(Target { key: generator.key(), generator, variant: None });
+            }
+        }
+        all
+    }
+
+    fn since_version(&self) -> u8 {
+        self.generator.since_version(self.variant)
+    }
+}
+
+fn target_parser() -> impl TypedValueParser<Value = Target> {
+    let keys: Vec<&'static str> = Target::all().iter().map(|t| t.key).collect();
+    PossibleValuesParser::new(keys)
+        .map(|key: String| Target::all().into_iter().find(|t| t.key == key).expect("clap allowed only known keys"))
 }
 
 /// Mode keys from the table, for clap (its help lists them).
@@ -178,13 +267,40 @@ pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Play { .. } => Err(Stop::Usage("error: play opens a window; run it without a command".into())),
         Command::Modes { format } => list_modes(format),
-        Command::Gen { mode, seed, chunks, floor, wave, gates, squeeze, width, height, format, output, assets } => {
-            let request = Request { chunks, floor, wave, gates, width, height, ..Request::default() };
-            match squeezed(mode, squeeze) {
-                Ok(mode) => generate(mode, &seed, request, format, output.as_deref(), assets.as_deref()),
-                Err(stop) => Err(stop),
-            }
-        }
+        Command::Gen {
+            mode,
+            seed,
+            chunks,
+            floor,
+            wave,
+            gates,
+            squeeze,
+            width,
+            height,
+            dungeon,
+            zones,
+            level,
+            code,
+            format,
+            output,
+            assets,
+        } => read_code(code.as_deref()).and_then(|code| {
+            let request = Request {
+                chunks,
+                floor,
+                wave,
+                gates,
+                width,
+                height,
+                dungeon,
+                zones,
+                level,
+                code,
+                ..Request::default()
+            };
+            let target = squeezed(mode, squeeze)?;
+            generate(target, &seed, request, format, output.as_deref(), assets.as_deref())
+        }),
         Command::Validate { mode, seeds, chunks, gates, floors, waves, assets } => {
             let depth = Request { chunks, gates, floors, waves, ..Request::default() };
             validate(mode, seeds, &depth, assets.as_deref())
@@ -193,6 +309,7 @@ pub fn run(command: Command) -> ExitCode {
             let modes = modes::table();
             say(&crate::web::digest_text(&data, &modes))
         }),
+        Command::Puzzle { action } => puzzle(action),
         Command::Seed { input } => {
             let today = input.seed().code();
             let note = match &input {
@@ -215,6 +332,60 @@ pub fn run(command: Command) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
+    use seedfeast_procgen::puzzle::{GenOptions, PuzzleLevel, eval};
+    match action {
+        PuzzleAction::Eval { code, runs, no_shorter, format } => {
+            let code = read_code(Some(&code))?.unwrap_or_default();
+            let options = eval::EvalOptions {
+                generation: GenOptions { no_shorter, ..GenOptions::default() },
+                ..Default::default()
+            };
+            // The tool reads the clock to time generation; generation itself never does.
+            let started = std::time::Instant::now();
+            let mut clock = || started.elapsed().as_secs_f64() * 1000.0;
+            let report =
+                eval::evaluate(&code, runs, &options, &mut clock).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            match format {
+                ListFormat::Json => say(&generator::to_json(&report)),
+                ListFormat::Text => say(&format!("{report:#?}\n")),
+            }
+        }
+        PuzzleAction::Run { level, code } => {
+            let code = read_code(Some(&code))?.unwrap_or_default();
+            let text = read_level_file(&level)?;
+            let level: PuzzleLevel = serde_json::from_str(&text)
+                .map_err(|e| Stop::Usage(format!("error: {}: not a puzzle level: {e}", level.display())))?;
+            let result =
+                seedfeast_procgen::puzzle::run(&level, &code).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            #[derive(serde::Serialize)]
+            struct Ran {
+                solved: bool,
+                steps: usize,
+                statements: usize,
+                error: Option<String>,
+            }
+            let ran = Ran {
+                solved: result.solved,
+                steps: result.steps,
+                statements: result.statements,
+                error: result.error.map(|e| e.to_string()),
+            };
+            say(&generator::to_json(&ran))
+        }
+    }
+}
+
+/// A level file, read with a size cap (levels are a few kilobytes).
+fn read_level_file(path: &Path) -> Result<String, Stop> {
+    let bad = |why: String| Stop::Usage(format!("error: --level {}: {why}", path.display()));
+    let metadata = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
+    if !metadata.is_file() || metadata.len() > 4 * 1024 * 1024 {
+        return Err(bad("not a regular file of at most 4 MiB".into()));
+    }
+    std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))
 }
 
 /// The JSON row `seedfeast modes --format json` prints per mode (a stable interface).
@@ -253,38 +424,55 @@ fn list_modes(format: ListFormat) -> Result<(), Stop> {
 }
 
 /// `gen tunnel --squeeze` as it was before the table of modes: the Food Tunnel.
-fn squeezed(mode: Mode, squeeze: bool) -> Result<Mode, Stop> {
+fn squeezed(target: Target, squeeze: bool) -> Result<Target, Stop> {
     if !squeeze {
-        return Ok(mode);
+        return Ok(target);
     }
-    modes::MODES
-        .iter()
-        .copied()
-        .find(|m| m.info().generator == mode.info().generator && m.info().variant == Some("squeeze"))
-        .ok_or_else(|| Stop::Usage(format!("error: --squeeze does not apply to {}", mode.key())))
+    Target::all()
+        .into_iter()
+        .find(|t| t.generator.key() == target.generator.key() && t.variant == Some("squeeze"))
+        .ok_or_else(|| Stop::Usage(format!("error: --squeeze does not apply to {}", target.key)))
+}
+
+/// The most program text `--code` reads: far more than any level's solution.
+const MAX_CODE_FILE: u64 = 64 * 1024;
+
+/// The program in a `--code` file, read with a size cap; the generator's own limits follow.
+fn read_code(path: Option<&Path>) -> Result<Option<String>, Stop> {
+    let Some(path) = path else { return Ok(None) };
+    let bad = |why: String| Stop::Usage(format!("error: --code {}: {why}", path.display()));
+    let metadata = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
+    if !metadata.is_file() {
+        return Err(bad("not a regular file".into()));
+    }
+    if metadata.len() > MAX_CODE_FILE {
+        return Err(bad(format!("{} bytes is more than a program may hold ({MAX_CODE_FILE})", metadata.len())));
+    }
+    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+    String::from_utf8(bytes).map(Some).map_err(|_| bad("not UTF-8 text".into()))
 }
 
 /// The seed a mode plays for some input: refused when the code is from a version whose levels of
 /// this mode this build makes differently.
-fn seed_for(mode: Mode, input: &SeedInput) -> Result<Seed, Stop> {
+fn seed_for(target: Target, input: &SeedInput) -> Result<Seed, Stop> {
     if let SeedInput::Code(code) = input {
-        code.check_since(mode.since_version()).map_err(|error| Stop::Usage(format!("error: {error}")))?;
+        code.check_since(target.since_version()).map_err(|error| Stop::Usage(format!("error: {error}")))?;
     }
     Ok(input.seed())
 }
 
 fn generate(
-    mode: Mode,
+    mode: Target,
     input: &SeedInput,
     mut request: Request,
     format: Format,
     output: Option<&Path>,
     assets: Option<&Path>,
 ) -> Result<(), Stop> {
-    let generator = mode.generator();
-    check_options(mode.key(), generator.options(), &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    let generator = mode.generator;
+    check_options(mode.key, generator.options(), &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     request.seed = seed_for(mode, input)?;
-    request.variant = mode.info().variant;
+    request.variant = mode.variant;
     let data = load_data(assets)?;
     let level = generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let bytes = match format {
@@ -328,39 +516,42 @@ fn write_out(bytes: &[u8], output: Option<&Path>) -> Result<(), Stop> {
 }
 
 /// The command that reproduces one swept level: what a violation report prints.
-fn reproduce(mode: Mode, request: &Request) -> String {
-    let mut command = format!("seedfeast gen {} --seed {}", mode.key(), request.seed.code());
-    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height] {
+pub fn reproduce(key: &str, request: &Request) -> String {
+    let mut command = format!("seedfeast gen {key} --seed {}", request.seed.code());
+    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height, Opt::Dungeon, Opt::Level] {
         if let Some(value) = request.get(option) {
             command.push_str(&format!(" --{} {value}", option.flag()));
         }
     }
+    if let Some(zones) = &request.zones {
+        let list: Vec<String> = zones.iter().map(u32::to_string).collect();
+        command.push_str(&format!(" --zones {}", list.join(",")));
+    }
     command
 }
 
-fn validate(mode: Mode, seeds: u64, depth: &Request, assets: Option<&Path>) -> Result<(), Stop> {
-    let generator = mode.generator();
-    check_options(mode.key(), generator.sweep_options(), depth).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+fn validate(mode: Target, seeds: u64, depth: &Request, assets: Option<&Path>) -> Result<(), Stop> {
+    let generator = mode.generator;
+    check_options(mode.key, generator.sweep_options(), depth).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let data = load_data(assets)?;
-    let progress = progress_bar(seeds, &format!("validating {}", mode.key()));
+    let progress = progress_bar(seeds, &format!("validating {}", mode.key));
     let (mut levels, mut total) = (0usize, 0usize);
     for seed in (0..seeds).map(Seed) {
-        let swept = generator
-            .sweep(&data, seed, mode.info().variant, depth)
-            .map_err(|e| Stop::Failed(format!("error: {e}")))?;
+        let swept =
+            generator.sweep(&data, seed, mode.variant, depth).map_err(|e| Stop::Failed(format!("error: {e}")))?;
         for (request, level) in swept {
             levels += 1;
             for violation in level.violations(&data) {
                 total += 1;
-                let line = format!("{violation}\n  reproduce: {}\n", reproduce(mode, &request));
+                let line = format!("{violation}\n  reproduce: {}\n", reproduce(mode.key, &request));
                 progress.suspend(|| say(&line))?;
             }
         }
         progress.inc(1);
     }
     progress.finish_and_clear();
-    say(&format!("{}: {seeds} seeds, {levels} levels, {total} violations\n", mode.key()))?;
-    if total == 0 { Ok(()) } else { Err(Stop::Failed(format!("{}: {total} broken rules", mode.key()))) }
+    say(&format!("{}: {seeds} seeds, {levels} levels, {total} violations\n", mode.key))?;
+    if total == 0 { Ok(()) } else { Err(Stop::Failed(format!("{}: {total} broken rules", mode.key))) }
 }
 
 fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {

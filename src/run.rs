@@ -6,6 +6,7 @@
 
 use std::marker::PhantomData;
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::PhysicsSet;
@@ -174,27 +175,38 @@ fn start_countdown(mut commands: Commands) {
     commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS });
 }
 
+/// Any key, gamepad button or mouse button pressed this frame.
+#[derive(SystemParam)]
+struct AnyPress<'w, 's> {
+    keys: MessageReader<'w, 's, KeyboardInput>,
+    pads: Query<'w, 's, &'static Gamepad>,
+    mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+}
+
+impl AnyPress<'_, '_> {
+    fn any(&mut self) -> bool {
+        let keyed = self.keys.read().any(|key| key.state.is_pressed() && !key.repeat);
+        keyed
+            || self.pads.iter().any(|pad| pad.get_just_pressed().next().is_some())
+            || self.mouse.as_ref().is_some_and(|mouse| mouse.get_just_pressed().next().is_some())
+    }
+}
+
 /// Counts down in game time; any key, gamepad button or click starts the run at once. The press
 /// that starts it is used up: it doesn't also jump.
 fn tick_countdown(
     mut commands: Commands,
     time: Res<Time>,
     countdown: Option<ResMut<Countdown>>,
-    mut keys: MessageReader<KeyboardInput>,
-    buttons: Query<&Gamepad>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut press: AnyPress,
     actions: Res<Actions>,
     mut latch: ResMut<JumpLatch>,
 ) {
-    let Some(mut countdown) = countdown else {
-        keys.clear();
-        return;
-    };
-    // Pause keys are the pause's; every other press starts the run.
-    let pressed = keys.read().any(|key| key.state.is_pressed() && !key.repeat)
-        || buttons.iter().any(|pad| pad.get_just_pressed().next().is_some())
-        || mouse.is_some_and(|mouse| mouse.get_just_pressed().next().is_some());
+    // Read every press, counting or not, so an old one never starts a later countdown.
+    let pressed = press.any();
+    let Some(mut countdown) = countdown else { return };
     countdown.remaining -= time.delta_secs();
+    // Pause keys are the pause's; every other press starts the run.
     if (pressed && !actions.pause) || countdown.remaining <= 0.0 {
         commands.remove_resource::<Countdown>();
         latch.0 = false;

@@ -5,8 +5,11 @@ use std::path::Path;
 
 use crate::arena::ArenaTuning;
 use crate::data::DataError;
+use crate::dungeon::DungeonData;
 use crate::maze::MazeTuning;
 use crate::physics::{FlyerReach, JumpReach};
+use crate::puzzle::curriculum::Curriculum;
+use crate::puzzle::grammar::Grammar;
 use crate::runner::RunnerConfig;
 use crate::tuning::Tuning;
 use crate::tunnel::TunnelTuning;
@@ -19,6 +22,15 @@ pub struct DataSet {
     pub maze: MazeTuning,
     pub arena: ArenaTuning,
     pub tunnel: TunnelTuning,
+    pub dungeon: DungeonData,
+    pub puzzle: PuzzleData,
+}
+
+/// The code puzzle's data: the shape grammar levels are built from, and the ladder of programs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleData {
+    pub grammar: Grammar,
+    pub curriculum: Curriculum,
 }
 
 impl DataSet {
@@ -29,6 +41,8 @@ impl DataSet {
             maze: MazeTuning::built_in(),
             arena: ArenaTuning::built_in(),
             tunnel: TunnelTuning::built_in(),
+            dungeon: DungeonData::default(),
+            puzzle: PuzzleData { grammar: Grammar::built_in(), curriculum: Curriculum::built_in() },
         }
     }
 
@@ -39,6 +53,8 @@ impl DataSet {
             maze: MazeTuning::load(assets_dir)?,
             arena: ArenaTuning::load(assets_dir)?,
             tunnel: TunnelTuning::load(assets_dir)?,
+            dungeon: DungeonData::load(assets_dir)?,
+            puzzle: PuzzleData { grammar: Grammar::load(assets_dir)?, curriculum: Curriculum::load(assets_dir)? },
         })
     }
 

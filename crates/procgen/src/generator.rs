@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::dataset::DataSet;
 use crate::violation::Violation;
-use crate::{Seed, arena, maze, runner, tunnel};
+use crate::{Seed, arena, dungeon, maze, puzzle, runner, tunnel};
 
 /// The most pixels a picture may hold: 16 Mpx is 48 MB of RGB, so a `gen … --format png` stays
 /// far under half a gigabyte with the PNG encoder's buffers (and a 4001 × 4001 maze still gets a
@@ -41,6 +41,15 @@ pub enum Opt {
     /// Validate: how many floors (maze) or waves (arena) each seed is played.
     Floors,
     Waves,
+    /// Dungeon: which dungeon of the seed (the number grows the layout).
+    Dungeon,
+    /// Dungeon: rooms per zone in visiting order (the value checked is how many zones).
+    Zones,
+    /// Code puzzle: the curriculum step.
+    Level,
+    /// Code puzzle: a solution program to build the level from (the value checked is its length
+    /// in bytes).
+    Code,
 }
 
 impl Opt {
@@ -55,6 +64,10 @@ impl Opt {
             Opt::Height => "height",
             Opt::Floors => "floors",
             Opt::Waves => "waves",
+            Opt::Dungeon => "dungeon",
+            Opt::Zones => "zones",
+            Opt::Level => "level",
+            Opt::Code => "code",
         }
     }
 }
@@ -74,6 +87,11 @@ pub struct Request {
     pub height: Option<u32>,
     pub floors: Option<u32>,
     pub waves: Option<u32>,
+    pub dungeon: Option<u32>,
+    pub zones: Option<Vec<u32>>,
+    pub level: Option<u32>,
+    /// The text of a solution program.
+    pub code: Option<String>,
 }
 
 impl Request {
@@ -81,7 +99,7 @@ impl Request {
         Request { seed, variant, ..Request::default() }
     }
 
-    /// The value of `option` in this request, if set.
+    /// The value of `option` in this request, if set (for zones, how many; for code, its bytes).
     pub fn get(&self, option: Opt) -> Option<u32> {
         match option {
             Opt::Chunks => self.chunks,
@@ -92,10 +110,14 @@ impl Request {
             Opt::Height => self.height,
             Opt::Floors => self.floors,
             Opt::Waves => self.waves,
+            Opt::Dungeon => self.dungeon,
+            Opt::Zones => self.zones.as_ref().map(|z| u32::try_from(z.len()).unwrap_or(u32::MAX)),
+            Opt::Level => self.level,
+            Opt::Code => self.code.as_ref().map(|c| u32::try_from(c.len()).unwrap_or(u32::MAX)),
         }
     }
 
-    /// Sets `option`.
+    /// Sets a numeric `option` (zones and code are set directly).
     pub fn set(&mut self, option: Opt, value: u32) {
         let slot = match option {
             Opt::Chunks => &mut self.chunks,
@@ -106,6 +128,9 @@ impl Request {
             Opt::Height => &mut self.height,
             Opt::Floors => &mut self.floors,
             Opt::Waves => &mut self.waves,
+            Opt::Dungeon => &mut self.dungeon,
+            Opt::Level => &mut self.level,
+            Opt::Zones | Opt::Code => return,
         };
         *slot = Some(value);
     }
@@ -131,7 +156,20 @@ impl std::error::Error for RequestError {}
 /// Checks each set option against `specs`: one the generator doesn't read, or a value out of its
 /// range, is refused with a message that says which options it does read.
 pub fn check_options(generator: &str, specs: &[OptionSpec], request: &Request) -> Result<(), RequestError> {
-    let all = [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height, Opt::Floors, Opt::Waves];
+    let all = [
+        Opt::Chunks,
+        Opt::Floor,
+        Opt::Wave,
+        Opt::Gates,
+        Opt::Width,
+        Opt::Height,
+        Opt::Floors,
+        Opt::Waves,
+        Opt::Dungeon,
+        Opt::Zones,
+        Opt::Level,
+        Opt::Code,
+    ];
     for option in all {
         let Some(value) = request.get(option) else { continue };
         let Some(spec) = specs.iter().find(|s| s.option == option) else {
@@ -180,6 +218,9 @@ pub fn check_picture_size(width: u64, height: u64, what: &str) -> Result<(), Req
     Ok(())
 }
 
+/// The levels of one seed's sweep, each with the request that makes it again.
+pub type Swept = Vec<(Request, Box<dyn Level>)>;
+
 /// A generated level, whatever the generator.
 pub trait Level {
     /// The stable JSON document `gen … --format json` prints (field names are an interface).
@@ -223,7 +264,7 @@ pub trait Generator: Sync {
         seed: Seed,
         variant: Option<&'static str>,
         depth: &Request,
-    ) -> Result<Vec<(Request, Box<dyn Level>)>, RequestError> {
+    ) -> Result<Swept, RequestError> {
         self.sweep_requests(seed, variant, depth)
             .into_iter()
             .map(|request| self.generate(data, &request).map(|level| (request, level)))
@@ -235,8 +276,15 @@ pub trait Generator: Sync {
 }
 
 /// Every generator, in menu order.
-pub fn all() -> [&'static dyn Generator; 4] {
-    [&runner::level::RunnerGen, &maze::level::MazeGen, &arena::level::ArenaGen, &tunnel::level::TunnelGen]
+pub fn all() -> [&'static dyn Generator; 6] {
+    [
+        &runner::level::RunnerGen,
+        &maze::level::MazeGen,
+        &arena::level::ArenaGen,
+        &tunnel::level::TunnelGen,
+        &dungeon::generator::DungeonGen,
+        &puzzle::generator::PuzzleGen,
+    ]
 }
 
 /// The generator with this key.
@@ -258,7 +306,7 @@ mod tests {
     #[test]
     fn keys_are_unique_and_found() {
         let keys: Vec<&str> = all().iter().map(|g| g.key()).collect();
-        assert_eq!(keys, ["runner", "maze", "arena", "tunnel"]);
+        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "dungeon", "puzzle"]);
         for key in keys {
             assert_eq!(by_key(key).map(|g| g.key()), Some(key));
         }

@@ -6,7 +6,7 @@ use crate::arena::{
 use crate::dataset::DataSet;
 use crate::digest::{Feed, digest_seeds};
 use crate::generator::{
-    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, to_json,
+    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, Swept, to_json,
 };
 use crate::violation::Violation;
 use crate::{IntensityCurve, Seed};
@@ -112,7 +112,7 @@ impl Generator for ArenaGen {
         seed: Seed,
         variant: Option<&'static str>,
         depth: &Request,
-    ) -> Result<Vec<(Request, Box<dyn Level>)>, RequestError> {
+    ) -> Result<Swept, RequestError> {
         let run = ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed);
         let requests = self.sweep_requests(seed, variant, depth);
         Ok(requests

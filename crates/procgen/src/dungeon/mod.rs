@@ -37,6 +37,7 @@ pub mod bsp;
 pub mod cave;
 pub mod data;
 pub mod doors;
+pub mod generator;
 pub mod grid;
 pub mod json;
 pub mod layout;

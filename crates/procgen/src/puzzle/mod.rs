@@ -25,6 +25,7 @@ pub mod ast;
 pub mod curriculum;
 pub mod eval;
 pub mod generate;
+pub mod generator;
 pub mod grammar;
 pub mod interp;
 pub mod level;

@@ -1,0 +1,119 @@
+//! The zone dungeon behind the common [`Generator`] interface: one dungeon as one level.
+
+use crate::Seed;
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::dungeon::tuning::{MAX_DUNGEON, MAX_ZONES};
+use crate::dungeon::{
+    Dungeon, DungeonJson, DungeonRequest, MAX_PICTURE_SIDE, draw_ascii, generate_dungeon, metrics, to_rgb,
+    validate_dungeon,
+};
+use crate::generator::{Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, to_json};
+use crate::violation::Violation;
+
+/// The zone dungeon generator (`dungeon`).
+pub struct DungeonGen;
+
+/// Pixels a side of a tile in pictures of small dungeons.
+pub const PICTURE_TILE: usize = 6;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { option: Opt::Dungeon, help: "which dungeon of the seed, 1 the first", min: 1, max: MAX_DUNGEON },
+    OptionSpec {
+        option: Opt::Zones,
+        help: "rooms per zone in visiting order, e.g. 12,10,10,14",
+        min: 1,
+        max: MAX_ZONES as u32,
+    },
+];
+
+/// Zone layouts a sweep cycles through besides each seed's own: one zone to six, 4 to 40 rooms.
+pub const SWEEP_LAYOUTS: [&[u32]; 8] = [
+    &[12, 10, 10, 14],
+    &[4],
+    &[40],
+    &[6, 9],
+    &[4, 4, 4, 4, 4, 4],
+    &[20, 8, 30],
+    &[40, 40, 40, 40, 40, 40],
+    &[5, 17, 11, 23, 7],
+];
+
+/// One dungeon.
+pub struct DungeonLevel {
+    pub seed: Seed,
+    pub dungeon: Dungeon,
+}
+
+impl Level for DungeonLevel {
+    fn json(&self) -> String {
+        to_json(&DungeonJson::new(self.seed, &self.dungeon))
+    }
+
+    fn ascii(&self) -> String {
+        format!("dungeon, seed {}\n{}", self.seed.code(), draw_ascii(&self.dungeon))
+    }
+
+    /// Six pixels a tile, fewer (down to one) so the picture's sides stay within
+    /// [`MAX_PICTURE_SIDE`].
+    fn picture(&self) -> Result<Picture, RequestError> {
+        let side = self.dungeon.width.max(self.dungeon.height).max(1);
+        let px = (MAX_PICTURE_SIDE / side).clamp(1, PICTURE_TILE);
+        Ok(Picture::from_parts(to_rgb(&self.dungeon, px)))
+    }
+
+    fn violations(&self, data: &DataSet) -> Vec<Violation> {
+        validate_dungeon(&data.dungeon, &self.dungeon)
+    }
+
+    /// See [`crate::dungeon::metrics`]: `zones`, `rooms`, `nodes`, `tree_depth`, `backtracking`,
+    /// `retries` and more.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        metrics(&self.dungeon)
+    }
+}
+
+impl Generator for DungeonGen {
+    fn key(&self) -> &'static str {
+        "dungeon"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let mut wanted = DungeonRequest::new(request.or(Opt::Dungeon, 1));
+        wanted.zones = request.zones.clone();
+        let dungeon =
+            generate_dungeon(&data.dungeon, request.seed, &wanted).map_err(|e| RequestError(e.to_string()))?;
+        Ok(Box::new(DungeonLevel { seed: request.seed, dungeon }))
+    }
+
+    /// The seed's first dungeon, and one of [`SWEEP_LAYOUTS`] in turn.
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
+        let layout = SWEEP_LAYOUTS[(seed.0 % SWEEP_LAYOUTS.len() as u64) as usize];
+        vec![
+            Request { dungeon: Some(1), ..Request::new(seed, variant) },
+            Request { dungeon: Some(1), zones: Some(layout.to_vec()), ..Request::new(seed, variant) },
+        ]
+    }
+
+    /// Dungeons 1 and 3 of each digest seed, every field of their JSON.
+    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+        let mut feed = Feed::default();
+        for seed in digest_seeds() {
+            for k in [1, 3] {
+                match generate_dungeon(&data.dungeon, seed, &DungeonRequest::new(k)) {
+                    Ok(dungeon) => feed.str(&to_json(&DungeonJson::new(seed, &dungeon))),
+                    Err(error) => feed.str(&error.to_string()),
+                }
+            }
+        }
+        feed.finish()
+    }
+}

@@ -1,0 +1,103 @@
+//! The code puzzle behind the common [`Generator`] interface: one level as one level, from a
+//! curriculum step's program or a program given with `--code`.
+
+use crate::Seed;
+use crate::dataset::DataSet;
+use crate::digest::{Feed, digest_seeds};
+use crate::generator::{Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, to_json};
+use crate::puzzle::{GenOptions, PuzzleLevel, draw_ascii, generate_with, metrics, run, to_rgb, validate_level};
+use crate::violation::Violation;
+
+/// The code puzzle generator (`puzzle`).
+pub struct PuzzleGen;
+
+/// Pixels a side of a tile in pictures.
+pub const PICTURE_TILE: usize = 16;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { option: Opt::Level, help: "the curriculum step, 0 the first", min: 0, max: 999 },
+    OptionSpec { option: Opt::Code, help: "a solution program (a file) to build the level from", min: 1, max: 4096 },
+];
+
+/// One code-puzzle level.
+pub struct PuzzleLevelOf {
+    pub level: PuzzleLevel,
+}
+
+impl Level for PuzzleLevelOf {
+    fn json(&self) -> String {
+        to_json(&self.level)
+    }
+
+    fn ascii(&self) -> String {
+        draw_ascii(&self.level)
+    }
+
+    fn picture(&self) -> Result<Picture, RequestError> {
+        Ok(Picture::from_parts(to_rgb(&self.level, PICTURE_TILE)))
+    }
+
+    /// The independent level checks, and the level's own solution run in the interpreter: it
+    /// must open the way (solvability is checked by running the code, never trusted).
+    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+        let mut found = validate_level(&self.level);
+        match run(&self.level, &self.level.solution) {
+            Ok(result) if result.solved => {}
+            Ok(_) => found.push(Violation::new("solvable", "the level's own solution doesn't open the way")),
+            Err(error) => found.push(Violation::new("solvable", format!("the level's own solution fails: {error}"))),
+        }
+        found
+    }
+
+    /// `map_size`, `walkable` and `interactable` (shares of the map, as the paper's Figure 3),
+    /// and more.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        metrics(&self.level)
+    }
+}
+
+impl Generator for PuzzleGen {
+    fn key(&self) -> &'static str {
+        "puzzle"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn sweep_options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        let step = request.or(Opt::Level, 0);
+        let curriculum = &data.puzzle.curriculum;
+        let code = request.code.clone().unwrap_or_else(|| curriculum.step(step).code.clone());
+        let options = GenOptions { level: step, ..GenOptions::default() };
+        let level = generate_with(&data.puzzle.grammar, &code, request.seed, &options)
+            .map_err(|e| RequestError(e.to_string()))?;
+        Ok(Box::new(PuzzleLevelOf { level }))
+    }
+
+    /// Three curriculum steps per seed, walking the ladder as the seeds go.
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
+        (0..3u64)
+            .map(|i| Request { level: Some(((seed.0 * 3 + i) % 1_000) as u32), ..Request::new(seed, variant) })
+            .collect()
+    }
+
+    /// Steps 0, 5, 10 and 15 of each digest seed, every field of their JSON.
+    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+        let mut feed = Feed::default();
+        for seed in digest_seeds() {
+            for step in [0, 5, 10, 15] {
+                let request = Request { level: Some(step), ..Request::new(seed, None) };
+                match self.generate(data, &request) {
+                    Ok(level) => feed.str(&level.json()),
+                    Err(error) => feed.str(&error.to_string()),
+                }
+            }
+        }
+        feed.finish()
+    }
+}
