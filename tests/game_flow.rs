@@ -109,18 +109,20 @@ fn broken_data_shows_the_error_screen_and_reload_recovers() {
     let dir = std::env::temp_dir().join(format!("seedfeast-flow-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    for relative in [
-        "intensity.ron",
-        "food.ron",
-        "runner/chunks.ron",
-        "runner/tuning.ron",
-        "maze/tuning.ron",
-        "arena/tuning.ron",
-        "tunnel/tuning.ron",
-    ] {
-        std::fs::create_dir_all(dir.join(relative).parent().unwrap()).unwrap();
-        std::fs::copy(assets.join(relative), dir.join(relative)).unwrap();
+    // Every data file, whatever the modes read.
+    fn copy_ron(from: &std::path::Path, to: &std::path::Path) {
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let target = to.join(path.file_name().unwrap());
+            if path.is_dir() {
+                copy_ron(&path, &target);
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                std::fs::create_dir_all(to).unwrap();
+                std::fs::copy(&path, &target).unwrap();
+            }
+        }
     }
+    copy_ron(&assets, &dir);
     let tuning = dir.join("runner/tuning.ron");
     let good = std::fs::read_to_string(&tuning).unwrap();
     std::fs::write(&tuning, good.replace("gravity: 2000.0,", "gravity: \"heavy\",")).unwrap();
