@@ -1,0 +1,132 @@
+//! Every flag of `gen` and `validate`, at the extremes its own range checks allow, in every
+//! format: no invocation may use more than ~512 MB or take more than a minute. One past an
+//! extreme is refused with a usage error. (The largest `--seeds` sweeps are timed by
+//! `scripts/lab.sh`, in a release build: `validate` caps them at 10,000 and says `lab sweep` is
+//! for more.)
+
+#![cfg(unix)]
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use seedfeast::cli::Target;
+use seedfeast_procgen::generator::{Opt, OptionSpec};
+
+/// The most memory one command may hold at once.
+const MEMORY_LIMIT_KB: i64 = 512 * 1024;
+/// The longest one command may run.
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Peak resident memory of every child waited for so far, in KB (Linux reports kilobytes).
+fn children_peak_kb() -> i64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes a whole rusage into the pointer it is given.
+    let usage = unsafe {
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()), 0);
+        usage.assume_init()
+    };
+    usage.ru_maxrss
+}
+
+/// Runs the binary with `args`, killing it past the time limit; returns its exit code and the
+/// peak memory of the children so far.
+fn bounded(args: &[String]) -> (Option<i32>, Duration, i64) {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seedfeast"))
+        .args(args)
+        .env_remove("SEEDFEAST_ASSETS")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status.code(), started.elapsed(), children_peak_kb());
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} ran for more than {TIME_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A value for an option (a zone list of that many zones, a program of that many bytes).
+fn set(args: &mut Vec<String>, spec: &OptionSpec, value: u32, scratch: &std::path::Path) {
+    args.push(format!("--{}", spec.option.flag()));
+    match spec.option {
+        // Zones of the most rooms a zone may hold.
+        Opt::Zones => {
+            args.push(vec![seedfeast_procgen::dungeon::tuning::MAX_ZONE_ROOMS.to_string(); value as usize].join(","))
+        }
+        Opt::Code => {
+            // A valid program padded with a comment to the length asked for.
+            let mut code = String::from("door1.open();\n//");
+            code.push_str(&"x".repeat((value as usize).saturating_sub(code.len())));
+            let file = scratch.join(format!("code-{value}.txt"));
+            std::fs::write(&file, code).unwrap();
+            args.push(file.display().to_string());
+        }
+        _ => args.push(value.to_string()),
+    }
+}
+
+#[test]
+fn every_flag_at_its_extremes_stays_within_memory_and_time() {
+    let scratch = std::env::temp_dir().join(format!("seedfeast-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut report = Vec::new();
+    for target in Target::all() {
+        for spec in target.generator.options() {
+            for value in [spec.min, spec.max] {
+                for format in ["json", "ascii", "png"] {
+                    let output = scratch.join("out").display().to_string();
+                    let mut args: Vec<String> =
+                        ["gen", target.key, "--seed", "bounds", "--format", format, "--output", &output]
+                            .map(String::from)
+                            .to_vec();
+                    set(&mut args, spec, value, &scratch);
+                    let (code, took, peak) = bounded(&args);
+                    // A refusal is fine (a picture too large to draw says so); a crash is not.
+                    assert!(matches!(code, Some(0 | 1 | 2)), "{args:?} exited with {code:?}");
+                    assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
+                    report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args[1..].join(" ")));
+                }
+            }
+            // One past the range is a usage error, at once.
+            if spec.max < u32::MAX && !matches!(spec.option, Opt::Zones | Opt::Code) {
+                let mut args: Vec<String> = ["gen", target.key, "--seed", "x"].map(String::from).to_vec();
+                set(&mut args, spec, spec.max + 1, &scratch);
+                assert_eq!(bounded(&args).0, Some(2), "{args:?} is refused");
+            }
+        }
+        // Every flag at its largest at once (a 4001 × 4001 maze on floor 1000, say).
+        for format in ["json", "ascii", "png"] {
+            let output = scratch.join("out").display().to_string();
+            let mut args: Vec<String> =
+                ["gen", target.key, "--seed", "bounds", "--format", format, "--output", &output]
+                    .map(String::from)
+                    .to_vec();
+            for spec in target.generator.options().iter().filter(|s| s.option != Opt::Code) {
+                set(&mut args, spec, spec.max, &scratch);
+            }
+            let (code, took, peak) = bounded(&args);
+            assert!(matches!(code, Some(0 | 1 | 2)), "{args:?} exited with {code:?}");
+            assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
+            report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args[1..].join(" ")));
+        }
+        for spec in target.generator.sweep_options() {
+            let mut args: Vec<String> = ["validate", target.key, "--seeds", "2"].map(String::from).to_vec();
+            set(&mut args, spec, spec.max, &scratch);
+            let (code, took, peak) = bounded(&args);
+            assert_eq!(code, Some(0), "{args:?}");
+            assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
+            report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args.join(" ")));
+        }
+        let (code, _, _) = bounded(&["validate", target.key, "--seeds", "10001"].map(String::from).to_vec());
+        assert_eq!(code, Some(2), "validate {} --seeds 10001 is refused", target.key);
+    }
+    eprintln!("{}", report.join("\n"));
+    let _ = std::fs::remove_dir_all(&scratch);
+}
