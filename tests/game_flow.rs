@@ -355,3 +355,31 @@ fn ctrl_c_copies_the_code_during_a_run_as_the_hud_says() {
     assert!(toast.visible() && toast.text.contains(&Seed(31).code().to_string()), "{}", toast.text);
     assert_eq!(screen(&app), Screen::Playing);
 }
+
+#[test]
+fn a_save_from_a_newer_game_is_left_alone_and_the_player_told() {
+    use seedfeast::save::SaveStore;
+    let dir = scratch("newer");
+    std::fs::create_dir_all(&dir).unwrap();
+    let newer = "(version: 4, best: {\"runner/224MP-ANQ6K\": (score: 9000, better: Higher)}, jetpacks: true)";
+    std::fs::write(dir.join("scores.ron"), newer).unwrap();
+    let start = Session { mode: common::mode("runner"), seed: Seed(5), origin: None, daily: None };
+    let mut app = headless_app(Launch {
+        data: Ok(GameData::built_in()),
+        start: Some(start),
+        save: SaveStore::folder(&dir),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    let toast = app.world().resource::<seedfeast::toast::Toast>().text.clone();
+    assert!(toast.contains("newer Seedfeast") && toast.contains("nothing will be saved over it"), "{toast}");
+    run_until_game_over(&mut app);
+    // A finished run is not saved over the newer file: it is exactly as it was.
+    assert_eq!(std::fs::read_to_string(dir.join("scores.ron")).unwrap(), newer);
+    let toast = app.world().resource::<seedfeast::toast::Toast>().text.clone();
+    assert!(toast.contains("weren't saved"), "the player is told again when a score can't be kept: {toast}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

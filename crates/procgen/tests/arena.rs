@@ -381,4 +381,16 @@ fn bad_tuning_is_refused_with_file_line_and_field() {
 
     let error = tuning_error(&shipped.replace("    tint_rows: 27,\n", ""));
     assert!(error.contains("tint_rows"), "{error}");
+
+    // Tunings that would make a wave with no food (so the game would clear a wave every step).
+    let error = tuning_error(
+        &shipped
+            .replace("clear_radius: 80.0", "clear_radius: 900.0")
+            .replace("clear_radius: 140.0", "clear_radius: 900.0"),
+    );
+    assert!(error.contains("clear_radius: a clear zone of 900 covers the whole"), "{error}");
+    let error = tuning_error(&shipped.replace("items_min: 6", "items_min: 0"));
+    assert!(error.contains("items_min: must be at least 1"), "{error}");
+    let error = tuning_error(&shipped.replace("challenge_every_end: 3", "challenge_every_end: 9"));
+    assert!(error.contains("challenge_every_end: 9 must be at most challenge_every_start"), "{error}");
 }

@@ -250,3 +250,40 @@ fn bad_tuning_is_refused() {
     let error = RunnerTuning::from_ron(&shipped.replace("rest_after: 4,", ""), "tuning.ron").unwrap_err().to_string();
     assert!(error.contains("rest_after"), "{error}");
 }
+
+#[test]
+fn every_number_must_be_finite_and_every_field_known() {
+    let shipped = seedfeast_procgen::assets::RUNNER_CHUNKS_RON;
+    // NaN passes no comparison: before the finite check it slipped past every range check, and
+    // the runner always fell while `validate runner` reported nothing.
+    let error = load_error(&shipped.replacen("gaps: [(x: 420.0", "gaps: [(x: NaN", 1));
+    assert!(error.contains("gaps[0].x is NaN: every number must be finite"), "{error}");
+    let line = error.split(':').nth(1).unwrap();
+    assert!(line.parse::<usize>().is_ok(), "the file's line is named: {error}");
+    let error = load_error(&shipped.replacen("y: 74.0, width: 240.0", "y: 74.0, width: NaN", 1));
+    assert!(error.contains("platforms[0].width is NaN: every number must be finite"), "{error}");
+    let error = load_error(&shipped.replacen("chunk_width: 960.0", "chunk_width: inf", 1));
+    assert!(error.contains("chunk_width: inf must be a number above 0"), "{error}");
+
+    // Unknown fields are refused, with the line, in every file.
+    let error = load_error(&shipped.replacen("demand: 0.58", "demand: 0.58, pitty: Some(30)", 1));
+    assert!(error.contains("pitty"), "{error}");
+    let food = seedfeast_procgen::assets::FOOD_RON.replace("pity: Some(30)", "pitty: Some(30)");
+    let error = seedfeast_procgen::FoodTable::from_ron(&food, "assets/food.ron").unwrap_err().to_string();
+    assert!(error.starts_with("assets/food.ron:") && error.contains("pitty"), "{error}");
+    let tuning = seedfeast_procgen::assets::RUNNER_TUNING_RON.replace("window: 0.22", "windo: 0.22");
+    let error = RunnerTuning::from_ron(&tuning, "tuning.ron").unwrap_err().to_string();
+    assert!(error.contains("windo"), "{error}");
+    let curve = "(points: [(0.0, 0.1)], extra: 1)";
+    assert!(seedfeast_procgen::IntensityCurve::from_ron(curve, "i.ron").unwrap_err().to_string().contains("extra"));
+}
+
+#[test]
+fn a_runner_too_thin_for_its_rounded_corners_is_refused() {
+    let shipped = seedfeast_procgen::assets::RUNNER_TUNING_RON;
+    let error =
+        RunnerTuning::from_ron(&shipped.replace("player_size: (36.0, 44.0)", "player_size: (8.0, 44.0)"), "t.ron")
+            .unwrap_err()
+            .to_string();
+    assert!(error.contains("player_size") && error.contains("player_size.0 8 must be in 12..=200"), "{error}");
+}
