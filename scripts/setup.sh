@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian/Ubuntu machine lacks to build, test and play Seedfeast.
-# Idempotent: installs only what is missing. Usage: scripts/setup.sh [build|play|e2e|all]
+# Idempotent: installs only what is missing. Usage: scripts/setup.sh [build|play|web|e2e|all]
 set -euo pipefail
 
 want=${1:-all}
@@ -13,17 +13,25 @@ play_packages=(libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulk
 # The end-to-end tests: a virtual X display driven by keys, screenshots, and headless Chromium.
 e2e_packages=(xvfb xauth xdotool imagemagick chromium)
 
+# The browser build: Node and npm run binaryen's wasm-opt (scripts/web.sh installs that from npm).
+web_packages=(nodejs npm)
+
 packages=()
 case "$want" in
   build) packages=("${build_packages[@]}") ;;
   play) packages=("${build_packages[@]}" "${play_packages[@]}") ;;
-  e2e) packages=("${build_packages[@]}" "${play_packages[@]}" "${e2e_packages[@]}") ;;
-  all) packages=("${build_packages[@]}" "${play_packages[@]}" "${e2e_packages[@]}") ;;
-  *) echo "usage: scripts/setup.sh [build|play|e2e|all]" >&2; exit 2 ;;
+  web) packages=("${build_packages[@]}" "${web_packages[@]}") ;;
+  e2e | all) packages=("${build_packages[@]}" "${play_packages[@]}" "${web_packages[@]}" "${e2e_packages[@]}") ;;
+  *) echo "usage: scripts/setup.sh [build|play|web|e2e|all]" >&2; exit 2 ;;
 esac
 
 missing=()
 for package in "${packages[@]}"; do
+  # Node from elsewhere (nvm, a tarball) serves as well as Debian's.
+  case "$package" in
+    nodejs) command -v node >/dev/null && continue ;;
+    npm) command -v npm >/dev/null && continue ;;
+  esac
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$package")
   fi

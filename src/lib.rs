@@ -77,6 +77,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             ui::UiPlugin,
             save::SavePlugin,
             sound::SoundPlugin,
+            web::ScreenLogPlugin,
         ));
     for mode in modes.iter() {
         (mode.info().plugin)(app);

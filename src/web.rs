@@ -6,8 +6,11 @@
 use seedfeast_procgen::SeedInput;
 use seedfeast_procgen::link::{parse_link, percent_encode};
 
+use bevy::prelude::*;
+
 use crate::mode::Modes;
 use crate::session::Session;
+use crate::state::Screen;
 
 /// What a link asks for: a level to start, or a message explaining why it can't.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,15 +93,45 @@ pub fn digest_text(data: &crate::data::GameData, modes: &Modes) -> String {
         .collect()
 }
 
-/// Writes a result into the page (a `<pre id="ID">`) and the console, for the end-to-end test to
-/// read: the digest, to compare with the native one, and the storage self-check.
+/// Writes a result into the page (a hidden `<pre id="ID">`, replacing one already there) and the
+/// console, for the end-to-end test to read: the digest, to compare with the native one, the
+/// storage self-check, and the screens the game has shown.
 #[cfg(target_arch = "wasm32")]
 pub fn publish(id: &str, text: &str) {
     let script = format!(
-        "(() => {{ const pre = document.createElement('pre'); pre.id = {id:?}; pre.textContent = {text:?}; \
-         document.body.appendChild(pre); console.log('seedfeast ' + pre.id + '\\n' + pre.textContent); }})()"
+        "(() => {{ let pre = document.getElementById({id:?}); \
+         if (!pre) {{ pre = document.createElement('pre'); pre.id = {id:?}; pre.hidden = true; document.body.appendChild(pre); }} \
+         pre.textContent = {text:?}; console.log('seedfeast ' + pre.id + '\\n' + pre.textContent); }})()"
     );
     let _ = js_sys::eval(&script);
+}
+
+/// One line per screen the game has shown, in order (`Playing maze 224MP-ANQ6K`), so a test of the
+/// page can tell the game really started a run rather than only drew something.
+#[derive(Resource, Default, Debug)]
+pub struct ScreenLog(pub Vec<String>);
+
+/// How a screen is named in the log: the screen, and for a run the mode and seed code.
+pub fn screen_line(screen: Screen, session: &Session) -> String {
+    match screen {
+        Screen::Playing | Screen::GameOver => format!("{screen:?} {} {}", session.mode.key(), session.seed.code()),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Keeps the screen log and, in the browser, publishes it into the page as `<pre id="screens">`.
+pub struct ScreenLogPlugin;
+
+impl Plugin for ScreenLogPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ScreenLog>().add_systems(Update, log_screen.run_if(state_changed::<Screen>));
+    }
+}
+
+fn log_screen(screen: Res<State<Screen>>, session: Res<Session>, mut log: ResMut<ScreenLog>) {
+    log.0.push(screen_line(*screen.get(), &session));
+    #[cfg(target_arch = "wasm32")]
+    publish("screens", &log.0.join("\n"));
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
                     set(&mut args, spec, value, &scratch);
                     let (code, took, peak) = bounded(&args);
                     // A refusal is fine (a picture too large to draw says so); a crash is not.
-                    assert!(matches!(code, Some(0 | 1 | 2)), "{args:?} exited with {code:?}");
+                    assert!(matches!(code, Some(0..=2)), "{args:?} exited with {code:?}");
                     assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
                     report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args[1..].join(" ")));
                 }
@@ -112,7 +112,7 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
                 set(&mut args, spec, spec.max, &scratch);
             }
             let (code, took, peak) = bounded(&args);
-            assert!(matches!(code, Some(0 | 1 | 2)), "{args:?} exited with {code:?}");
+            assert!(matches!(code, Some(0..=2)), "{args:?} exited with {code:?}");
             assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
             report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args[1..].join(" ")));
         }
@@ -124,7 +124,7 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
             assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
             report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args.join(" ")));
         }
-        let (code, _, _) = bounded(&["validate", target.key, "--seeds", "10001"].map(String::from).to_vec());
+        let (code, _, _) = bounded(&["validate", target.key, "--seeds", "10001"].map(String::from));
         assert_eq!(code, Some(2), "validate {} --seeds 10001 is refused", target.key);
     }
     eprintln!("{}", report.join("\n"));

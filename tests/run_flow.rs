@@ -113,3 +113,13 @@ fn every_mode_mirrors_its_curve_into_the_intensity_resource() {
     let next = run.live.iter().find(|g| g.index == run.passed).expect("the next gate is on screen");
     assert_eq!(intensity(&app), next.intensity);
 }
+
+#[test]
+fn the_screen_log_names_the_run_a_link_started() {
+    // The browser test reads this log from the page to know a run really began.
+    let seed = Seed::from_text("pizza party");
+    let mut app = ready_app(GameData::built_in(), mode("maze"), seed);
+    app.update();
+    let log = &app.world().resource::<seedfeast::web::ScreenLog>().0;
+    assert_eq!(log.last().map(String::as_str), Some(format!("Playing maze {}", seed.code()).as_str()), "{log:?}");
+}

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod keys;
 pub mod migrate;
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use bevy::prelude::*;
