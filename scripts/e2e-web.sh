@@ -43,7 +43,7 @@ browse() {
 
 # What the ?digest page published as <pre id="$1">, from the page's DOM on stdin ("missing" if absent).
 page_field() {
-  python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"%s\">(.*?)</pre>" % sys.argv[1], sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' "$1"
+  python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"%s\"[^>]*>(.*?)</pre>" % sys.argv[1], sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")' "$1"
 }
 
 echo "e2e: digest"

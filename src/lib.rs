@@ -5,6 +5,8 @@
 //! [`logic_plugins`] is everything but drawing and is what the headless tests run;
 //! [`windowed_app`] adds the window, the renderer and the visuals.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bots;
 #[cfg(target_arch = "wasm32")]
 pub mod browser_log;
 #[cfg(not(target_arch = "wasm32"))]

@@ -43,6 +43,19 @@ pub enum Physics {
     Gravity(fn(&GameData) -> f32),
 }
 
+/// A mode's reference bot: it plays runs through the game's real systems, headlessly at the fixed
+/// step, writing only the input a player would (the seed lab's `lab bots` and the soak test).
+#[derive(Clone, Copy, Debug)]
+pub struct Bot {
+    /// Adds the bot's systems to a headless app.
+    pub add: fn(&mut App),
+    /// How far the bot should get, in the run's progress unit (2,000 m, 100 gates, 3 floors).
+    pub goal: f32,
+    /// Whether the generator promises the goal can be reached: a bot stopped short on a level
+    /// the validator passed is then a fairness bug, not a figure.
+    pub promised: bool,
+}
+
 /// One playable mode.
 #[derive(Debug)]
 pub struct ModeInfo {
@@ -61,6 +74,8 @@ pub struct ModeInfo {
     pub plugin: fn(&mut App),
     /// Adds how the mode looks (windowed game only).
     pub visuals: fn(&mut App),
+    /// Its reference bot.
+    pub bot: Option<Bot>,
 }
 
 /// A handle on a mode's row: cheap to copy, compared by key.

@@ -88,6 +88,16 @@ pub trait Rules: Resource {
     fn intensity(&self, data: &GameData) -> f32;
     /// Set once the run is over.
     fn outcome(&self) -> Option<RunEnd>;
+    /// How far the run has got, in the mode's own unit (metres, gates, floors or waves cleared),
+    /// for the reference bots and the soak test.
+    fn progress(&self) -> Progress;
+}
+
+/// How far a run has got: an amount in a unit the mode names (`412 m`, `57 gates`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    pub amount: f32,
+    pub unit: &'static str,
 }
 
 /// The lifecycle of one mode's run, for the [`Rules`] resource `R`.
@@ -109,7 +119,10 @@ impl<R: Rules> Plugin for RunPlugin<R> {
             )
             .add_systems(
                 FixedUpdate,
-                (mirror_intensity::<R>, end_run::<R>).chain().in_set(Gameplay::Report).run_if(resource_exists::<R>),
+                (mirror_intensity::<R>, mirror_progress::<R>, end_run::<R>)
+                    .chain()
+                    .in_set(Gameplay::Report)
+                    .run_if(resource_exists::<R>),
             )
             .add_systems(Update, show_status::<R>.run_if(resource_exists::<R>));
     }
@@ -119,6 +132,13 @@ fn mirror_intensity<R: Rules>(run: Res<R>, data: Res<GameData>, mut intensity: R
     let now = run.intensity(&data);
     if intensity.0 != now {
         intensity.0 = now;
+    }
+}
+
+fn mirror_progress<R: Rules>(run: Res<R>, mut progress: ResMut<Progress>) {
+    let now = run.progress();
+    if *progress != now {
+        *progress = now;
     }
 }
 
@@ -150,6 +170,7 @@ impl Plugin for RunFlowPlugin {
     fn build(&self, app: &mut App) {
         let on = in_state(Pause::Running).and_then(started);
         app.init_resource::<HudStatus>()
+            .init_resource::<Progress>()
             .configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
             .configure_sets(
                 FixedUpdate,
@@ -173,6 +194,7 @@ impl Plugin for RunFlowPlugin {
 
 fn start_countdown(mut commands: Commands) {
     commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS });
+    commands.insert_resource(Progress::default());
 }
 
 /// Any key, gamepad button or mouse button pressed this frame.

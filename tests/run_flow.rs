@@ -85,7 +85,7 @@ fn every_mode_mirrors_its_curve_into_the_intensity_resource() {
     let data = GameData::built_in();
     // Runner: the curve at the distance run.
     let mut app = runner_app(Seed(6), data.runner.clone());
-    add_autopilot(&mut app, Seed(6), 80);
+    add_autopilot(&mut app);
     for _ in 0..1_200 {
         app.update();
     }

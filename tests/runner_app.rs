@@ -35,7 +35,7 @@ fn a_run_spawns_exactly_the_track_procgen_returns() {
     let config = RunnerConfig::default();
     let mut app = runner_app(seed, config.clone());
     record_spawns(&mut app);
-    add_autopilot(&mut app, seed, 200);
+    add_autopilot(&mut app);
     for _ in 0..3_000 {
         app.update();
     }
@@ -160,7 +160,7 @@ fn jumps_in_rapier_across_generated_gaps_fly_the_physics_models_reach() {
 fn a_long_run_keeps_a_bounded_world_and_the_autopilot_alive() {
     let seed = Seed(2026);
     let mut app = runner_app(seed, RunnerConfig::default());
-    add_autopilot(&mut app, seed, 400);
+    add_autopilot(&mut app);
     let mut most = 0;
     for frame in 0..10_000 {
         app.update();

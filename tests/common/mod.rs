@@ -7,15 +7,13 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use seedfeast::data::GameData;
-use seedfeast::input::JumpLatch;
 use seedfeast::modes::runner::{RunnerPlayer, RunnerRun};
-use seedfeast::run::{Countdown, Gameplay};
+use seedfeast::run::Countdown;
 use seedfeast::session::{Mode, Session};
 use seedfeast::state::Screen;
 use seedfeast::{Launch, headless_app};
 use seedfeast_procgen::Seed;
-use seedfeast_procgen::physics::JumpReach;
-use seedfeast_procgen::runner::{RunnerConfig, generate_track};
+use seedfeast_procgen::runner::RunnerConfig;
 
 /// The mode with this key in the table of modes.
 pub fn mode(key: &str) -> Mode {
@@ -92,53 +90,10 @@ pub fn tap_key(app: &mut App, code: KeyCode, logical: Key) {
 }
 
 /// What the autopilot jumps over: (start, end) of every gap and hazard, in order.
-#[derive(Resource)]
-pub struct Obstacles(pub Vec<(f32, f32)>);
-
-/// A simple player that plans one jump ahead: it jumps as late as it can before each gap or
-/// hazard, unless that late jump would land on the next one and jumping now lands clear.
-pub fn add_autopilot(app: &mut App, seed: Seed, chunks: usize) {
-    let config = app.world().resource::<GameData>().runner.clone();
-    let track = generate_track(&config, JumpReach::of(&config.tuning), seed, chunks);
-    let mut obstacles: Vec<(f32, f32)> =
-        track.iter().flat_map(|c| c.gaps.iter().chain(c.hazards.iter()).map(|s| (s.x, s.end()))).collect();
-    obstacles.sort_by(|a, b| a.0.total_cmp(&b.0));
-    app.insert_resource(Obstacles(obstacles));
-    app.add_systems(FixedUpdate, autopilot.before(Gameplay::Control));
-}
-
-fn autopilot(
-    obstacles: Res<Obstacles>,
-    data: Res<GameData>,
-    mut latch: ResMut<JumpLatch>,
-    player: Query<(&Transform, &RunnerPlayer)>,
-) {
-    let Ok((transform, body)) = player.single() else {
-        return;
-    };
-    let x = transform.translation.x;
-    let config = &data.runner;
-    let Some(&(start, end)) = obstacles.0.iter().find(|&&(_, end)| end > x - body.size.x / 2.0) else {
-        return;
-    };
-    let range = JumpReach::of(&config.tuning).range(config.speed_at(x));
-    let half = body.size.x / 2.0;
-    // Time to rise clear of a fork, as a distance: the latest take-off is this far before it.
-    let lead = 0.12 * range;
-    // A landing on ground; a roomy one also leaves room to take off before the next obstacle.
-    let on_ground =
-        |landing: f32| obstacles.0.iter().all(|&(s, e)| e < landing - half - 4.0 || s > landing + half + 4.0);
-    let roomy =
-        |landing: f32| obstacles.0.iter().all(|&(s, e)| e < landing - half - 6.0 || s > landing + half + lead + 6.0);
-    let latest = start - half - lead;
-    let late_landing = latest + range;
-    let must = x >= latest;
-    let clears = x + range - half > end + lead / 2.0;
-    let better_now =
-        clears && !roomy(late_landing) && (roomy(x + range) || (on_ground(x + range) && !on_ground(late_landing)));
-    if x + half < start && (must || better_now) {
-        latch.0 = true;
-    }
+/// Puts the Runner's reference bot at the controls: it jumps as late as it safely can before
+/// each gap or hazard (see `seedfeast::modes::runner::bot`).
+pub fn add_autopilot(app: &mut App) {
+    seedfeast::modes::runner::bot::attach(app);
 }
 
 /// A headless game already on floor 1 of a Maze chase from `seed`.

@@ -1,6 +1,7 @@
 //! Arena: a top-down floor filled wave by wave. Eat every piece of food, keep off the hot pans;
 //! each cleared wave scatters the next, bigger one from the same seed.
 
+pub mod bot;
 pub mod visuals;
 
 use bevy::prelude::*;
@@ -9,7 +10,7 @@ use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 use crate::data::GameData;
 use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
 use crate::sound::Sfx;
@@ -28,6 +29,7 @@ pub const MODE: ModeInfo = ModeInfo {
         app.add_plugins(ArenaPlugin);
     },
     visuals: visuals::add,
+    bot: Some(bot::BOT),
 };
 
 /// World units a second the player moves.
@@ -89,6 +91,10 @@ impl Rules for ArenaRun {
             summary: format!("reached wave {}", self.wave.wave),
             distance_m: 0,
         })
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { amount: (self.wave.wave - 1) as f32, unit: "waves" }
     }
 }
 

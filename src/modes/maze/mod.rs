@@ -1,6 +1,7 @@
 //! Maze chase: eat every crumb on a carved floor while hungry pots chase you; a chilli turns the
 //! tables for a few seconds. Clearing a floor carves the next, harder one from the same seed.
 
+pub mod bot;
 pub mod pursuers;
 pub mod spawn;
 pub mod visuals;
@@ -12,7 +13,7 @@ use crate::data::GameData;
 use crate::grid_move::{Mover, player_choice, step};
 use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
 use crate::sound::Sfx;
@@ -34,6 +35,7 @@ pub const MODE: ModeInfo = ModeInfo {
         app.add_plugins(MazePlugin);
     },
     visuals: visuals::add,
+    bot: Some(bot::BOT),
 };
 
 /// The run in progress.
@@ -70,6 +72,10 @@ impl Rules for MazeRun {
             summary: format!("reached floor {}, {} stars", self.floor.floor, self.stars_eaten),
             distance_m: 0,
         })
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { amount: self.floors_cleared as f32, unit: "floors" }
     }
 }
 

@@ -2,6 +2,7 @@
 //! hazards, eat the food. Physics steps at a fixed rate; the track streams in ahead and is
 //! dropped behind, so a run of any length keeps a bounded number of entities.
 
+pub mod bot;
 pub mod jump;
 pub mod track;
 pub mod visuals;
@@ -18,7 +19,7 @@ use crate::input::JumpLatch;
 use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
 use crate::sound::Sfx;
@@ -39,6 +40,7 @@ pub const MODE: ModeInfo = ModeInfo {
         app.add_plugins(RunnerPlugin);
     },
     visuals: visuals::add,
+    bot: Some(bot::BOT),
 };
 
 /// Where the runner starts, inside the first chunk's leading ground.
@@ -121,6 +123,10 @@ impl Rules for RunnerRun {
             summary: format!("{} m run, {} food eaten", self.distance_m(), self.food_eaten),
             distance_m: self.distance_m(),
         })
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { amount: self.distance / UNITS_PER_METRE, unit: "m" }
     }
 }
 

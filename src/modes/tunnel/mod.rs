@@ -18,7 +18,7 @@ use crate::input::JumpLatch;
 use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::sound::Sfx;
 use crate::state::Screen;
@@ -37,6 +37,7 @@ pub const MODE: ModeInfo = ModeInfo {
         app.add_plugins(TunnelPlugin);
     },
     visuals: visuals::add,
+    bot: Some(pilot::BOT),
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
@@ -113,6 +114,10 @@ impl Rules for TunnelRun {
                 distance_m: 0,
             }
         })
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { amount: self.passed as f32, unit: "gates" }
     }
 }
 

@@ -188,6 +188,16 @@ pub fn should_flap(tuning: &TunnelTuning, reach: &FlyerReach, gates: &[Gate], sp
 
 /// The pilot as a fixed-step system: presses flap through the jump latch, before the tunnel's
 /// own systems read it (the first press also takes off).
+/// The tunnels' bot row: the generator promises every gate can be flown through, so a stop
+/// before 100 gates on a level the validator passed is a fairness bug.
+pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_pilot, goal: 100.0, promised: true };
+
+fn add_pilot(app: &mut App) {
+    use crate::run::Gameplay;
+    app.add_systems(FixedUpdate, autopilot.after(Gameplay::Prepare).before(Gameplay::Control));
+}
+
+/// Flaps when the [`Pilot`] says so, through the jump latch as a player's key would.
 pub fn autopilot(
     data: Res<GameData>,
     reach: Option<Res<Reach>>,

@@ -1,0 +1,117 @@
+//! The seed lab's reference bots, mode-agnostic: a headless game (the real systems, the fixed
+//! 1/60 s step) plays a seed with the mode's bot at the controls until the bot reaches its goal,
+//! the run ends, or the time allowed runs out; and a soak that keeps bots playing run after run
+//! while sampling the entity count and memory.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use seedfeast_procgen::Seed;
+
+use crate::data::GameData;
+use crate::mode::Mode;
+use crate::run::Progress;
+use crate::session::{LastRun, Session};
+use crate::state::Screen;
+use crate::{Launch, headless_app};
+
+/// Fixed steps a second, as the game plays.
+const STEPS_PER_SECOND: f32 = 60.0;
+
+/// How one bot run went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotRun {
+    pub seed: Seed,
+    /// How far it got, in the mode's unit.
+    pub progress: Progress,
+    /// The bot's goal, in the same unit.
+    pub goal: f32,
+    pub reached: bool,
+    /// Why it stopped: the goal, the run's own ending ("The pots caught you!"), or the time limit.
+    pub stopped: String,
+    /// Game seconds played, the countdown included.
+    pub seconds: f32,
+}
+
+/// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
+pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
+    let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
+    let session = Session { mode, seed, origin: None, daily: None };
+    let mut app = headless_app(Launch {
+        data: Ok(data),
+        start: Some(session),
+        save: crate::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    (bot.add)(&mut app);
+    app.finish();
+    app.cleanup();
+    Ok(app)
+}
+
+/// Plays `seed` with `mode`'s bot until it has got `goal` far (in the mode's unit), for at most
+/// `limit_seconds` of game time.
+pub fn play_bot(mode: Mode, seed: Seed, data: GameData, goal: f32, limit_seconds: f32) -> Result<BotRun, String> {
+    let mut app = bot_app(mode, seed, data)?;
+    let steps = (limit_seconds * STEPS_PER_SECOND).ceil() as u64;
+    let finish = |app: &App, step: u64, reached: bool, stopped: String| BotRun {
+        seed,
+        progress: *app.world().resource::<Progress>(),
+        goal,
+        reached,
+        stopped,
+        seconds: step as f32 / STEPS_PER_SECOND,
+    };
+    for step in 0..steps {
+        app.update();
+        let progress = app.world().resource::<Progress>();
+        if progress.amount >= goal {
+            let stopped = format!("reached {} {}", goal, progress.unit);
+            return Ok(finish(&app, step, true, stopped));
+        }
+        if *app.world().resource::<State<Screen>>().get() == Screen::GameOver {
+            let cause = app.world().resource::<LastRun>().cause.clone();
+            return Ok(finish(&app, step, false, cause));
+        }
+    }
+    Ok(finish(&app, steps, false, format!("still playing when the {limit_seconds} s allowed ran out")))
+}
+
+/// One sample of a soak: the frame, the number of entities, and the process's resident memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoakSample {
+    pub frame: u64,
+    pub entities: u32,
+    /// Resident set size in KiB (0 where the platform doesn't say).
+    pub memory_kib: u64,
+    /// Runs started so far (a run that ends is retried, as a player would).
+    pub runs: u32,
+}
+
+/// Plays `frames` fixed steps of `mode` from `seed` with its bot, retrying each run that ends,
+/// and samples the world every `every` frames.
+pub fn soak(mode: Mode, seed: Seed, data: GameData, frames: u64, every: u64) -> Result<Vec<SoakSample>, String> {
+    let mut app = bot_app(mode, seed, data)?;
+    let mut samples = Vec::new();
+    let mut runs = 1;
+    for frame in 1..=frames {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::GameOver {
+            app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+            runs += 1;
+        }
+        if frame % every.max(1) == 0 {
+            let entities = app.world().entities().count_spawned();
+            samples.push(SoakSample { frame, entities, memory_kib: resident_kib(), runs });
+        }
+    }
+    Ok(samples)
+}
+
+/// The process's resident memory in KiB, from /proc on Linux.
+pub fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|statm| statm.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4)
+}

@@ -1,0 +1,314 @@
+//! The Maze chase's reference bot: it walks the shortest path to the nearest crumb that keeps it
+//! clear of the pots, flees along the way that keeps it furthest from them when no such path
+//! exists, and hunts the pots while the chilli lasts. It steers like a player (a direction, kept
+//! until the next junction); the game's own systems do the rest.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use seedfeast_procgen::maze::Grid;
+
+use super::pursuers::open_in;
+use super::{AtCell, MazePlayer, MazeRun, Pickup, Pursuer};
+use crate::grid_move::{Cell, Dir, Mover, step};
+use crate::input::Actions;
+use crate::mode::Bot;
+use crate::run::Gameplay;
+
+/// The Maze's bot row: pursuers can corner anyone, so how far it gets is a figure, not a promise.
+pub const BOT: Bot = Bot { add, goal: 3.0, promised: false };
+
+/// The bot's plans keep this many cells of head start on every pot: a cell is usable only if
+/// the player gets there while the nearest pot is still this far from it (at the pots' pace).
+const HEAD_START: f32 = 1.0;
+/// A goal must leave the player this share (1 / N) of the open cells to run in, ahead of the pots.
+const ROOM_SHARE: usize = 12;
+/// Past this share of the way into a cell the player has eaten what is there, and may turn back.
+const ARRIVING: f32 = 0.7;
+/// The chilli is trusted while this many seconds of it are left.
+const CHILLI_MARGIN: f32 = 1.0;
+
+fn add(app: &mut App) {
+    app.add_systems(
+        FixedUpdate,
+        steer.after(Gameplay::Prepare).before(Gameplay::React).run_if(resource_exists::<MazeRun>),
+    );
+}
+
+/// Steps since the bot last turned the player round: a fresh turn-round waits a cell's walk, so
+/// two plans that disagree can't shake the player on the spot.
+#[derive(Default)]
+struct Steering {
+    since_turn_round: u32,
+}
+
+/// Steps to walk one cell, about (6.5 cells a second at 60 steps).
+const TURN_ROUND_COOLDOWN: u32 = 10;
+
+fn steer(
+    run: Res<MazeRun>,
+    mut actions: ResMut<Actions>,
+    player: Single<&MazePlayer>,
+    pursuers: Query<&Pursuer>,
+    pickups: Query<(&Pickup, &AtCell)>,
+    mut steering: Local<Steering>,
+) {
+    let grid = &run.floor.grid;
+    let mover = player.mover;
+    let hunting = run.frightened > CHILLI_MARGIN;
+    let pots: Vec<Cell> = pursuers.iter().filter(|p| p.resting <= 0.0).map(|p| p.mover.nearest_cell()).collect();
+    let pot_speed = pursuers.iter().map(|p| p.mover.speed).fold(0.0, f32::max);
+    let mut danger = if hunting { vec![u32::MAX; grid.width * grid.height] } else { distances(grid, &pots) };
+    // While the grace lasts the pots stand still and can't catch: that much further away.
+    let grace = (run.grace * pot_speed).floor() as u32;
+    danger.iter_mut().for_each(|d| *d = d.saturating_add(grace));
+    let goals: Vec<Cell> = if hunting {
+        pots.clone()
+    } else {
+        pickups.iter().filter(|(p, _)| matches!(p, Pickup::Token | Pickup::Star)).map(|(_, c)| c.0).collect()
+    };
+    let chilli: Vec<Cell> = pickups.iter().filter(|(p, _)| **p == Pickup::PowerUp).map(|(_, c)| c.0).collect();
+    let pace = pot_speed / mover.speed.max(0.1);
+    let mut choice = decide(grid, mover, &goals, &danger, pace)
+        .or_else(|| decide(grid, mover, &chilli, &danger, pace))
+        .or_else(|| escape(grid, mover, &danger, pace));
+    let turns_round = mover.dir.is_some() && choice == mover.dir.map(Dir::opposite);
+    if turns_round && steering.since_turn_round < TURN_ROUND_COOLDOWN && !cornered(grid, mover, &danger) {
+        choice = mover.dir;
+    }
+    steering.since_turn_round =
+        if turns_round && choice != mover.dir { 0 } else { steering.since_turn_round.saturating_add(1) };
+    actions.steer = choice;
+}
+
+/// Whether a pot is about to meet the player in the cell it is entering, and the cell it left is
+/// safer.
+fn cornered(grid: &Grid, mover: Mover, danger: &[u32]) -> bool {
+    let Some(ahead) = mover.dir.and_then(|d| step(mover.cell, d)) else { return false };
+    grid.contains(ahead) && danger[grid.index(ahead)] <= 1 && danger[grid.index(mover.cell)] > danger[grid.index(ahead)]
+}
+
+/// The direction to press for a player moving as `mover`, towards the nearest goal through
+/// cells it reaches well before any pot can (`danger`: steps to the nearest pot, per cell;
+/// `pace`: the pots' speed over the player's).
+///
+/// Plans are made for the cell being entered, where the turn will be taken. A crumb in that cell
+/// is walked into, and a plan to come back out of it waits until the player has all but
+/// arrived, or the player would turn round for ever short of a crumb at the end of a dead end;
+/// only a pot about to meet the player turns it round at once.
+///
+/// `None` when no goal can be reached safely.
+pub fn decide(grid: &Grid, mover: Mover, goals: &[Cell], danger: &[u32], pace: f32) -> Option<Dir> {
+    let open = open_in(grid);
+    let ahead = mover.dir.and_then(|d| step(mover.cell, d)).filter(|&c| open(c)).unwrap_or(mover.cell);
+    let back = mover.dir.map(Dir::opposite);
+    let safe = |cell: Cell, steps: u32| {
+        let pot = danger[grid.index(cell)];
+        pot > 1 && pot as f32 > (steps as f32 + HEAD_START) * pace
+    };
+    let arriving = mover.dir.is_none() || mover.progress >= ARRIVING;
+    if cornered(grid, mover, danger) {
+        return back;
+    }
+    // A goal is worth it only if, once there, the player still has room to run ahead of the pots:
+    // not a crumb at the end of a pocket a pot is about to close.
+    let open_cells = grid.open_count();
+    let roomy = |goal: Cell, steps: u32| room_from(grid, goal, steps, &safe) >= (open_cells / ROOM_SHARE).max(4);
+    let plan = first_step_where(grid, ahead, goals, &safe, roomy)?;
+    if mover.dir.is_some() && goals.contains(&ahead) {
+        // Into the crumb ahead, so it is eaten (turning short of its centre would leave it).
+        mover.dir
+    } else if Some(plan) == back && !arriving {
+        mover.dir
+    } else {
+        Some(plan)
+    }
+}
+
+/// With no safe way to anything worth eating: the way out of the cell being entered that leads
+/// to the most room the player can still reach ahead of the pots (never into a pocket they are
+/// closing), the furthest from them on a tie.
+pub fn escape(grid: &Grid, mover: Mover, danger: &[u32], pace: f32) -> Option<Dir> {
+    let open = open_in(grid);
+    let here = mover.nearest_cell();
+    let safe = |cell: Cell, steps: u32| {
+        let pot = danger[grid.index(cell)];
+        pot > 1 && pot as f32 > steps as f32 * pace
+    };
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| step(here, d).filter(|&c| open(c)).map(|c| (d, c)))
+        .max_by_key(|&(_, c)| (room(grid, here, c, &safe), danger[grid.index(c)]))
+        .map(|(d, _)| d)
+}
+
+/// How many cells the player can reach ahead of the pots from `start`, reached after `steps`.
+/// Bounded: each open cell is visited once.
+fn room_from(grid: &Grid, start: Cell, steps: u32, safe: &impl Fn(Cell, u32) -> bool) -> usize {
+    let open = open_in(grid);
+    let mut reached = vec![u32::MAX; grid.width * grid.height];
+    reached[grid.index(start)] = steps;
+    let mut queue = VecDeque::from([start]);
+    let mut count = 1;
+    while let Some(cell) = queue.pop_front() {
+        let next = reached[grid.index(cell)] + 1;
+        for to in Dir::ALL.into_iter().filter_map(|d| step(cell, d)) {
+            if open(to) && reached[grid.index(to)] == u32::MAX && safe(to, next) {
+                reached[grid.index(to)] = next;
+                count += 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    count
+}
+
+/// How many cells the player can reach ahead of the pots by way of `first`, leaving `from`.
+fn room(grid: &Grid, from: Cell, first: Cell, safe: &impl Fn(Cell, u32) -> bool) -> usize {
+    let open = open_in(grid);
+    if !safe(first, 1) {
+        return 0;
+    }
+    let mut steps = vec![u32::MAX; grid.width * grid.height];
+    steps[grid.index(from)] = 0;
+    steps[grid.index(first)] = 1;
+    let mut queue = VecDeque::from([first]);
+    let mut count = 1;
+    while let Some(cell) = queue.pop_front() {
+        let next = steps[grid.index(cell)] + 1;
+        for to in Dir::ALL.into_iter().filter_map(|d| step(cell, d)) {
+            if open(to) && steps[grid.index(to)] == u32::MAX && safe(to, next) {
+                steps[grid.index(to)] = next;
+                count += 1;
+                queue.push_back(to);
+            }
+        }
+    }
+    count
+}
+
+/// Steps from every cell to the nearest of `sources` (u32::MAX where none is reachable).
+pub fn distances(grid: &Grid, sources: &[Cell]) -> Vec<u32> {
+    let open = open_in(grid);
+    let mut distance = vec![u32::MAX; grid.width * grid.height];
+    let mut queue = VecDeque::new();
+    for &cell in sources.iter().filter(|&&c| open(c)) {
+        distance[grid.index(cell)] = 0;
+        queue.push_back(cell);
+    }
+    while let Some(cell) = queue.pop_front() {
+        let next = distance[grid.index(cell)] + 1;
+        for to in Dir::ALL.into_iter().filter_map(|d| step(cell, d)).filter(|&c| open(c)) {
+            if distance[grid.index(to)] > next {
+                distance[grid.index(to)] = next;
+                queue.push_back(to);
+            }
+        }
+    }
+    distance
+}
+
+/// The first step of a shortest path from `from` to any goal through cells `safe` accepts
+/// (given each cell and the steps it takes to get there).
+pub fn first_step(grid: &Grid, from: Cell, goals: &[Cell], safe: &impl Fn(Cell, u32) -> bool) -> Option<Dir> {
+    first_step_where(grid, from, goals, safe, |_, _| true)
+}
+
+/// As [`first_step`], to the nearest goal `worth` accepts (given the goal and the steps to it).
+pub fn first_step_where(
+    grid: &Grid,
+    from: Cell,
+    goals: &[Cell],
+    safe: &impl Fn(Cell, u32) -> bool,
+    mut worth: impl FnMut(Cell, u32) -> bool,
+) -> Option<Dir> {
+    let open = open_in(grid);
+    let mut first: Vec<Option<Dir>> = vec![None; grid.width * grid.height];
+    let mut steps = vec![u32::MAX; grid.width * grid.height];
+    let mut queue = VecDeque::from([from]);
+    steps[grid.index(from)] = 0;
+    while let Some(cell) = queue.pop_front() {
+        if cell != from && goals.contains(&cell) && worth(cell, steps[grid.index(cell)]) {
+            return first[grid.index(cell)];
+        }
+        for dir in Dir::ALL {
+            let next = steps[grid.index(cell)] + 1;
+            let Some(to) = step(cell, dir).filter(|&c| open(c) && safe(c, next)) else { continue };
+            if steps[grid.index(to)] == u32::MAX {
+                steps[grid.index(to)] = next;
+                first[grid.index(to)] = first[grid.index(cell)].or(Some(dir));
+                queue.push_back(to);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid() -> Grid {
+        Grid::from_rows(&["#######", "#.....#", "#.###.#", "#.....#", "#######"])
+    }
+
+    #[test]
+    fn it_takes_the_short_way_to_a_crumb() {
+        let grid = grid();
+        assert_eq!(first_step(&grid, (1, 1), &[(5, 1)], &|_, _| true), Some(Dir::Right));
+        assert_eq!(first_step(&grid, (1, 1), &[(1, 3)], &|_, _| true), Some(Dir::Down));
+    }
+
+    #[test]
+    fn it_goes_round_the_block_when_a_pot_is_on_the_short_way() {
+        let grid = grid();
+        let pot = [(3, 1)];
+        let danger = distances(&grid, &pot);
+        assert_eq!(danger[grid.index((5, 1))], 2);
+        let safe = |c: Cell, _| danger[grid.index(c)] > 1;
+        assert_eq!(first_step(&grid, (1, 1), &[(5, 3)], &safe), Some(Dir::Down), "the long way, below the block");
+    }
+
+    #[test]
+    fn it_eats_the_crumb_at_a_dead_end_before_turning_back() {
+        let grid = Grid::from_rows(&["#####", "#...#", "#####"]);
+        let far = distances(&grid, &[]);
+        // Heading right into the dead end at (3, 1), with the last crumb behind, at (1, 1).
+        let mover = Mover { cell: (2, 1), dir: Some(Dir::Right), progress: 0.3, speed: 6.0 };
+        assert_eq!(
+            decide(&grid, mover, &[(1, 1), (3, 1)], &far, 0.5),
+            Some(Dir::Right),
+            "on into the crumb at the dead end"
+        );
+        assert_eq!(decide(&grid, mover, &[(1, 1)], &far, 0.5), Some(Dir::Right), "not back before arriving");
+        let mover = Mover { progress: 0.8, ..mover };
+        assert_eq!(decide(&grid, mover, &[(1, 1)], &far, 0.5), Some(Dir::Left), "then back");
+    }
+
+    #[test]
+    fn a_pot_about_to_meet_it_turns_it_round_at_once() {
+        let grid = Grid::from_rows(&["#######", "#.....#", "#######"]);
+        let danger = distances(&grid, &[(4, 1)]);
+        let mover = Mover { cell: (2, 1), dir: Some(Dir::Right), progress: 0.2, speed: 6.0 };
+        assert_eq!(decide(&grid, mover, &[(5, 1)], &danger, 0.5), Some(Dir::Left));
+    }
+
+    #[test]
+    fn it_escapes_into_the_open_not_into_a_pocket() {
+        // From (3, 1): a pocket to the left ((1..2, 1), a dead end) and the loop round the block
+        // to the right; the pot comes up from below-left, closing the pocket.
+        let grid = Grid::from_rows(&["#########", "#.......#", "###.###.#", "#...#...#", "#########"]);
+        let danger = distances(&grid, &[(1, 3)]);
+        let still = Mover::at((3, 1), 6.0);
+        assert_eq!(escape(&grid, still, &danger, 0.5), Some(Dir::Right));
+    }
+
+    #[test]
+    fn with_no_safe_path_it_runs_away() {
+        let grid = grid();
+        let danger = distances(&grid, &[(2, 1)]);
+        assert_eq!(first_step(&grid, (1, 1), &[(5, 1)], &|c, _| danger[grid.index(c)] > 3), None);
+        let still = Mover::at((1, 1), 6.0);
+        assert_eq!(escape(&grid, still, &danger, 0.5), Some(Dir::Down), "away from the pot beside it");
+    }
+}

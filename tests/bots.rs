@@ -1,0 +1,52 @@
+//! The reference bots play each mode through the game's real systems: short goals here (the
+//! seed lab's `lab bots` plays the full ones over a thousand seeds), and a short soak in which
+//! the world stays bounded while runs end and restart.
+
+mod common;
+
+use seedfeast::bots::{play_bot, soak};
+use seedfeast::data::GameData;
+use seedfeast::modes::table;
+use seedfeast_procgen::Seed;
+
+#[test]
+fn every_mode_has_a_bot_that_gets_somewhere() {
+    for mode in table().iter() {
+        let bot = mode.info().bot.unwrap_or_else(|| panic!("{} has no bot", mode.key()));
+        // A fifth of the full goal, at least one floor or wave.
+        let goal = (bot.goal / 5.0).max(1.0);
+        for seed in [Seed(1), Seed::from_text("pizza party")] {
+            let run = play_bot(mode, seed, GameData::built_in(), goal, 240.0).unwrap();
+            eprintln!("{} {}: {run:?}", mode.key(), seed.code());
+            if bot.promised {
+                // The generator promises the way is there: the bot must find it.
+                assert!(run.reached, "{} seed {}: {run:?}", mode.key(), seed.code());
+                assert!(run.progress.amount >= goal && !run.progress.unit.is_empty(), "{run:?}");
+            } else {
+                // A figure, not a promise (pots can corner anyone): but the bot plays, for a while.
+                assert!(run.reached || run.seconds >= 15.0, "{} seed {}: {run:?}", mode.key(), seed.code());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_that_ends_says_why() {
+    // A goal no bot reaches in 20 s: the run is still going, and the report says the time ran out.
+    let maze = common::mode("maze");
+    let run = play_bot(maze, Seed(3), GameData::built_in(), 1000.0, 20.0).unwrap();
+    assert!(!run.reached && run.stopped.contains("20 s allowed"), "{run:?}");
+    assert!((run.seconds - 20.0).abs() < 0.1, "{run:?}");
+}
+
+#[test]
+fn a_short_soak_keeps_the_world_bounded() {
+    for mode in table().iter() {
+        let samples = soak(mode, Seed(7), GameData::built_in(), 6_000, 1_000).unwrap();
+        assert_eq!(samples.len(), 6);
+        let (first, last) = (samples[1].entities, samples.last().unwrap().entities);
+        let most = samples.iter().map(|s| s.entities).max().unwrap();
+        assert!(most <= first * 2 + 50, "{}: entities grew from {first} to {most}: {samples:?}", mode.key());
+        assert!(last > 0);
+    }
+}
