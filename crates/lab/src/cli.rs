@@ -114,22 +114,31 @@ pub enum Outcome {
     Violations(u64),
 }
 
+impl Outcome {
+    /// 0 when clean, 1 when a rule was broken.
+    pub fn of(violations: u64) -> Outcome {
+        if violations == 0 { Outcome::Clean } else { Outcome::Violations(violations) }
+    }
+}
+
+/// The exit status of a finished or stopped command: 0, 1 (broken rules, failures) or 2 (usage).
+pub fn exit_status(result: &Result<Outcome, LabError>) -> u8 {
+    match result {
+        Ok(Outcome::Clean) => 0,
+        Ok(Outcome::Violations(_)) | Err(LabError::Failed(_)) => 1,
+        Err(LabError::Usage(_)) => 2,
+    }
+}
+
 /// Runs a lab command, printing to stdout (progress and errors on stderr), and says how the
 /// process should exit.
 pub fn run(command: LabCommand) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
-    match execute(command, &mut stdout, true) {
-        Ok(Outcome::Clean) => ExitCode::SUCCESS,
-        Ok(Outcome::Violations(_)) => ExitCode::FAILURE,
-        Err(LabError::Failed(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
-        Err(LabError::Usage(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
+    let result = execute(command, &mut stdout, true);
+    if let Err(LabError::Failed(message) | LabError::Usage(message)) = &result {
+        eprintln!("error: {message}");
     }
+    ExitCode::from(exit_status(&result))
 }
 
 /// Runs a lab command, writing its report to `out`; `progress` shows progress on stderr.
@@ -205,10 +214,7 @@ fn sweep(args: &SweepArgs, out: &mut dyn Write, progress: bool) -> Result<Outcom
             write(out, &format!("{text}\n"))?;
         }
     }
-    Ok(match summary.violations() {
-        0 => Outcome::Clean,
-        n => Outcome::Violations(n),
-    })
+    Ok(Outcome::of(summary.violations()))
 }
 
 /// `name` if `mode` reports it, else a usage error listing what it does report.

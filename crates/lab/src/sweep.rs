@@ -216,6 +216,85 @@ pub fn sweep_mode(mode: &LabMode, data: &DataSet, options: &SweepOptions) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::{Outcome, exit_status};
+    use crate::report::ModeSummary;
+    use seedfeast_procgen::generator::{Generator, Level, OptionSpec, Picture, RequestError, by_key};
+    use seedfeast_procgen::violation::Violation;
+
+    /// The maze, except that floor 2 of every seventh seed breaks a rule its validator invents:
+    /// a generator bug as a sweep meets one.
+    struct BrokenMaze;
+
+    struct BrokenLevel(Box<dyn Level>);
+
+    impl Level for BrokenLevel {
+        fn json(&self) -> String {
+            self.0.json()
+        }
+        fn ascii(&self) -> String {
+            self.0.ascii()
+        }
+        fn picture(&self) -> Result<Picture, RequestError> {
+            self.0.picture()
+        }
+        fn violations(&self, data: &DataSet) -> Vec<Violation> {
+            let mut found = self.0.violations(data);
+            found.push(Violation::at("cell", 3, "injected", "a wall where the start should be"));
+            found
+        }
+        fn metrics(&self) -> Vec<(&'static str, f64)> {
+            self.0.metrics()
+        }
+    }
+
+    fn maze() -> &'static dyn Generator {
+        by_key("maze").expect("the maze generator")
+    }
+
+    impl Generator for BrokenMaze {
+        fn key(&self) -> &'static str {
+            "maze"
+        }
+        fn options(&self) -> &'static [OptionSpec] {
+            maze().options()
+        }
+        fn sweep_options(&self) -> &'static [OptionSpec] {
+            maze().sweep_options()
+        }
+        fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+            let level = maze().generate(data, request)?;
+            let broken = request.seed.0 % 7 == 0 && request.floor == Some(2);
+            Ok(if broken { Box::new(BrokenLevel(level)) } else { level })
+        }
+        fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
+            maze().sweep_requests(seed, variant, depth)
+        }
+        fn digest(&self, data: &DataSet, variant: Option<&'static str>) -> u64 {
+            maze().digest(data, variant)
+        }
+    }
+
+    #[test]
+    fn a_broken_level_is_reported_with_its_reproduce_command_and_fails_the_run() {
+        let mut mode = crate::modes::by_key("maze").expect("maze");
+        mode.generator = &BrokenMaze;
+        let options = SweepOptions { seeds: 30, start: 1, jobs: 2, assets: None, progress: false };
+        let summary = ModeSummary::of(sweep_mode(&mode, &DataSet::built_in(), &options).expect("sweeps"));
+        // Seeds 7, 14, 21 and 28: one broken floor each.
+        assert_eq!((summary.seeds, summary.levels, summary.violations), (30, 90, 4));
+        let first = &summary.first_violations[0];
+        let code = Seed(7).code();
+        assert_eq!((first.seed.as_str(), first.level, first.rule.as_str()), (code.to_string().as_str(), 1, "injected"));
+        assert!(
+            first.command.starts_with(&format!("seedfeast gen maze --seed {code} --floor 2 --width ")),
+            "{}",
+            first.command
+        );
+        let text = summary.text();
+        assert!(text.contains("cell 3: injected: a wall where the start should be"), "{text}");
+        assert!(text.contains(&format!("reproduce: {}", first.command)), "{text}");
+        assert_eq!(exit_status(&Ok(Outcome::of(summary.violations))), 1);
+    }
 
     fn found(index: u64, level: usize) -> Found {
         Found { index, level, seed: Seed(index), rule: "r".into(), detail: String::new(), command: String::new() }
