@@ -1,10 +1,11 @@
 //! Expressive range (Smith & Whitehead, 2010): two metrics of one level per seed over many
 //! seeds, binned into a 2D histogram.
 //!
-//! Bins: a metric whose values are all whole numbers spanning at most [`MAX_WHOLE_BINS`] values
-//! gets one bin per value (edges at ±0.5); any other gets [`BINS`] equal bins from its smallest
-//! to its largest value (the largest falls in the last bin); a metric with one value gets one
-//! bin. The CSV holds every bin, empty ones too, so its counts add up to the seed count.
+//! Bins: a metric whose values sit on a lattice (whole numbers, or shares such as `k / 200`) of
+//! at most [`MAX_LATTICE_BINS`] steps gets one bin per lattice point, centred on it; any other
+//! gets [`BINS`] equal bins from its smallest to its largest value (the largest falls in the
+//! last bin); a metric with one value gets one bin. The CSV holds every bin, empty ones too, so
+//! its counts add up to the seed count.
 
 use std::fmt::Write as _;
 
@@ -16,8 +17,8 @@ use crate::sweep::reproduce;
 
 /// Bins per axis for a continuous metric.
 pub const BINS: usize = 40;
-/// The most one-per-value bins an axis of whole numbers gets.
-pub const MAX_WHOLE_BINS: usize = 60;
+/// The most one-per-value bins an axis of lattice values gets.
+pub const MAX_LATTICE_BINS: usize = 60;
 
 /// One point per seed: the two metrics of that seed's range level.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,13 +71,12 @@ impl Axis {
         if !(lo.is_finite() && hi.is_finite()) {
             return Axis { edges: vec![-0.5, 0.5] };
         }
-        let whole = values.iter().all(|v| v.fract() == 0.0);
-        if whole && hi - lo < MAX_WHOLE_BINS as f64 {
-            let n = (hi - lo) as usize + 1;
-            return Axis { edges: (0..=n).map(|i| lo - 0.5 + i as f64).collect() };
-        }
         if hi == lo {
             return Axis { edges: vec![lo - 0.5, hi + 0.5] };
+        }
+        if let Some(step) = lattice_step(values, lo, hi) {
+            let n = ((hi - lo) / step).round() as usize + 1;
+            return Axis { edges: (0..=n).map(|i| lo + (i as f64 - 0.5) * step).collect() };
         }
         Axis { edges: (0..=BINS).map(|i| lo + (hi - lo) * i as f64 / BINS as f64).collect() }
     }
@@ -98,6 +98,29 @@ impl Axis {
         let t = (value - self.low()) / (self.high() - self.low()) * self.bins() as f64;
         (t.max(0.0) as usize).min(self.bins() - 1)
     }
+}
+
+/// The spacing of the lattice every value sits on, when there is one of at most
+/// [`MAX_LATTICE_BINS`] points from `lo` to `hi` (the smallest gap between distinct values,
+/// every value a whole number of steps from `lo` within rounding).
+fn lattice_step(values: &[f64], lo: f64, hi: f64) -> Option<f64> {
+    let mut distinct: Vec<f64> = Vec::new();
+    for &v in values {
+        if !distinct.contains(&v) {
+            if distinct.len() == MAX_LATTICE_BINS {
+                return None;
+            }
+            distinct.push(v);
+        }
+    }
+    distinct.sort_by(f64::total_cmp);
+    let step = distinct.windows(2).map(|w| w[1] - w[0]).fold(f64::INFINITY, f64::min);
+    let points = (hi - lo) / step;
+    let on_lattice = |v: &f64| {
+        let k = (v - lo) / step;
+        (k - k.round()).abs() < 1e-6 * points.max(1.0)
+    };
+    (points.round() < MAX_LATTICE_BINS as f64 && distinct.iter().all(on_lattice)).then_some(step)
 }
 
 /// Counts of points per (x bin, y bin).
@@ -146,21 +169,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn whole_numbers_get_a_bin_each() {
+    fn lattice_values_get_a_bin_each() {
         let axis = Axis::of(&[3.0, 5.0, 4.0, 3.0]);
         assert_eq!(axis.edges, [2.5, 3.5, 4.5, 5.5]);
         assert_eq!((axis.bin(3.0), axis.bin(4.0), axis.bin(5.0)), (0, 1, 2));
+        // Shares of 200 chunks: 38, 39 and 40 of them.
+        let axis = Axis::of(&[38.0 / 200.0, 0.2, 39.0 / 200.0]);
+        assert_eq!(axis.bins(), 3);
+        assert!((axis.low() - 0.1875).abs() < 1e-12 && (axis.high() - 0.2025).abs() < 1e-12, "{axis:?}");
+        assert_eq!((axis.bin(0.19), axis.bin(0.195), axis.bin(0.2)), (0, 1, 2));
+        // Even numbers: a bin each, none for the odd ones between.
+        assert_eq!(Axis::of(&[0.0, 4.0, 2.0]).edges, [-1.0, 1.0, 3.0, 5.0]);
     }
 
     #[test]
     fn continuous_values_get_equal_bins_and_the_top_is_inside() {
-        let axis = Axis::of(&[0.0, 0.5, 1.0]);
+        let axis = Axis::of(&[0.0, 0.37, 1.0]);
         assert_eq!(axis.bins(), BINS);
         assert_eq!((axis.low(), axis.high()), (0.0, 1.0));
         assert_eq!((axis.bin(0.0), axis.bin(0.5), axis.bin(1.0)), (0, BINS / 2, BINS - 1));
         assert_eq!(Axis::of(&[0.25, 0.25]).edges, [-0.25, 0.75]);
-        // A wide spread of whole numbers is binned like any other.
-        assert_eq!(Axis::of(&[0.0, 1000.0]).bins(), BINS);
+        // A wide spread of whole numbers is binned like any other, and so are values off a lattice.
+        let spread: Vec<f64> = (0..=1000).map(f64::from).collect();
+        assert_eq!(Axis::of(&spread).bins(), BINS);
+        assert_eq!(Axis::of(&[0.0, 0.3, 1.0]).bins(), BINS);
     }
 
     #[test]
@@ -171,7 +203,9 @@ mod tests {
         assert_eq!(h.count(1, h.y.bin(0.2)), 2);
         assert_eq!(h.max_count(), 2);
         let csv = h.csv();
-        assert_eq!(csv.lines().count(), 1 + 3 * BINS);
+        // x on a lattice of 3, y of 9 (tenths from 0.1 to 0.9).
+        assert_eq!((h.x.bins(), h.y.bins()), (3, 9));
+        assert_eq!(csv.lines().count(), 1 + 3 * 9);
         let total: u64 = csv.lines().skip(1).map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap()).sum();
         assert_eq!(total, 4);
     }
