@@ -22,5 +22,10 @@ step() {
 step "format" cargo fmt --all -- --check
 step "lints" cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests" cargo test --workspace --locked
+# The seed lab's short runs (scripts/lab.sh has the million-seed ones) and the fuzz smoke: every
+# corpus input of every fuzz target, and its prefixes (scripts/fuzz.sh fuzzes for real).
+step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode runner,maze,arena,tunnel,food-tunnel --seeds 20000
+step "seed lab sweep (dungeon, puzzle)" cargo run --locked -q -p seedfeast-lab -- sweep --mode dungeon,puzzle --seeds 2000
+step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
 step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
 echo "==> all checks passed in $(($(date +%s) - started)) s"

@@ -129,12 +129,26 @@ pub enum Command {
         #[command(subcommand)]
         action: PuzzleAction,
     },
+    /// The seed lab: sweeps of up to millions of seeds through every validator, and
+    /// expressive-range plots (the same as the `seedfeast-lab` binary).
+    Lab {
+        #[command(subcommand)]
+        command: GameLab,
+    },
     /// Show the seed code for a code, text or link, and how it was read.
     Seed {
         /// A seed code, any text, or a level link.
         #[arg(value_parser = parse_seed)]
         input: SeedInput,
     },
+}
+
+/// `seedfeast lab …`: the Bevy-free lab's commands, flattened in (`sweep`, `range`); commands
+/// that need the game (bots playing levels) become variants beside `Pure`.
+#[derive(Subcommand, Debug)]
+pub enum GameLab {
+    #[command(flatten)]
+    Pure(seedfeast_lab::cli::LabCommand),
 }
 
 #[derive(Subcommand, Debug)]
@@ -310,6 +324,7 @@ pub fn run(command: Command) -> ExitCode {
             say(&crate::web::digest_text(&data, &modes))
         }),
         Command::Puzzle { action } => puzzle(action),
+        Command::Lab { command: GameLab::Pure(command) } => return seedfeast_lab::cli::run(command),
         Command::Seed { input } => {
             let today = input.seed().code();
             let note = match &input {

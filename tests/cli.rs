@@ -413,3 +413,28 @@ fn a_reader_that_stops_early_is_not_an_error() {
         assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn lab_sweeps_and_plots_through_the_game_and_its_reproduce_commands_run() {
+    let out = seedfeast(&["lab", "sweep", "--mode", "maze,food-tunnel", "--seeds", "16", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["generators"][0]["mode"], "maze");
+    assert_eq!(doc["generators"][1]["violations"], 0);
+    let dir = scratch("lab-range");
+    let csv = dir.join("runner.csv");
+    let out = seedfeast(&["lab", "range", "--mode", "runner", "--seeds", "12", "--out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&csv).unwrap().starts_with("x_bin_low,x_bin_high,y_bin_low,y_bin_high,count\n"));
+    let out = seedfeast(&["lab", "sweep", "--mode", "chess", "--seeds", "3"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // What the lab prints to reproduce a level is a command this binary runs.
+    for key in ["maze", "arena", "food-tunnel", "dungeon", "puzzle"] {
+        let mode = seedfeast_lab::modes::by_key(key).unwrap();
+        let request = &mode.generator.sweep_requests(Seed(9), mode.variant, &mode.depth())[0];
+        let command = seedfeast_lab::sweep::reproduce(key, request, None);
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let out = seedfeast(&args);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+    }
+}

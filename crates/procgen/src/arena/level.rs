@@ -1,7 +1,7 @@
 //! The Arena behind the common [`Generator`] interface: one wave as one level.
 
 use crate::arena::{
-    ArenaGenerator, ArenaJson, ArenaWave, ItemKind, arena_rgb, draw_arena, generate_wave, validate_wave,
+    ArenaGenerator, ArenaJson, ArenaWave, ItemKind, arena_rgb, draw_arena, generate_wave, validate_play, validate_wave,
 };
 use crate::dataset::DataSet;
 use crate::digest::{Feed, digest_seeds};
@@ -31,6 +31,10 @@ pub struct ArenaLevel {
     pub seed: Seed,
     pub curve: IntensityCurve,
     pub wave: ArenaWave,
+    /// Whether [`Level::violations`] checks the floor (decoration and tint) too. A run's waves
+    /// share one floor, made once: a sweep checks it with the run's first wave only, since the
+    /// Bridson spacing check and the tint scan cost more than the wave itself.
+    pub check_floor: bool,
 }
 
 impl Level for ArenaLevel {
@@ -49,7 +53,11 @@ impl Level for ArenaLevel {
     }
 
     fn violations(&self, data: &DataSet) -> Vec<Violation> {
-        validate_wave(&data.arena, &self.curve, &self.wave)
+        if self.check_floor {
+            validate_wave(&data.arena, &self.curve, &self.wave)
+        } else {
+            validate_play(&data.arena, &self.curve, &self.wave)
+        }
     }
 
     /// `items`, `mean_nearest` (mean distance from each item to its nearest neighbour),
@@ -97,7 +105,7 @@ impl Generator for ArenaGen {
 
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let wave = generate_wave(&data.arena, data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
-        Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave }))
+        Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave, check_floor: true }))
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
@@ -105,7 +113,8 @@ impl Generator for ArenaGen {
     }
 
     /// One run per seed: the floor (decoration and its cosmetic tint) is made once, then each
-    /// wave in play order, as the game makes them.
+    /// wave in play order, as the game makes them. The floor is checked once, with the first
+    /// wave (every wave of the run carries the same floor).
     fn sweep(
         &self,
         data: &DataSet,
@@ -118,8 +127,10 @@ impl Generator for ArenaGen {
         Ok(requests
             .into_iter()
             .zip(run)
-            .map(|(request, wave)| {
-                let level: Box<dyn Level> = Box::new(ArenaLevel { seed, curve: data.curve().clone(), wave });
+            .enumerate()
+            .map(|(i, (request, wave))| {
+                let level: Box<dyn Level> =
+                    Box::new(ArenaLevel { seed, curve: data.curve().clone(), wave, check_floor: i == 0 });
                 (request, level)
             })
             .collect())
@@ -148,5 +159,57 @@ impl Generator for ArenaGen {
             }
         }
         feed.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FoodKind;
+    use crate::arena::{ArenaItem, TintField};
+
+    #[test]
+    fn metrics_of_a_hand_made_wave() {
+        let data = DataSet::built_in();
+        let mut wave = generate_wave(&data.arena, data.curve(), data.food(), Seed(1), 1);
+        // Nearest neighbours: 5 (0 ↔ 1), 5 (1 ↔ 0) and 6 (2 ↔ 1).
+        wave.items = vec![
+            ArenaItem { x: 0.0, y: 0.0, kind: ItemKind::Hazard },
+            ArenaItem { x: 3.0, y: 4.0, kind: ItemKind::Food(FoodKind::Apple) },
+            ArenaItem { x: 3.0, y: 10.0, kind: ItemKind::Food(FoodKind::Cake) },
+        ];
+        let level = ArenaLevel { seed: Seed(1), curve: data.curve().clone(), wave, check_floor: true };
+        let metrics = level.metrics();
+        let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
+        assert_eq!(get("items"), 3.0);
+        assert!((get("mean_nearest") - 16.0 / 3.0).abs() < 1e-9);
+        assert!((get("hazard_share") - 1.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_sweep_checks_the_runs_floor_once_with_its_first_wave() {
+        let data = DataSet::built_in();
+        let depth = Request { waves: Some(4), ..Request::default() };
+        let swept = ArenaGen.sweep(&data, Seed(3), None, &depth).unwrap();
+        assert_eq!(swept.len(), 4);
+        assert!(swept.iter().all(|(_, level)| level.violations(&data).is_empty()));
+        // A broken floor is reported by a level that checks it, and only the floor's rules.
+        let mut wave = generate_wave(&data.arena, data.curve(), data.food(), Seed(3), 2);
+        wave.decor.push(wave.decor[0]);
+        wave.tint = TintField { cols: 1, rows: 1, elevation: vec![2.0], moisture: vec![0.5] };
+        let checked = ArenaLevel { seed: Seed(3), curve: data.curve().clone(), wave: wave.clone(), check_floor: true };
+        let rules: Vec<&str> = checked.violations(&data).iter().map(|v| v.rule).collect();
+        assert_eq!(rules, ["decor spacing", "tint", "tint"]);
+        let skipped = ArenaLevel { check_floor: false, ..checked };
+        assert!(skipped.violations(&data).is_empty());
+        // …while a broken item is caught whether or not the floor is checked.
+        let mut wave = skipped.wave;
+        wave.items[0] = ArenaItem { x: -1e4, ..wave.items[0] };
+        let rules: Vec<&str> = ArenaLevel { seed: Seed(3), curve: data.curve().clone(), wave, check_floor: false }
+            .violations(&data)
+            .iter()
+            .map(|v| v.rule)
+            .collect();
+        assert_eq!(rules, ["bounds"]);
     }
 }

@@ -30,7 +30,7 @@ pub use render::{arena_rgb, draw_arena};
 pub use scatter::{Area, KeepOut, Point, Rules, Sampler, Scatter, scatter};
 pub use tint::{TintField, tint_field};
 pub use tuning::{ArenaTuning, MAX_DECOR, MAX_ITEMS};
-pub use validate::{Violation, validate_wave};
+pub use validate::{Violation, validate_floor, validate_play, validate_wave};
 
 use crate::Seed;
 use crate::food::{FoodKind, FoodPicker, FoodTable};

@@ -2,7 +2,7 @@
 //! sort-and-sweep over x, not the generator's grid.
 
 use crate::arena::tuning::{MAX_DECOR, MAX_TINT_SIDE};
-use crate::arena::{ArenaTuning, ArenaWave, ItemKind, Point};
+use crate::arena::{ArenaTuning, ArenaWave, ItemKind, Point, TintField};
 use crate::intensity::IntensityCurve;
 
 pub use crate::violation::Violation;
@@ -26,6 +26,15 @@ pub use crate::violation::Violation;
 /// assert_eq!(rules, ["spacing"]);
 /// ```
 pub fn validate_wave(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaWave) -> Vec<Violation> {
+    let mut out = validate_play(tuning, curve, wave);
+    out.extend(validate_floor(tuning, &wave.decor, &wave.tint));
+    out
+}
+
+/// The rules of [`validate_wave`] about what is played: every rule but the floor's (`decor …`
+/// and `tint`). A run's waves share one floor, so a sweep checks the floor once per run with
+/// [`validate_floor`] and each wave with this.
+pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaWave) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
 
@@ -114,19 +123,27 @@ pub fn validate_wave(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
         flag("food", format!("{} items and not one food: the wave could never be cleared", wave.items.len()));
     }
 
+    out
+}
+
+/// The rules of [`validate_wave`] about a run's floor: `decor bounds`, `decor spacing`,
+/// `decor count` and `tint` (its grid size and every value in 0..1).
+pub fn validate_floor(tuning: &ArenaTuning, decor: &[Point], tint: &TintField) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
+
     // Decoration: on the floor, Bridson's spacing.
     let floor = tuning.floor_area();
-    if let Some((i, p)) = wave.decor.iter().enumerate().find(|(_, p)| !floor.contains(**p)) {
+    if let Some((i, p)) = decor.iter().enumerate().find(|(_, p)| !floor.contains(**p)) {
         flag("decor bounds", format!("decoration {i} at ({}, {}) is off the floor", p.x, p.y));
     }
-    if let Some((count, (a, b))) = close_pairs(&wave.decor, tuning.decor_spacing) {
+    if let Some((count, (a, b))) = close_pairs(decor, tuning.decor_spacing) {
         flag("decor spacing", format!("{count} pairs closer than {}, e.g. {a} and {b}", tuning.decor_spacing));
     }
-    if wave.decor.len() > MAX_DECOR {
-        flag("decor count", format!("{} decorations, more than {MAX_DECOR}", wave.decor.len()));
+    if decor.len() > MAX_DECOR {
+        flag("decor count", format!("{} decorations, more than {MAX_DECOR}", decor.len()));
     }
 
-    let tint = &wave.tint;
     let (cols, rows) = (tuning.tint_cols.min(MAX_TINT_SIDE), tuning.tint_rows.min(MAX_TINT_SIDE));
     if (tint.cols, tint.rows) != (cols, rows)
         || tint.elevation.len() != cols * rows

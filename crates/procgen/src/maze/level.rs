@@ -182,3 +182,35 @@ fn maze_digest(tuning: &MazeTuning, curve: &IntensityCurve) -> u64 {
     }
     feed.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maze::Grid;
+
+    #[test]
+    fn metrics_of_a_hand_made_floor() {
+        // Eleven open cells; (1, 3) and (3, 3) are dead ends. From the start at (1, 1) the star at
+        // (3, 3) is 8 steps round the top, the one at (1, 3) 2 steps down.
+        let grid = Grid::from_rows(&["#######", "#.....#", "#.###.#", "#.#...#", "#######"]);
+        let floor = MazeFloor {
+            floor: 1,
+            intensity: 0.0,
+            grid,
+            start: (1, 1),
+            tokens: vec![(2, 1), (3, 1), (4, 1)],
+            stars: vec![(3, 3), (1, 3)],
+            hazards: Vec::new(),
+            power_up: None,
+            loops: vec![(3, 2)],
+            pursuer_speed: 1.0,
+        };
+        let level = MazeLevel { seed: Seed(1), tuning: MazeTuning::default(), floor };
+        let metrics = level.metrics();
+        let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
+        assert_eq!(get("dead_end_share"), 2.0 / 11.0);
+        assert_eq!(get("loops"), 1.0);
+        assert_eq!(get("star_path"), 8.0);
+        assert_eq!(get("tokens"), 3.0);
+    }
+}

@@ -126,3 +126,46 @@ impl Generator for RunnerGen {
         feed.finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FoodKind;
+    use crate::runner::{Food, Span};
+
+    fn chunk(demand: f32, rest: bool, jump_range: f32, gaps: &[f32], foods: usize) -> PlacedChunk {
+        PlacedChunk {
+            index: 0,
+            id: "hand-made".into(),
+            demand,
+            intensity: 0.5,
+            speed: 300.0,
+            jump_range,
+            rest,
+            forced_rest: false,
+            x: 0.0,
+            width: 800.0,
+            gaps: gaps.iter().map(|&width| Span { x: 100.0, width }).collect(),
+            ground: Vec::new(),
+            platforms: Vec::new(),
+            hazards: Vec::new(),
+            food: (0..foods).map(|i| Food { x: i as f32, y: 0.0, kind: FoodKind::Apple }).collect(),
+        }
+    }
+
+    #[test]
+    fn metrics_of_a_hand_made_track() {
+        let level = RunnerLevel {
+            seed: Seed(1),
+            reach: DataSet::built_in().jump_reach(),
+            track: vec![chunk(0.4, false, 200.0, &[100.0, 50.0], 3), chunk(0.0, true, 100.0, &[60.0], 1)],
+        };
+        let metrics = level.metrics();
+        let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
+        assert!((get("mean_demand") - 0.2).abs() < 1e-6);
+        assert_eq!(get("rest_share"), 0.5);
+        // 60 of a 100 reach beats 100 of a 200 reach.
+        assert!((get("widest_gap") - 0.6).abs() < 1e-6);
+        assert_eq!(get("food_per_chunk"), 2.0);
+    }
+}

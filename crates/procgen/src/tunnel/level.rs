@@ -124,3 +124,30 @@ impl Generator for TunnelGen {
         feed.finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate(index: u32, gap_center: f32, gap_height: f32) -> Gate {
+        Gate { index, x: 400.0 * index as f32, gap_center, gap_height, spacing: 200.0, intensity: 0.5 }
+    }
+
+    #[test]
+    fn metrics_of_hand_made_gates() {
+        let data = DataSet::built_in();
+        let tuning = data.tunnel.clone();
+        let floor = tuning.squeeze_floor;
+        let gates = vec![gate(0, 300.0, 150.0), gate(1, 350.0, 100.0), gate(2, 250.0, floor)];
+        let level =
+            TunnelLevel { seed: Seed(1), tuning: tuning.clone(), reach: data.flyer_reach(), squeeze: true, gates };
+        let metrics = level.metrics();
+        let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
+        assert!((get("mean_gap") - f64::from((250.0 + floor) / 3.0)).abs() < 1e-4);
+        // The biggest move is 100 (350 down to 250), over the cap at a spacing of 200.
+        assert!((get("max_shift") - f64::from(100.0 / tuning.shift_cap(200.0))).abs() < 1e-6);
+        assert_eq!(get("floor_hits"), 1.0);
+        let plain = TunnelLevel { squeeze: false, ..level };
+        assert_eq!(plain.metrics().iter().find(|(n, _)| *n == "floor_hits").map(|(_, v)| *v), Some(0.0));
+    }
+}
