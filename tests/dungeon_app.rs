@@ -82,7 +82,7 @@ fn a_dungeon_spawns_exactly_what_procgen_returns() {
     assert!(want.objects.len() >= 3 && !want.hazards.is_empty() && !want.food.is_empty());
     assert_world_matches(&mut app, &want);
     let status = run(&app).status();
-    assert!(status.contains("1/2") && status.contains("Lives 3") && status.contains("par"), "{status}");
+    assert!(status.contains("zone 1 of 2") && status.contains("Lives 3") && status.contains("par"), "{status}");
 }
 
 /// Plays with the bot until dungeon `k` is cleared (the next has been generated), or `frames`.

@@ -66,13 +66,14 @@ fn spawn_hud(mut commands: Commands) {
             border_radius: BorderRadius::all(px(12)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.12, 0.08, 0.06, 0.82)),
+        BackgroundColor(Color::srgba(0.12, 0.08, 0.06, 0.94)),
         children![
             (MapTitle, label("Map", 16.0, Color::srgb(0.98, 0.9, 0.78))),
             (
                 MapImage,
                 ImageNode::default(),
                 Node { width: px(MAP_SIDE), height: px(MAP_SIDE), ..default() },
+                BackgroundColor(Color::srgb(0.2, 0.15, 0.12)),
                 children![(
                     MapDot,
                     Node {

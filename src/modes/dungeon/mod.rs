@@ -23,10 +23,10 @@ use crate::grid_move::Dir;
 use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::PHYSICS_HZ;
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart, started};
 use crate::session::{Session, playing};
 use crate::sound::Sfx;
-use crate::state::Screen;
+use crate::state::{Pause, Screen};
 pub use play::{Event, Play};
 pub use spawn::{
     AtCell, CELL, DungeonFood, DungeonHazard, DungeonItem, DungeonObject, DungeonPiece, DungeonPlayer, DungeonTile,
@@ -64,6 +64,8 @@ pub const HINT_STEPS: u32 = 240;
 /// A big message across the screen: a zone opens, a zone entered, a dungeon cleared.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Banner {
+    /// The zone it is about, if any.
+    pub zone: Option<usize>,
     pub title: String,
     pub subtitle: String,
     /// The colour of the zone it is about (RGB).
@@ -141,6 +143,7 @@ impl DungeonRun {
     fn open_banner(&mut self) {
         let first = self.zone_names.first().cloned().unwrap_or_default();
         self.banner = Some(Banner {
+            zone: Some(0),
             title: format!("Dungeon {}", self.dungeon_number()),
             subtitle: format!("{} zones to the feast: {first} first", self.play.dungeon.zones.len()),
             colour: self.play.dungeon.zones[0].colour,
@@ -227,15 +230,20 @@ impl DungeonRun {
             Event::DoorOpened { zone, .. } => {
                 let name = self.zone_names.get(*zone).cloned().unwrap_or_default();
                 self.banner = Some(Banner {
+                    zone: Some(*zone),
                     title: format!("The {name} is open!"),
                     subtitle: format!("Zone {} of {} unlocked", zone + 1, d.zones.len()),
                     colour: d.zones[*zone].colour,
                     steps_left: BANNER_STEPS,
                 });
             }
-            Event::EnteredZone(z) if *z > 0 => {
+            // Walking in just after its door opened: the "open!" banner is still up and says it.
+            Event::EnteredZone(z)
+                if *z > 0 && !self.banner.as_ref().is_some_and(|b| b.zone == Some(*z) && b.steps_left > 0) =>
+            {
                 let name = self.zone_names.get(*z).cloned().unwrap_or_default();
                 self.banner = Some(Banner {
+                    zone: Some(*z),
                     title: format!("Welcome to the {name}"),
                     subtitle: format!("Zone {} of {}", z + 1, d.zones.len()),
                     colour: d.zones[*z].colour,
@@ -262,6 +270,7 @@ impl DungeonRun {
                 let bonus = CLEAR_POINTS.saturating_mul(k).saturating_add(PAR_POINTS.saturating_mul(under));
                 self.score = self.score.saturating_add(bonus);
                 self.banner = Some(Banner {
+                    zone: None,
                     title: "Feast served!".into(),
                     subtitle: format!(
                         "Dungeon {k} in {} (par {})   +{bonus}",
@@ -295,15 +304,16 @@ impl Rules for DungeonRun {
     fn status(&self) -> String {
         let zone = self.zone();
         let name = self.zone_names.get(zone).map_or("", String::as_str);
+        // Two lines: score, lives and the clock against the par; then the zone and the bag.
         format!(
-            "Score {}   {name} {}/{}   Bag {}   Lives {}   {} / par {}",
+            "Score {}   Lives {}   {} / par {}\n{name} (zone {} of {})   Bag {}",
             self.score,
+            self.lives,
+            clock(self.seconds()),
+            clock(self.play.dungeon.par_seconds as f32),
             zone + 1,
             self.play.dungeon.zones.len(),
             self.play.held.len(),
-            self.lives,
-            clock(self.seconds()),
-            clock(self.play.dungeon.par_seconds as f32)
         )
     }
 
@@ -365,9 +375,13 @@ impl Plugin for DungeonPlugin {
         app.add_plugins(RunPlugin::<DungeonRun>::default())
             .init_resource::<DungeonPad>()
             .add_systems(OnEnter(Screen::Playing), start_dungeon.in_set(RunStart::Mode).run_if(playing(&MODE)))
+            // Only while the run moves: the key that ends the countdown or leaves the pause menu
+            // is not also a use.
             .add_systems(
                 RunFixedMainLoop,
-                read_pad.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop).run_if(resource_exists::<DungeonRun>),
+                read_pad
+                    .in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop)
+                    .run_if(resource_exists::<DungeonRun>.and_then(in_state(Pause::Running)).and_then(started)),
             )
             .add_systems(
                 FixedUpdate,
@@ -518,5 +532,72 @@ fn next_dungeon(
             }
         }
         Err(error) => run.ended = Some(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seedfeast_procgen::Seed;
+
+    fn run_of(seed: u64) -> (DungeonRun, GameData) {
+        let data = GameData::built_in();
+        let dungeon = generate_dungeon(&data.dungeon, Seed(seed), &DungeonRequest::new(1)).unwrap();
+        (DungeonRun::new(Play::new(dungeon), &data, 3), data)
+    }
+
+    #[test]
+    fn the_score_counts_food_puzzles_and_the_seconds_under_the_par() {
+        let (mut run, data) = run_of(3);
+        let par = run.play.dungeon.par_seconds;
+        let food = data.food().points(run.play.dungeon.food[0].kind);
+        run.react(&Event::Ate(0), &data);
+        run.react(&Event::Solved(1), &data);
+        assert_eq!(run.score, food + NODE_POINTS);
+        run.steps = 60 * 10;
+        run.react(&Event::Cleared, &data);
+        assert_eq!(run.score, food + NODE_POINTS + CLEAR_POINTS + PAR_POINTS * (par - 10));
+        assert!(run.banner.as_ref().is_some_and(|b| b.title.contains("Feast")));
+        // Over the par, the feast scores without a time bonus.
+        let (mut late, data) = run_of(3);
+        late.steps = 60 * (par + 30);
+        late.react(&Event::Cleared, &data);
+        assert_eq!(late.score, CLEAR_POINTS);
+    }
+
+    #[test]
+    fn the_status_line_shows_zone_bag_lives_and_time_against_the_par() {
+        let (mut run, _) = run_of(4);
+        run.steps = 60 * 75;
+        let status = run.status();
+        let par = clock(run.play.dungeon.par_seconds as f32);
+        assert!(status.contains("Lives 3") && status.contains(&format!("1:15 / par {par}")), "{status}");
+        assert!(status.contains(&format!("{} (zone 1 of", run.zone_names[0])) && status.contains("Bag 0"), "{status}");
+    }
+
+    #[test]
+    fn a_zone_opening_shows_a_banner_that_entering_it_keeps() {
+        let (mut run, data) = run_of(4);
+        let node = run.play.dungeon.zones[1].opened_by.unwrap();
+        run.react(&Event::DoorOpened { node, zone: 1 }, &data);
+        let opened = run.banner.clone().unwrap();
+        assert!(opened.title.contains(&run.zone_names[1]) && opened.title.contains("open"), "{opened:?}");
+        run.react(&Event::EnteredZone(1), &data);
+        assert_eq!(run.banner.as_ref(), Some(&opened));
+        // Entered later (by quick travel, say), it welcomes the player instead.
+        run.banner.as_mut().unwrap().steps_left = 0;
+        run.react(&Event::EnteredZone(1), &data);
+        assert!(run.banner.as_ref().unwrap().title.contains("Welcome"));
+    }
+
+    #[test]
+    fn losing_the_last_life_ends_the_run_with_the_hazard_named() {
+        let (mut run, data) = run_of(2);
+        for _ in 0..3 {
+            run.react(&Event::Hurt(0), &data);
+        }
+        let end = run.outcome().expect("the run is over");
+        assert!(end.cause.contains(&run.play.dungeon.hazards[0].name), "{}", end.cause);
+        assert!(intensity_at(&data, 1) < intensity_at(&data, 3));
     }
 }

@@ -15,7 +15,13 @@ use super::spawn::{
 use super::{DungeonRun, hud};
 
 /// Adds the Zone dungeon's visuals (the table of modes calls it for the windowed game).
+///
+/// With `SEEDFEAST_BOT` set in the environment, the reference bot ([`super::bot`]) plays: a demo,
+/// and how the screenshots are taken.
 pub fn add(app: &mut App) {
+    if std::env::var_os("SEEDFEAST_BOT").is_some() {
+        app.add_systems(FixedUpdate, super::bot::autoplay.before(crate::run::Gameplay::Control));
+    }
     app.add_systems(
         Update,
         (dress_tiles, dress_objects, dress_items, dress_hazards, dress_player, add_backdrop)
@@ -120,20 +126,26 @@ fn dress_tiles(
     for (entity, tile, at) in &tiles {
         let (x, y) = at.0;
         let c = zone_colour(&run, tile.zone);
-        let checker = if (x + y) % 2 == 0 { 0.36 } else { 0.30 };
+        let checker = if (x + y) % 2 == 0 { 0.22 } else { 0.12 };
         let floor = shade(c, WHITE, checker);
         let open_below = d.tile((x, y + 1)) != Tile::Wall;
         let mut e = commands.entity(entity);
         e.insert(Visibility::default());
         match tile.tile {
             Tile::Wall => {
-                e.insert(Sprite::from_color(shade(c, DARK, 0.72), Vec2::splat(CELL)));
+                // The wall's top, and where a floor lies below it its face, seen from above.
+                e.insert(Sprite::from_color(shade(c, DARK, 0.78), Vec2::splat(CELL)));
                 if open_below {
-                    // The wall's face, seen from above: a lighter lip along its bottom edge.
-                    e.with_child((
-                        Sprite::from_color(shade(c, DARK, 0.45), Vec2::new(CELL, CELL * 0.3)),
-                        Transform::from_xyz(0.0, -CELL * 0.35, 0.05),
-                    ));
+                    e.with_children(|p| {
+                        p.spawn((
+                            Sprite::from_color(shade(c, DARK, 0.5), Vec2::new(CELL, CELL * 0.42)),
+                            Transform::from_xyz(0.0, -CELL * 0.29, 0.05),
+                        ));
+                        p.spawn((
+                            Sprite::from_color(shade(c, WHITE, 0.1), Vec2::new(CELL, 3.0)),
+                            Transform::from_xyz(0.0, -CELL * 0.08, 0.06),
+                        ));
+                    });
                 }
             }
             Tile::Floor => {
@@ -163,10 +175,30 @@ fn dress_tiles(
                 ));
             }
             Tile::Door => {
-                e.insert(Sprite::from_color(shade(c, WHITE, 0.2), Vec2::splat(CELL))).with_child((
-                    Sprite::from_color(WOOD, Vec2::splat(CELL * 0.7)),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                ));
+                // An open doorway: a plank threshold between two posts.
+                let across =
+                    d.tile((x + 1, y)) == Tile::Wall || x.checked_sub(1).is_some_and(|l| d.tile((l, y)) == Tile::Wall);
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|p| {
+                    for i in [-1.0, 0.0, 1.0] {
+                        let (size, at) = if across {
+                            (Vec2::new(CELL * 0.86, CELL * 0.26), Vec3::new(0.0, i * CELL * 0.29, 0.05))
+                        } else {
+                            (Vec2::new(CELL * 0.26, CELL * 0.86), Vec3::new(i * CELL * 0.29, 0.0, 0.05))
+                        };
+                        p.spawn((Sprite::from_color(WOOD, size), Transform::from_translation(at)));
+                    }
+                    for side in [-1.0, 1.0] {
+                        let at = if across {
+                            Vec3::new(side * CELL * 0.46, 0.0, 0.1)
+                        } else {
+                            Vec3::new(0.0, side * CELL * 0.46, 0.1)
+                        };
+                        p.spawn((
+                            Sprite::from_color(WOOD_DARK, Vec2::splat(CELL * 0.14)),
+                            Transform::from_translation(at),
+                        ));
+                    }
+                });
             }
             Tile::Gate => {
                 e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|parent| {
