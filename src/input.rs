@@ -16,6 +16,10 @@ pub struct Actions {
     pub pause: bool,
     pub up: bool,
     pub down: bool,
+    /// The explore modes' use key pressed this frame: E, Space or Enter; A or X on a gamepad.
+    pub act: bool,
+    /// The explore modes' second key pressed this frame: Q or T; Y on a gamepad.
+    pub alt: bool,
     /// A direction pressed this frame (arrows, WASD, D-pad or a flick of the left stick).
     pub steer: Option<Dir>,
     /// The direction held now, for free movement: arrows/WASD, D-pad or the left stick, one of
@@ -57,6 +61,10 @@ fn read_actions(
         pause: keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) || pad(GamepadButton::Start),
         up: keys.just_pressed(KeyCode::ArrowUp) || pad(GamepadButton::DPadUp),
         down: keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::Tab]) || pad(GamepadButton::DPadDown),
+        act: keys.any_just_pressed([KeyCode::KeyE, KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter])
+            || pad(GamepadButton::South)
+            || pad(GamepadButton::West),
+        alt: keys.any_just_pressed([KeyCode::KeyQ, KeyCode::KeyT]) || pad(GamepadButton::North),
     };
     if actions.jump {
         latch.0 = true;

@@ -3,6 +3,7 @@
 //! procgen and one line below (see the README's "Adding a mode").
 
 pub mod arena;
+pub mod dungeon;
 pub mod maze;
 pub mod runner;
 pub mod tunnel;
@@ -10,8 +11,14 @@ pub mod tunnel;
 use crate::mode::{Mode, Modes};
 
 /// Every playable mode, in menu order.
-pub const MODES: &[Mode] =
-    &[Mode(&runner::MODE), Mode(&maze::MODE), Mode(&arena::MODE), Mode(&tunnel::MODE), Mode(&tunnel::FOOD_TUNNEL)];
+pub const MODES: &[Mode] = &[
+    Mode(&runner::MODE),
+    Mode(&maze::MODE),
+    Mode(&arena::MODE),
+    Mode(&tunnel::MODE),
+    Mode(&tunnel::FOOD_TUNNEL),
+    Mode(&dungeon::MODE),
+];
 
 /// The table as the app's resource.
 pub fn table() -> Modes {
@@ -30,7 +37,7 @@ mod tests {
     #[test]
     fn every_row_is_unique_and_names_a_real_generator_and_variant() {
         let keys: Vec<&str> = MODES.iter().map(|m| m.key()).collect();
-        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon"]);
         for (i, mode) in MODES.iter().enumerate() {
             assert!(MODES[..i].iter().all(|m| m.key() != mode.key() && m.name() != mode.name()), "{mode:?}");
             let generator = mode.generator();

@@ -1,0 +1,603 @@
+//! Zone dungeon: explore themed food zones on a tile grid, solve the puzzle tree procgen grew
+//! from the goal (fetch, levers, crates on plates, stations, hungry guards), open each bridge's
+//! locked door into the next zone and serve the feast at the end. Hazards cost lives; food and
+//! beating the par score. Clearing a dungeon generates the next, bigger one from the same seed.
+//!
+//! - [`play`]: the puzzles as plain state and rules (unit-tested);
+//! - [`walker`]: the player on the grid: walking, pushing, touching, hazards;
+//! - [`spawn`]: the entities of a dungeon; [`visuals`] and [`hud`] dress them (windowed only);
+//! - [`bot`]: a reference player that follows the witness through the real systems.
+
+pub mod bot;
+pub mod hud;
+pub mod play;
+pub mod spawn;
+pub mod visuals;
+pub mod walker;
+
+use bevy::prelude::*;
+use seedfeast_procgen::dungeon::{DungeonRequest, Gives, generate_dungeon};
+
+use crate::data::GameData;
+use crate::grid_move::Dir;
+use crate::input::Actions;
+use crate::mode::{Controls, ModeInfo, Physics};
+use crate::physics::PHYSICS_HZ;
+use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart, started};
+use crate::session::{Session, playing};
+use crate::sound::Sfx;
+use crate::state::{Pause, Screen};
+pub use play::{Event, Play};
+pub use spawn::{
+    AtCell, CELL, DungeonFood, DungeonHazard, DungeonItem, DungeonObject, DungeonPiece, DungeonPlayer, DungeonTile,
+    spawn_dungeon, to_world,
+};
+pub use walker::{Pad, Walker};
+
+/// The Zone dungeon's row in the table of modes.
+pub const MODE: ModeInfo = ModeInfo {
+    key: "dungeon",
+    name: "Zone dungeon",
+    blurb: "Solve puzzles zone by zone to open the way to the feast",
+    controls: Controls::Explore,
+    generator: "dungeon",
+    variant: None,
+    physics: Physics::None,
+    plugin: |app| {
+        app.add_plugins(DungeonPlugin);
+    },
+    visuals: visuals::add,
+};
+
+/// Points for each puzzle solved.
+pub const NODE_POINTS: u32 = 50;
+/// Points for serving a dungeon's feast, times the dungeon number.
+pub const CLEAR_POINTS: u32 = 500;
+/// Points for each whole second under the par when the feast is served.
+pub const PAR_POINTS: u32 = 10;
+/// Progress along the shared intensity curve per dungeon (dungeon 1 starts at 0).
+pub const PROGRESS_PER_DUNGEON: f32 = 5.0;
+/// How long a banner and a hint stay up, in fixed steps.
+pub const BANNER_STEPS: u32 = 180;
+pub const HINT_STEPS: u32 = 240;
+
+/// A big message across the screen: a zone opens, a zone entered, a dungeon cleared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Banner {
+    /// The zone it is about, if any.
+    pub zone: Option<usize>,
+    pub title: String,
+    pub subtitle: String,
+    /// The colour of the zone it is about (RGB).
+    pub colour: (u8, u8, u8),
+    pub steps_left: u32,
+}
+
+/// A short line about what the player just touched or did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub text: String,
+    pub steps_left: u32,
+}
+
+/// The run in progress.
+#[derive(Resource, Debug)]
+pub struct DungeonRun {
+    pub play: Play,
+    pub walker: Walker,
+    /// Each zone's theme name ("Pantry"), in visiting order.
+    pub zone_names: Vec<String>,
+    pub score: u32,
+    pub lives: u32,
+    /// Fixed steps spent in this dungeon.
+    pub steps: u32,
+    pub dungeons_cleared: u32,
+    pub food_eaten: u32,
+    pub puzzles_solved: u32,
+    pub banner: Option<Banner>,
+    pub hint: Option<Hint>,
+    pub ended: Option<String>,
+}
+
+impl DungeonRun {
+    /// A run on `play` (dungeon K of a seed), with `lives`.
+    pub fn new(play: Play, data: &GameData, lives: u32) -> DungeonRun {
+        let speed = play.dungeon.player_speed;
+        let mut run = DungeonRun {
+            walker: Walker::at(play.dungeon.player_start, speed),
+            zone_names: zone_names(&play, data),
+            play,
+            score: 0,
+            lives,
+            steps: 0,
+            dungeons_cleared: 0,
+            food_eaten: 0,
+            puzzles_solved: 0,
+            banner: None,
+            hint: None,
+            ended: None,
+        };
+        run.open_banner();
+        run
+    }
+
+    /// The dungeon number K.
+    pub fn dungeon_number(&self) -> u32 {
+        self.play.dungeon.dungeon
+    }
+
+    /// Seconds spent in this dungeon (whole fixed steps).
+    pub fn seconds(&self) -> f32 {
+        self.steps as f32 / PHYSICS_HZ as f32
+    }
+
+    /// The zone the player is in.
+    pub fn zone(&self) -> usize {
+        self.play
+            .zone_of(self.walker.mover.nearest_cell())
+            .or(self.play.room.map(|r| self.play.dungeon.rooms[r].zone))
+            .unwrap_or(0)
+    }
+
+    /// The banner that opens a dungeon.
+    fn open_banner(&mut self) {
+        let first = self.zone_names.first().cloned().unwrap_or_default();
+        self.banner = Some(Banner {
+            zone: Some(0),
+            title: format!("Dungeon {}", self.dungeon_number()),
+            subtitle: format!("{} zones to the feast: {first} first", self.play.dungeon.zones.len()),
+            colour: self.play.dungeon.zones[0].colour,
+            steps_left: BANNER_STEPS,
+        });
+    }
+
+    /// Moves on to `play` (the next dungeon), keeping the score and lives.
+    pub fn next_dungeon(&mut self, play: Play, data: &GameData) {
+        self.walker = Walker::at(play.dungeon.player_start, play.dungeon.player_speed);
+        self.zone_names = zone_names(&play, data);
+        self.play = play;
+        self.steps = 0;
+        self.dungeons_cleared += 1;
+        self.hint = None;
+        self.open_banner();
+    }
+
+    /// One fixed step of `dt` seconds with the player's `pad`; what happened, in order.
+    pub fn step(&mut self, pad: Pad, dt: f32, data: &GameData) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.ended.is_some() || self.play.cleared {
+            return events;
+        }
+        self.steps += 1;
+        if let Some(banner) = &mut self.banner {
+            banner.steps_left = banner.steps_left.saturating_sub(1);
+        }
+        if let Some(hint) = &mut self.hint {
+            hint.steps_left = hint.steps_left.saturating_sub(1);
+        }
+        if pad.travel {
+            let zone = self.zone();
+            let to = self.play.travel_from(zone);
+            self.walker.place(to);
+            self.play.arrive(to, &mut events);
+            let landed = self.play.zone_of(to).unwrap_or(0);
+            events.push(Event::Travelled(landed));
+        }
+        if let Some(hazard) = self.walker.walk(&mut self.play, pad, dt, &mut events) {
+            events.push(Event::Hurt(hazard));
+        }
+        for event in &events {
+            self.react(event, data);
+        }
+        events
+    }
+
+    /// The score, lives, banner and hint after `event`.
+    fn react(&mut self, event: &Event, data: &GameData) {
+        let d = &self.play.dungeon;
+        let say = |text: String| Some(Hint { text, steps_left: HINT_STEPS });
+        match event {
+            Event::Ate(f) => {
+                self.food_eaten += 1;
+                self.score = self.score.saturating_add(data.food().points(d.food[*f].kind));
+            }
+            Event::Solved(_) => {
+                self.puzzles_solved += 1;
+                self.score = self.score.saturating_add(NODE_POINTS);
+            }
+            Event::Picked(i) => self.hint = say(format!("Got the {}", d.items[*i].name)),
+            Event::Handed(items) => {
+                let names: Vec<&str> = items.iter().map(|&i| d.items[i].name.as_str()).collect();
+                self.hint = say(format!("Handed over the {}", names.join(" and the ")));
+            }
+            Event::Thrown(s) if d.nodes[d.switches[*s].giver].role != seedfeast_procgen::dungeon::NodeRole::Bridge => {
+                self.hint = say(format!("Click! The {} is done", d.switches[*s].name));
+            }
+            Event::PenOpened(n) => {
+                self.hint = say(format!("The bars around the {} open", d.nodes[*n].title.to_lowercase()))
+            }
+            Event::Fed(n) => {
+                let guard = d.objects.iter().find(|o| o.node == *n).map_or("guard", |o| o.name.as_str());
+                self.hint = say(format!("The {guard} gobbles it up and steps aside"));
+            }
+            Event::Cooked(n) => {
+                let dish = match d.nodes[*n].gives {
+                    Gives::Item(i) => d.items[i].name.as_str(),
+                    _ => "dish",
+                };
+                self.hint = say(format!("Ding! A fresh {dish}"));
+            }
+            Event::DoorOpened { zone, .. } => {
+                let name = self.zone_names.get(*zone).cloned().unwrap_or_default();
+                self.banner = Some(Banner {
+                    zone: Some(*zone),
+                    title: format!("The {name} is open!"),
+                    subtitle: format!("Zone {} of {} unlocked", zone + 1, d.zones.len()),
+                    colour: d.zones[*zone].colour,
+                    steps_left: BANNER_STEPS,
+                });
+            }
+            // Walking in just after its door opened: the "open!" banner is still up and says it.
+            Event::EnteredZone(z)
+                if *z > 0 && !self.banner.as_ref().is_some_and(|b| b.zone == Some(*z) && b.steps_left > 0) =>
+            {
+                let name = self.zone_names.get(*z).cloned().unwrap_or_default();
+                self.banner = Some(Banner {
+                    zone: Some(*z),
+                    title: format!("Welcome to the {name}"),
+                    subtitle: format!("Zone {} of {}", z + 1, d.zones.len()),
+                    colour: d.zones[*z].colour,
+                    steps_left: BANNER_STEPS,
+                });
+            }
+            Event::Hint(text) => self.hint = say(text.clone()),
+            Event::Travelled(z) => {
+                let name = self.zone_names.get(*z).cloned().unwrap_or_default();
+                self.hint = say(format!("Quick travel: the {name} entrance"));
+            }
+            Event::Hurt(h) => {
+                let name = d.hazards[*h].name.clone();
+                self.lives = self.lives.saturating_sub(1);
+                if self.lives == 0 {
+                    self.ended = Some(format!("A {name} got you!"));
+                } else {
+                    self.hint = say(format!("Ouch, a {name}! {} lives left", self.lives));
+                }
+            }
+            Event::Cleared => {
+                let k = self.dungeon_number();
+                let under = (d.par_seconds as f32 - self.seconds()).max(0.0) as u32;
+                let bonus = CLEAR_POINTS.saturating_mul(k).saturating_add(PAR_POINTS.saturating_mul(under));
+                self.score = self.score.saturating_add(bonus);
+                self.banner = Some(Banner {
+                    zone: None,
+                    title: "Feast served!".into(),
+                    subtitle: format!(
+                        "Dungeon {k} in {} (par {})   +{bonus}",
+                        clock(self.seconds()),
+                        clock(d.par_seconds as f32)
+                    ),
+                    colour: d.zones[d.zones.len() - 1].colour,
+                    steps_left: BANNER_STEPS,
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+fn zone_names(play: &Play, data: &GameData) -> Vec<String> {
+    play.dungeon
+        .zones
+        .iter()
+        .map(|z| data.dungeon.themes.get(&z.theme).map_or_else(|| z.theme.clone(), |t| t.name.clone()))
+        .collect()
+}
+
+/// `m:ss`.
+pub fn clock(seconds: f32) -> String {
+    let s = seconds.max(0.0) as u32;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+impl Rules for DungeonRun {
+    fn status(&self) -> String {
+        let zone = self.zone();
+        let name = self.zone_names.get(zone).map_or("", String::as_str);
+        // Two lines: score, lives and the clock against the par; then the zone and the bag.
+        format!(
+            "Score {}   Lives {}   {} / par {}\n{name} (zone {} of {})   Bag {}",
+            self.score,
+            self.lives,
+            clock(self.seconds()),
+            clock(self.play.dungeon.par_seconds as f32),
+            zone + 1,
+            self.play.dungeon.zones.len(),
+            self.play.held.len(),
+        )
+    }
+
+    /// The curve at the dungeon reached (what the dungeon was generated for).
+    fn intensity(&self, data: &GameData) -> f32 {
+        intensity_at(data, self.dungeon_number())
+    }
+
+    fn outcome(&self) -> Option<RunEnd> {
+        self.ended.as_ref().map(|cause| RunEnd {
+            score: self.score,
+            cause: cause.clone(),
+            summary: format!(
+                "reached dungeon {}, {} puzzles solved, {} food eaten",
+                self.dungeon_number(),
+                self.puzzles_solved,
+                self.food_eaten
+            ),
+            distance_m: 0,
+        })
+    }
+}
+
+/// The intensity of dungeon `k`.
+pub fn intensity_at(data: &GameData, k: u32) -> f32 {
+    data.curve().at(k.saturating_sub(1) as f32 * PROGRESS_PER_DUNGEON)
+}
+
+/// Dungeon `k` of `seed`, ready to play.
+pub fn dungeon_play(data: &GameData, session: &Session, k: u32) -> Result<Play, String> {
+    generate_dungeon(&data.dungeon, session.seed, &DungeonRequest::new(k))
+        .map(Play::new)
+        .map_err(|error| format!("Dungeon {k} can't be made: {error}"))
+}
+
+/// The player's input, gathered every frame and used by the next fixed step (so no press is
+/// lost or used twice between steps). A bot writes it in the fixed step instead.
+#[derive(Resource, Default, Debug)]
+pub struct DungeonPad {
+    pub pad: Pad,
+    /// The last direction pressed, preferred while two are held.
+    last_pressed: Option<Dir>,
+}
+
+impl DungeonPad {
+    /// This step's input: the held directions stay, the presses are used up.
+    pub fn take(&mut self) -> Pad {
+        let pad = self.pad;
+        self.pad.act = false;
+        self.pad.travel = false;
+        pad
+    }
+}
+
+pub struct DungeonPlugin;
+
+impl Plugin for DungeonPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(RunPlugin::<DungeonRun>::default())
+            .init_resource::<DungeonPad>()
+            .add_systems(OnEnter(Screen::Playing), start_dungeon.in_set(RunStart::Mode).run_if(playing(&MODE)))
+            // Only while the run moves: the key that ends the countdown or leaves the pause menu
+            // is not also a use.
+            .add_systems(
+                RunFixedMainLoop,
+                read_pad
+                    .in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop)
+                    .run_if(resource_exists::<DungeonRun>.and_then(in_state(Pause::Running)).and_then(started)),
+            )
+            .add_systems(
+                FixedUpdate,
+                (step_dungeon, sync_pieces, next_dungeon)
+                    .chain()
+                    .in_set(Gameplay::Control)
+                    .run_if(resource_exists::<DungeonRun>),
+            )
+            .add_systems(Update, spawn::place_pieces.run_if(resource_exists::<DungeonRun>));
+    }
+}
+
+fn start_dungeon(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut pad: ResMut<DungeonPad>) {
+    *pad = DungeonPad::default();
+    let lives = data.dungeon.tuning.lives.max(1);
+    match dungeon_play(&data, &session, 1) {
+        Ok(play) => {
+            spawn_dungeon(&mut commands, &play);
+            commands.insert_resource(DungeonRun::new(play, &data, lives));
+        }
+        Err(error) => {
+            // A run that can't start ends at once, saying why (tunings the game loads can't do this).
+            let play = Play::new(placeholder());
+            let mut run = DungeonRun::new(play, &data, lives);
+            run.ended = Some(error);
+            commands.insert_resource(run);
+        }
+    }
+}
+
+/// The smallest dungeon there is, to hold a run that ends before it starts.
+fn placeholder() -> seedfeast_procgen::dungeon::Dungeon {
+    let data = seedfeast_procgen::dungeon::DungeonData::default();
+    generate_dungeon(&data, seedfeast_procgen::Seed(0), &DungeonRequest::new(1).with_zones(&[4]))
+        .expect("the built-in data makes a one-zone dungeon")
+}
+
+/// Keyboard and gamepad into the pad: held directions (two on a diagonal, the last pressed
+/// first) and the use and travel presses, latched until a fixed step uses them.
+fn read_pad(actions: Res<Actions>, mut pad: ResMut<DungeonPad>) {
+    let axis = actions.move_axis;
+    let across = if axis.x > 0.1 {
+        Some(Dir::Right)
+    } else if axis.x < -0.1 {
+        Some(Dir::Left)
+    } else {
+        None
+    };
+    let along = if axis.y > 0.1 {
+        Some(Dir::Up)
+    } else if axis.y < -0.1 {
+        Some(Dir::Down)
+    } else {
+        None
+    };
+    if let Some(dir) = actions.steer {
+        pad.last_pressed = Some(dir);
+    }
+    pad.pad.held = match (across, along) {
+        (Some(a), Some(b)) if pad.last_pressed == Some(a) => [Some(a), Some(b)],
+        (Some(a), Some(b)) => [Some(b), Some(a)],
+        (a, b) => [a.or(b), None],
+    };
+    pad.pad.act |= actions.act;
+    pad.pad.travel |= actions.alt;
+}
+
+fn step_dungeon(
+    time: Res<Time>,
+    data: Res<GameData>,
+    mut run: ResMut<DungeonRun>,
+    mut pad: ResMut<DungeonPad>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let input = pad.take();
+    let events = run.step(input, time.delta_secs(), &data);
+    for event in &events {
+        if let Some(cue) = cue_for(event) {
+            sfx.write(cue);
+        }
+    }
+}
+
+/// The sound of an event.
+fn cue_for(event: &Event) -> Option<Sfx> {
+    match event {
+        Event::Picked(_) | Event::Cooked(_) => Some(Sfx::Bonus),
+        Event::Ate(_) | Event::Fed(_) => Some(Sfx::Eat),
+        Event::Thrown(_) | Event::PenOpened(_) | Event::Pushed(_) => Some(Sfx::Gate),
+        Event::DoorOpened { .. } | Event::Travelled(_) => Some(Sfx::PowerUp),
+        Event::Hurt(_) => Some(Sfx::Hit),
+        Event::Cleared => Some(Sfx::Clear),
+        Event::Hint(_) => Some(Sfx::Click),
+        _ => None,
+    }
+}
+
+/// Drops what was picked up or eaten, and moves crates to where the rules put them.
+fn sync_pieces(
+    mut commands: Commands,
+    run: Res<DungeonRun>,
+    items: Query<(Entity, &DungeonItem)>,
+    food: Query<(Entity, &DungeonFood)>,
+    mut objects: Query<(&DungeonObject, &mut AtCell)>,
+) {
+    let play = &run.play;
+    for (entity, item) in &items {
+        if play.taken[item.0] {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (entity, piece) in &food {
+        if play.eaten[piece.0] {
+            commands.entity(entity).despawn();
+        }
+    }
+    for (object, mut at) in &mut objects {
+        let now = play.object_cell[object.0];
+        if at.0 != now {
+            at.0 = now;
+        }
+    }
+}
+
+/// Once the feast is served, the next dungeon of the seed: one more zone or more rooms.
+fn next_dungeon(
+    mut commands: Commands,
+    data: Res<GameData>,
+    session: Res<Session>,
+    mut run: ResMut<DungeonRun>,
+    pieces: Query<Entity, With<DungeonPiece>>,
+) {
+    if !run.play.cleared || run.ended.is_some() {
+        return;
+    }
+    let k = run.dungeon_number().saturating_add(1);
+    match dungeon_play(&data, &session, k) {
+        Ok(play) => {
+            for entity in &pieces {
+                commands.entity(entity).despawn();
+            }
+            spawn_dungeon(&mut commands, &play);
+            let cleared = run.banner.clone();
+            run.next_dungeon(play, &data);
+            // The "feast served" banner stays up over the new dungeon's first moments.
+            if let Some(banner) = cleared {
+                run.banner = Some(banner);
+            }
+        }
+        Err(error) => run.ended = Some(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use seedfeast_procgen::Seed;
+
+    fn run_of(seed: u64) -> (DungeonRun, GameData) {
+        let data = GameData::built_in();
+        let dungeon = generate_dungeon(&data.dungeon, Seed(seed), &DungeonRequest::new(1)).unwrap();
+        (DungeonRun::new(Play::new(dungeon), &data, 3), data)
+    }
+
+    #[test]
+    fn the_score_counts_food_puzzles_and_the_seconds_under_the_par() {
+        let (mut run, data) = run_of(3);
+        let par = run.play.dungeon.par_seconds;
+        let food = data.food().points(run.play.dungeon.food[0].kind);
+        run.react(&Event::Ate(0), &data);
+        run.react(&Event::Solved(1), &data);
+        assert_eq!(run.score, food + NODE_POINTS);
+        run.steps = 60 * 10;
+        run.react(&Event::Cleared, &data);
+        assert_eq!(run.score, food + NODE_POINTS + CLEAR_POINTS + PAR_POINTS * (par - 10));
+        assert!(run.banner.as_ref().is_some_and(|b| b.title.contains("Feast")));
+        // Over the par, the feast scores without a time bonus.
+        let (mut late, data) = run_of(3);
+        late.steps = 60 * (par + 30);
+        late.react(&Event::Cleared, &data);
+        assert_eq!(late.score, CLEAR_POINTS);
+    }
+
+    #[test]
+    fn the_status_line_shows_zone_bag_lives_and_time_against_the_par() {
+        let (mut run, _) = run_of(4);
+        run.steps = 60 * 75;
+        let status = run.status();
+        let par = clock(run.play.dungeon.par_seconds as f32);
+        assert!(status.contains("Lives 3") && status.contains(&format!("1:15 / par {par}")), "{status}");
+        assert!(status.contains(&format!("{} (zone 1 of", run.zone_names[0])) && status.contains("Bag 0"), "{status}");
+    }
+
+    #[test]
+    fn a_zone_opening_shows_a_banner_that_entering_it_keeps() {
+        let (mut run, data) = run_of(4);
+        let node = run.play.dungeon.zones[1].opened_by.unwrap();
+        run.react(&Event::DoorOpened { node, zone: 1 }, &data);
+        let opened = run.banner.clone().unwrap();
+        assert!(opened.title.contains(&run.zone_names[1]) && opened.title.contains("open"), "{opened:?}");
+        run.react(&Event::EnteredZone(1), &data);
+        assert_eq!(run.banner.as_ref(), Some(&opened));
+        // Entered later (by quick travel, say), it welcomes the player instead.
+        run.banner.as_mut().unwrap().steps_left = 0;
+        run.react(&Event::EnteredZone(1), &data);
+        assert!(run.banner.as_ref().unwrap().title.contains("Welcome"));
+    }
+
+    #[test]
+    fn losing_the_last_life_ends_the_run_with_the_hazard_named() {
+        let (mut run, data) = run_of(2);
+        for _ in 0..3 {
+            run.react(&Event::Hurt(0), &data);
+        }
+        let end = run.outcome().expect("the run is over");
+        assert!(end.cause.contains(&run.play.dungeon.hazards[0].name), "{}", end.cause);
+        assert!(intensity_at(&data, 1) < intensity_at(&data, 3));
+    }
+}

@@ -1,0 +1,559 @@
+//! Zone dungeon on screen: tiles tinted by their zone's theme, the puzzles' objects (levers that
+//! flip, crates, plates that light up, stations, hungry guards who step aside, the feast table),
+//! items, food, hazards and the chef, with a camera that follows. The HUD pieces (minimap,
+//! inventory strip, banner, hints) are in [`super::hud`]. Only the windowed game adds this.
+
+use bevy::prelude::*;
+use seedfeast_procgen::dungeon::{ObjectKind, Tile};
+
+use crate::palette;
+use crate::visuals::{Shapes, dress_chef, shape};
+
+use super::spawn::{
+    AtCell, CELL, DungeonHazard, DungeonItem, DungeonObject, DungeonPiece, DungeonPlayer, DungeonTile, to_world,
+};
+use super::{DungeonRun, hud};
+
+/// Adds the Zone dungeon's visuals (the table of modes calls it for the windowed game).
+///
+/// With `SEEDFEAST_BOT` set in the environment, the reference bot ([`super::bot`]) plays: a demo,
+/// and how the screenshots are taken.
+pub fn add(app: &mut App) {
+    if std::env::var_os("SEEDFEAST_BOT").is_some() {
+        app.add_systems(FixedUpdate, super::bot::autoplay.before(crate::run::Gameplay::Control));
+    }
+    app.add_systems(
+        Update,
+        (dress_tiles, dress_objects, dress_items, dress_hazards, dress_player, add_backdrop)
+            .run_if(resource_exists::<DungeonRun>),
+    )
+    .add_systems(
+        PostUpdate,
+        (follow_player, show_bars, show_objects, show_items, glide_crates)
+            .run_if(resource_exists::<DungeonRun>)
+            .before(TransformSystems::Propagate),
+    );
+    hud::add(app);
+}
+
+/// An RGB triple as a colour.
+pub fn rgb((r, g, b): (u8, u8, u8)) -> Color {
+    Color::srgb_u8(r, g, b)
+}
+
+/// `c` moved `t` of the way towards `to` (sRGB components).
+pub fn shade(c: (u8, u8, u8), to: (f32, f32, f32), t: f32) -> Color {
+    let mix = |a: u8, b: f32| (a as f32 / 255.0) * (1.0 - t) + b * t;
+    Color::srgb(mix(c.0, to.0), mix(c.1, to.1), mix(c.2, to.2))
+}
+
+const WHITE: (f32, f32, f32) = (1.0, 1.0, 1.0);
+const DARK: (f32, f32, f32) = (0.16, 0.10, 0.08);
+const WOOD: Color = Color::srgb(0.55, 0.34, 0.18);
+const WOOD_DARK: Color = Color::srgb(0.36, 0.21, 0.11);
+const IRON: Color = Color::srgb(0.24, 0.22, 0.25);
+const GOLD: Color = Color::srgb(0.98, 0.78, 0.22);
+const BACKDROP: Color = Color::srgb(0.13, 0.09, 0.07);
+
+/// The colours items are drawn in, chosen by their name so an item looks the same everywhere.
+const ITEM_COLOURS: [Color; 8] = [
+    Color::srgb(0.91, 0.33, 0.27),
+    Color::srgb(0.98, 0.66, 0.15),
+    Color::srgb(0.45, 0.75, 0.25),
+    Color::srgb(0.25, 0.6, 0.9),
+    Color::srgb(0.7, 0.4, 0.85),
+    Color::srgb(0.95, 0.45, 0.65),
+    Color::srgb(0.2, 0.7, 0.65),
+    Color::srgb(0.85, 0.75, 0.3),
+];
+
+/// An item's colour (a fixed hash of its name: the same in the world and in the bag).
+pub fn item_colour(name: &str) -> Color {
+    let hash = name.bytes().fold(2166136261u32, |h, b| (h ^ b as u32).wrapping_mul(16777619));
+    ITEM_COLOURS[(hash % ITEM_COLOURS.len() as u32) as usize]
+}
+
+/// Bars in a gate or a locked door's leaf, hidden once it opens.
+#[derive(Component)]
+struct Bars(crate::grid_move::Cell);
+
+/// A lever's handle (object index): it flips when thrown.
+#[derive(Component)]
+struct LeverHandle(usize);
+
+/// A plate's top (object index): it lights up under its crate.
+#[derive(Component)]
+struct PlateTop(usize);
+
+/// A station's pot (object index): it glows once it has cooked.
+#[derive(Component)]
+struct StationPot(usize);
+
+/// A guard (object index): steps aside once fed.
+#[derive(Component)]
+struct GuardLook(usize);
+
+/// A guard's mouth: a frown until fed.
+#[derive(Component)]
+struct GuardMouth(usize);
+
+fn zone_colour(run: &DungeonRun, zone: usize) -> (u8, u8, u8) {
+    run.play.dungeon.zones.get(zone).map_or((200, 180, 150), |z| z.colour)
+}
+
+/// A dark ground under the dungeon, once per dungeon (when its player appears).
+fn add_backdrop(mut commands: Commands, run: Res<DungeonRun>, players: Query<(), Added<DungeonPlayer>>) {
+    if players.is_empty() {
+        return;
+    }
+    let d = &run.play.dungeon;
+    let (w, h) = (d.width as f32 * CELL, d.height as f32 * CELL);
+    let centre = to_world((d.width as f32 - 1.0) / 2.0, (d.height as f32 - 1.0) / 2.0);
+    commands.spawn((
+        DungeonPiece,
+        DespawnOnExit(crate::state::Screen::Playing),
+        Sprite::from_color(BACKDROP, Vec2::new(w + 60.0 * CELL, h + 60.0 * CELL)),
+        Transform::from_translation(centre.extend(-10.0)),
+    ));
+}
+
+fn dress_tiles(
+    mut commands: Commands,
+    run: Res<DungeonRun>,
+    tiles: Query<(Entity, &DungeonTile, &AtCell), Added<DungeonTile>>,
+) {
+    let d = &run.play.dungeon;
+    for (entity, tile, at) in &tiles {
+        let (x, y) = at.0;
+        let c = zone_colour(&run, tile.zone);
+        let checker = if (x + y) % 2 == 0 { 0.22 } else { 0.12 };
+        let floor = shade(c, WHITE, checker);
+        let open_below = d.tile((x, y + 1)) != Tile::Wall;
+        let mut e = commands.entity(entity);
+        e.insert(Visibility::default());
+        match tile.tile {
+            Tile::Wall => {
+                // The wall's top, and where a floor lies below it its face, seen from above.
+                e.insert(Sprite::from_color(shade(c, DARK, 0.78), Vec2::splat(CELL)));
+                if open_below {
+                    e.with_children(|p| {
+                        p.spawn((
+                            Sprite::from_color(shade(c, DARK, 0.5), Vec2::new(CELL, CELL * 0.42)),
+                            Transform::from_xyz(0.0, -CELL * 0.29, 0.05),
+                        ));
+                        p.spawn((
+                            Sprite::from_color(shade(c, WHITE, 0.1), Vec2::new(CELL, 3.0)),
+                            Transform::from_xyz(0.0, -CELL * 0.08, 0.06),
+                        ));
+                    });
+                }
+            }
+            Tile::Floor => {
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL)));
+            }
+            Tile::Corridor => {
+                e.insert(Sprite::from_color(shade(c, WHITE, checker - 0.12), Vec2::splat(CELL)));
+            }
+            Tile::Decor => {
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_child((
+                    Sprite::from_color(shade(c, DARK, 0.12), Vec2::splat(CELL * 0.86)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                    children![(
+                        Sprite::from_color(shade(c, WHITE, 0.55), Vec2::splat(CELL * 0.3)),
+                        Transform::from_xyz(0.0, 0.0, 0.05).with_rotation(Quat::from_rotation_z(0.785)),
+                    )],
+                ));
+            }
+            Tile::Pillar => {
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_child((
+                    Sprite::from_color(shade(c, DARK, 0.6), Vec2::splat(CELL * 0.8)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                    children![(
+                        Sprite::from_color(shade(c, DARK, 0.35), Vec2::new(CELL * 0.8, CELL * 0.2)),
+                        Transform::from_xyz(0.0, CELL * 0.3, 0.05),
+                    )],
+                ));
+            }
+            Tile::Door => {
+                // An open doorway: a plank threshold between two posts.
+                let across =
+                    d.tile((x + 1, y)) == Tile::Wall || x.checked_sub(1).is_some_and(|l| d.tile((l, y)) == Tile::Wall);
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|p| {
+                    for i in [-1.0, 0.0, 1.0] {
+                        let (size, at) = if across {
+                            (Vec2::new(CELL * 0.86, CELL * 0.26), Vec3::new(0.0, i * CELL * 0.29, 0.05))
+                        } else {
+                            (Vec2::new(CELL * 0.26, CELL * 0.86), Vec3::new(i * CELL * 0.29, 0.0, 0.05))
+                        };
+                        p.spawn((Sprite::from_color(WOOD, size), Transform::from_translation(at)));
+                    }
+                    for side in [-1.0, 1.0] {
+                        let at = if across {
+                            Vec3::new(side * CELL * 0.46, 0.0, 0.1)
+                        } else {
+                            Vec3::new(0.0, side * CELL * 0.46, 0.1)
+                        };
+                        p.spawn((
+                            Sprite::from_color(WOOD_DARK, Vec2::splat(CELL * 0.14)),
+                            Transform::from_translation(at),
+                        ));
+                    }
+                });
+            }
+            Tile::Gate => {
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|parent| {
+                    parent
+                        .spawn((Bars(at.0), Transform::from_xyz(0.0, 0.0, 0.6), Visibility::default()))
+                        .with_children(|bars| {
+                            for dx in [-15.0, -5.0, 5.0, 15.0] {
+                                bars.spawn((
+                                    Sprite::from_color(shade(c, DARK, 0.65), Vec2::new(5.0, CELL * 0.9)),
+                                    Transform::from_xyz(dx, 0.0, 0.0),
+                                ));
+                            }
+                            bars.spawn((
+                                Sprite::from_color(shade(c, DARK, 0.75), Vec2::new(CELL * 0.9, 5.0)),
+                                Transform::from_xyz(0.0, 8.0, 0.01),
+                            ));
+                        });
+                });
+            }
+            Tile::LockedDoor => {
+                // The door into the next zone, in that zone's colour, with a padlock.
+                let into = run.play.door_of(at.0).map_or(tile.zone, |n| d.nodes[n].zone);
+                let next = zone_colour(&run, into);
+                e.insert(Sprite::from_color(shade(next, WHITE, 0.3), Vec2::splat(CELL))).with_children(|parent| {
+                    parent
+                        .spawn((Bars(at.0), Transform::from_xyz(0.0, 0.0, 0.6), Visibility::default()))
+                        .with_children(|door| {
+                            door.spawn(Sprite::from_color(IRON, Vec2::splat(CELL)));
+                            door.spawn((
+                                Sprite::from_color(shade(next, DARK, 0.25), Vec2::splat(CELL * 0.8)),
+                                Transform::from_xyz(0.0, 0.0, 0.01),
+                            ));
+                            door.spawn((
+                                Sprite::from_color(GOLD, Vec2::new(16.0, 14.0)),
+                                Transform::from_xyz(0.0, -4.0, 0.02),
+                            ));
+                            door.spawn((
+                                Sprite::from_color(IRON, Vec2::new(4.0, 7.0)),
+                                Transform::from_xyz(0.0, -5.0, 0.03),
+                            ));
+                            door.spawn((
+                                Sprite::from_color(GOLD, Vec2::new(10.0, 8.0)),
+                                Transform::from_xyz(0.0, 6.0, 0.015),
+                            ));
+                        });
+                });
+            }
+        }
+    }
+}
+
+fn dress_objects(
+    mut commands: Commands,
+    run: Res<DungeonRun>,
+    objects: Query<(Entity, &DungeonObject, &AtCell), Added<DungeonObject>>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let d = &run.play.dungeon;
+    for (entity, object, at) in &objects {
+        let o = &d.objects[object.0];
+        let zone = super::spawn::zone_at(&run.play, at.0);
+        let c = zone_colour(&run, zone);
+        let mut e = commands.entity(entity);
+        e.insert(Visibility::default());
+        match o.kind {
+            ObjectKind::Lever { .. } => {
+                e.with_children(|p| {
+                    p.spawn((Sprite::from_color(IRON, Vec2::new(30.0, 14.0)), Transform::from_xyz(0.0, -12.0, 0.0)));
+                    p.spawn((
+                        LeverHandle(object.0),
+                        Transform::from_xyz(0.0, -10.0, 0.1),
+                        Visibility::default(),
+                        children![
+                            (Sprite::from_color(WOOD_DARK, Vec2::new(6.0, 28.0)), Transform::from_xyz(0.0, 14.0, 0.0)),
+                            shape(
+                                &shapes.circle,
+                                materials.add(palette::ACCENT),
+                                Vec3::new(0.0, 28.0, 0.1),
+                                Vec2::splat(7.0)
+                            ),
+                        ],
+                    ));
+                });
+            }
+            ObjectKind::Crate { .. } => {
+                let body = shade(c, (0.5, 0.3, 0.15), 0.5);
+                e.insert(Sprite::from_color(shade(c, DARK, 0.6), Vec2::splat(CELL * 0.86))).with_children(|p| {
+                    p.spawn((Sprite::from_color(body, Vec2::splat(CELL * 0.72)), Transform::from_xyz(0.0, 0.0, 0.05)));
+                    for angle in [0.785f32, -0.785] {
+                        p.spawn((
+                            Sprite::from_color(shade(c, DARK, 0.45), Vec2::new(CELL * 0.9, 5.0)),
+                            Transform::from_xyz(0.0, 0.0, 0.1).with_rotation(Quat::from_rotation_z(angle)),
+                        ));
+                    }
+                });
+            }
+            ObjectKind::Plate { .. } => {
+                e.insert(Sprite::from_color(IRON, Vec2::splat(CELL * 0.8))).with_child((
+                    PlateTop(object.0),
+                    Sprite::from_color(shade(c, DARK, 0.3), Vec2::splat(CELL * 0.62)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                ));
+            }
+            ObjectKind::Station { .. } => {
+                e.insert(Sprite::from_color(Color::srgb(0.62, 0.6, 0.62), Vec2::new(CELL * 0.92, CELL * 0.8)))
+                    .with_children(|p| {
+                        p.spawn((
+                            Sprite::from_color(Color::srgb(0.82, 0.8, 0.8), Vec2::new(CELL * 0.92, 8.0)),
+                            Transform::from_xyz(0.0, CELL * 0.36, 0.05),
+                        ));
+                        p.spawn((
+                            StationPot(object.0),
+                            shape(&shapes.circle, materials.add(IRON), Vec3::new(0.0, -2.0, 0.1), Vec2::splat(13.0)),
+                        ));
+                        p.spawn(shape(
+                            &shapes.circle,
+                            materials.add(palette::ACCENT),
+                            Vec3::new(0.0, -2.0, 0.2),
+                            Vec2::splat(7.0),
+                        ));
+                    });
+            }
+            ObjectKind::Guard { .. } => {
+                let fur = shade(c, DARK, 0.35);
+                let white = materials.add(palette::EYE);
+                let pupil = materials.add(palette::PUPIL);
+                e.insert(GuardLook(object.0)).with_children(|p| {
+                    for x in [-13.0, 13.0] {
+                        p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(x, 14.0, 0.0), Vec2::splat(8.0)));
+                    }
+                    p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(0.0, 0.0, 0.05), Vec2::splat(19.0)));
+                    p.spawn(shape(
+                        &shapes.circle,
+                        materials.add(shade(c, WHITE, 0.5)),
+                        Vec3::new(0.0, -6.0, 0.08),
+                        Vec2::new(11.0, 8.0),
+                    ));
+                    for x in [-7.0, 7.0] {
+                        p.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 5.0, 0.1), Vec2::splat(5.0)));
+                        p.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.0, 0.2), Vec2::splat(2.5)));
+                    }
+                    p.spawn((
+                        GuardMouth(object.0),
+                        Sprite::from_color(palette::PUPIL, Vec2::new(10.0, 3.0)),
+                        Transform::from_xyz(0.0, -8.0, 0.2),
+                    ));
+                });
+            }
+            ObjectKind::Table => {
+                e.insert(Sprite::from_color(WOOD_DARK, Vec2::new(CELL * 0.98, CELL * 0.84))).with_children(|p| {
+                    p.spawn((
+                        Sprite::from_color(Color::srgb(0.99, 0.97, 0.93), Vec2::new(CELL * 0.9, CELL * 0.7)),
+                        Transform::from_xyz(0.0, 2.0, 0.05),
+                    ));
+                    p.spawn((
+                        Sprite::from_color(palette::ACCENT, Vec2::new(CELL * 0.9, 5.0)),
+                        Transform::from_xyz(0.0, -CELL * 0.3, 0.08),
+                    ));
+                    let dishes = [(-11.0, 7.0, GOLD), (11.0, 7.0, palette::FROSTING), (0.0, -5.0, rgb(c))];
+                    for (x, y, colour) in dishes {
+                        p.spawn(shape(
+                            &shapes.circle,
+                            materials.add(Color::WHITE),
+                            Vec3::new(x, y, 0.1),
+                            Vec2::splat(8.0),
+                        ));
+                        p.spawn(shape(&shapes.circle, materials.add(colour), Vec3::new(x, y, 0.2), Vec2::splat(5.0)));
+                    }
+                });
+            }
+        }
+    }
+}
+
+fn dress_items(
+    mut commands: Commands,
+    run: Res<DungeonRun>,
+    items: Query<(Entity, &DungeonItem), Added<DungeonItem>>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (entity, item) in &items {
+        let name = &run.play.dungeon.items[item.0].name;
+        let colour = item_colour(name);
+        commands.entity(entity).insert(Visibility::default()).with_children(|p| {
+            p.spawn(shape(&shapes.circle, materials.add(Color::WHITE), Vec3::ZERO, Vec2::splat(15.0)));
+            p.spawn(shape(&shapes.circle, materials.add(colour), Vec3::new(0.0, 0.0, 0.1), Vec2::splat(11.0)));
+            p.spawn(shape(
+                &shapes.circle,
+                materials.add(Color::srgba(1.0, 1.0, 1.0, 0.7)),
+                Vec3::new(-4.0, 4.0, 0.2),
+                Vec2::splat(3.5),
+            ));
+            // A sparkle above it.
+            p.spawn((
+                Sprite::from_color(GOLD, Vec2::splat(6.0)),
+                Transform::from_xyz(12.0, 12.0, 0.3).with_rotation(Quat::from_rotation_z(0.785)),
+            ));
+        });
+    }
+}
+
+fn dress_hazards(
+    mut commands: Commands,
+    hazards: Query<Entity, Added<DungeonHazard>>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for entity in &hazards {
+        let red = materials.add(Color::srgb(0.82, 0.16, 0.14));
+        commands
+            .entity(entity)
+            .insert((Sprite::from_color(Color::srgb(0.35, 0.3, 0.3), Vec2::splat(CELL * 0.7)), Visibility::default()))
+            .with_children(|p| {
+                p.spawn((
+                    Sprite::from_color(Color::srgb(0.62, 0.6, 0.58), Vec2::splat(CELL * 0.56)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                ));
+                for (x, y) in [(-9.0, -9.0), (9.0, -9.0), (-9.0, 6.0), (9.0, 6.0), (0.0, -2.0)] {
+                    p.spawn(shape(&shapes.triangle, red.clone(), Vec3::new(x, y, 0.1), Vec2::splat(10.0)));
+                }
+            });
+    }
+}
+
+fn dress_player(
+    mut commands: Commands,
+    players: Query<Entity, Added<DungeonPlayer>>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for entity in &players {
+        dress_chef(&mut commands, entity, Vec2::splat(CELL * 0.66), &shapes, &mut materials);
+    }
+}
+
+/// The camera keeps the chef in view, easing after it.
+fn follow_player(
+    time: Res<Time>,
+    run: Res<DungeonRun>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut last_dungeon: Local<u32>,
+) {
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = 1.1;
+    }
+    let (x, y) = run.walker.mover.position();
+    let target = to_world(x, y);
+    let snap = *last_dungeon != run.dungeon_number() || run.steps < 2;
+    *last_dungeon = run.dungeon_number();
+    let ease = if snap { 1.0 } else { 1.0 - (-time.delta_secs() * 7.0).exp() };
+    let now = transform.translation.truncate();
+    let moved = now + (target - now) * ease;
+    transform.translation.x = moved.x;
+    transform.translation.y = moved.y;
+}
+
+/// Bars and locked doors disappear once open.
+fn show_bars(run: Res<DungeonRun>, mut bars: Query<(&Bars, &mut Visibility)>) {
+    for (bars, mut visibility) in &mut bars {
+        let node = run.play.gate_of(bars.0).or_else(|| run.play.door_of(bars.0));
+        let open = node.is_some_and(|n| run.play.open[n]);
+        let want = if open { Visibility::Hidden } else { Visibility::Inherited };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}
+
+/// Levers flip, plates light up, stations glow, fed guards step aside and smile.
+#[allow(clippy::type_complexity)]
+fn show_objects(
+    run: Res<DungeonRun>,
+    mut handles: Query<(&LeverHandle, &mut Transform), (Without<GuardLook>, Without<GuardMouth>)>,
+    mut plates: Query<(&PlateTop, &mut Sprite), (Without<GuardMouth>, Without<StationPot>)>,
+    mut guards: Query<(&GuardLook, &mut Transform), (Without<LeverHandle>, Without<GuardMouth>)>,
+    mut mouths: Query<(&GuardMouth, &mut Transform, &mut Sprite), (Without<LeverHandle>, Without<GuardLook>)>,
+    pots: Query<(&StationPot, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let play = &run.play;
+    let d = &play.dungeon;
+    for (handle, mut transform) in &mut handles {
+        let ObjectKind::Lever { switch } = d.objects[handle.0].kind else { continue };
+        let angle = if play.thrown[switch] { -0.6 } else { 0.6 };
+        transform.rotation = Quat::from_rotation_z(angle);
+    }
+    for (plate, mut sprite) in &mut plates {
+        let ObjectKind::Plate { switch } = d.objects[plate.0].kind else { continue };
+        if play.thrown[switch] {
+            sprite.color = GOLD;
+        }
+    }
+    for (guard, mut transform) in &mut guards {
+        let object = &d.objects[guard.0];
+        if !play.fed[object.node] {
+            continue;
+        }
+        // He walks off his item to a free tile beside it (or just off-centre if there is none).
+        let cell = object.cell;
+        let aside = crate::grid_move::Dir::ALL
+            .into_iter()
+            .filter_map(|dir| crate::grid_move::step(cell, dir))
+            .find(|&c| play.open(c) && play.hazard_at(c).is_none() && play.item_lying(c).is_none());
+        let to = match aside {
+            Some((x, y)) => to_world(x as f32, y as f32),
+            None => to_world(cell.0 as f32 + 0.35, cell.1 as f32),
+        };
+        let now = transform.translation.truncate();
+        let moved = now + (to - now) * 0.08;
+        transform.translation.x = moved.x;
+        transform.translation.y = moved.y;
+    }
+    for (mouth, mut transform, mut sprite) in &mut mouths {
+        if play.fed[d.objects[mouth.0].node] {
+            sprite.color = palette::ACCENT;
+            sprite.custom_size = Some(Vec2::new(12.0, 5.0));
+            transform.translation.y = -9.0;
+        }
+    }
+    for (pot, material) in &pots {
+        if play.solved[d.objects[pot.0].node]
+            && let Some(mut m) = materials.get_mut(&material.0)
+        {
+            m.color = GOLD;
+        }
+    }
+}
+
+/// Items show while they lie on the floor: a guard's once he has stepped off it.
+fn show_items(run: Res<DungeonRun>, mut items: Query<(&DungeonItem, &AtCell, &mut Visibility)>) {
+    for (item, at, mut visibility) in &mut items {
+        let lying = run.play.item_lying(at.0) == Some(item.0);
+        let want = if lying { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}
+
+/// Crates slide to their tile instead of jumping.
+/// Objects that slide to their tile (every object but a guard, who walks off on his own).
+type Sliding = (With<DungeonObject>, Without<GuardLook>);
+
+fn glide_crates(time: Res<Time>, mut crates: Query<(&AtCell, &mut Transform), Sliding>) {
+    let ease = 1.0 - (-time.delta_secs() * 18.0).exp();
+    for (at, mut transform) in &mut crates {
+        let to = to_world(at.0.0 as f32, at.0.1 as f32);
+        let now = transform.translation.truncate();
+        if now.distance_squared(to) > 0.01 {
+            let moved = now + (to - now) * ease;
+            transform.translation.x = moved.x;
+            transform.translation.y = moved.y;
+        }
+    }
+}
