@@ -38,6 +38,10 @@ pub enum Command {
         seed: Option<SeedInput>,
         #[arg(long, value_parser = mode_parser(), default_value = "runner")]
         mode: Mode,
+        /// Where in the seed's run to start (a code puzzle's curriculum step, 0 the first), as a
+        /// link's `level=K`.
+        #[arg(long, requires = "seed")]
+        level: Option<u32>,
     },
     /// List the playable modes (from the table of modes).
     Modes {

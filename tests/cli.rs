@@ -257,7 +257,7 @@ fn digest_prints_one_pinned_hash_per_mode() {
     let expected = seedfeast::web::digest_text(&data, &seedfeast::modes::table());
     assert_eq!(stdout(&out), expected);
     let keys: Vec<&str> = expected.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "puzzle"]);
     // The levels of version 1 that version 2 still makes: their digests never moved.
     assert!(expected.contains("runner c6907b41c74d962a\nmaze 6ba40d4e5fe4efb4\n"), "{expected}");
 }
@@ -322,7 +322,7 @@ fn the_table_of_modes_is_on_the_command_line() {
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
     let keys: Vec<&str> = rows.iter().map(|r| r["key"].as_str().unwrap()).collect();
-    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "puzzle"]);
     for row in rows {
         for field in ["key", "name", "generator", "variant"] {
             assert!(row.get(field).is_some(), "{row}: no {field}");
