@@ -4,14 +4,21 @@
 
 pub mod arena;
 pub mod maze;
+pub mod puzzle;
 pub mod runner;
 pub mod tunnel;
 
 use crate::mode::{Mode, Modes};
 
 /// Every playable mode, in menu order.
-pub const MODES: &[Mode] =
-    &[Mode(&runner::MODE), Mode(&maze::MODE), Mode(&arena::MODE), Mode(&tunnel::MODE), Mode(&tunnel::FOOD_TUNNEL)];
+pub const MODES: &[Mode] = &[
+    Mode(&runner::MODE),
+    Mode(&maze::MODE),
+    Mode(&arena::MODE),
+    Mode(&tunnel::MODE),
+    Mode(&tunnel::FOOD_TUNNEL),
+    Mode(&puzzle::MODE),
+];
 
 /// The table as the app's resource.
 pub fn table() -> Modes {
@@ -30,7 +37,7 @@ mod tests {
     #[test]
     fn every_row_is_unique_and_names_a_real_generator_and_variant() {
         let keys: Vec<&str> = MODES.iter().map(|m| m.key()).collect();
-        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel"]);
+        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "puzzle"]);
         for (i, mode) in MODES.iter().enumerate() {
             assert!(MODES[..i].iter().all(|m| m.key() != mode.key() && m.name() != mode.name()), "{mode:?}");
             let generator = mode.generator();
