@@ -202,7 +202,8 @@ fn drive_bot(
         bot.idle = 0;
         bot.last_seen = Some(seen);
     }
-    if run.board.running() || player.mover.dir.is_some() || run.exit_reached {
+    // A tap not yet walked is still on its way: one more would walk two tiles.
+    if run.board.running() || player.mover.dir.is_some() || player.queued.is_some() || run.exit_reached {
         return;
     }
     if run.panel_open {

@@ -272,7 +272,17 @@ fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
 
 /// A direction tapped this frame is kept for the walk's next tile centre (frames and fixed steps
 /// don't line up: a tap must not fall between two steps).
-fn queue_step(actions: Res<Actions>, mut player: Query<&mut PuzzlePlayer>) {
+/// Not during the countdown (the key that starts the run doesn't walk) or the pause (the menu's
+/// arrows aren't steps).
+fn queue_step(
+    actions: Res<Actions>,
+    countdown: Option<Res<Countdown>>,
+    pause: Res<State<Pause>>,
+    mut player: Query<&mut PuzzlePlayer>,
+) {
+    if countdown.is_some() || *pause.get() != Pause::Running {
+        return;
+    }
     if let Some(dir) = actions.steer {
         for mut player in &mut player {
             player.queued = Some(dir);
