@@ -211,7 +211,8 @@ fn a_curriculum_program_typed_into_the_editor_opens_the_exit() {
         let moving = playback.before.states.iter().zip(&run(&app).board.world.states).any(|(a, b)| a.pos != b.pos);
         if mid && moving {
             let mut objects = app.world_mut().query::<(&PuzzleObject, &Transform)>();
-            glided |= objects.iter(app.world()).any(|(_, t)| t.translation.x % 48.0 != 0.0 || t.translation.y % 48.0 != 0.0);
+            glided |=
+                objects.iter(app.world()).any(|(_, t)| t.translation.x % 48.0 != 0.0 || t.translation.y % 48.0 != 0.0);
         }
         app.update();
     }

@@ -74,6 +74,14 @@ pub fn key_action(key: &Key, text: Option<&str>, ctrl: bool, shift: bool) -> Key
     }
 }
 
+const CTRL: [KeyCode; 4] = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
+const SHIFT: [KeyCode; 2] = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
+
+/// Whether any of `codes` was held before this frame's key messages.
+fn held_before(keys: &ButtonInput<KeyCode>, codes: &[KeyCode]) -> bool {
+    codes.iter().any(|c| (keys.pressed(*c) || keys.just_released(*c)) && !keys.just_pressed(*c))
+}
+
 /// Enter (or (A)) on the coding tile opens the panel.
 pub fn open_panel(
     actions: Res<Actions>,
@@ -119,7 +127,7 @@ pub fn type_code(
     mut opening: Local<Opening>,
 ) {
     // Read every message, typing or not, so none is left over for later.
-    let presses: Vec<KeyboardInput> = typed.read().filter(|k| k.state.is_pressed()).cloned().collect();
+    let events: Vec<KeyboardInput> = typed.read().cloned().collect();
     // The frame the panel opens, its keys were pressed before it was there: they, and the
     // repeats of any still held, are not code.
     let just_opened = run.panel_open && !opening.was_open;
@@ -132,8 +140,10 @@ pub fn type_code(
     if !live || just_opened {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // Modifiers as they were before this frame's keys, then followed key by key: a chord typed
+    // within one frame (by a fast hand or a tool) still reads as a chord.
+    let mut ctrl = held_before(&keys, &CTRL);
+    let mut shift = held_before(&keys, &SHIFT);
     // The gamepad (the keyboard makes no actions while the panel types).
     let mut wanted: Vec<KeyAction> = Vec::new();
     if actions.confirm {
@@ -142,8 +152,14 @@ pub fn type_code(
     if actions.back {
         wanted.push(KeyAction::Escape);
     }
-    for key in &presses {
-        if opening.held.contains(&key.key_code) {
+    for key in &events {
+        let down = key.state.is_pressed();
+        if CTRL.contains(&key.key_code) {
+            ctrl = down;
+        } else if SHIFT.contains(&key.key_code) {
+            shift = down;
+        }
+        if !down || opening.held.contains(&key.key_code) {
             continue;
         }
         wanted.push(key_action(&key.logical_key, key.text.as_deref(), ctrl, shift));

@@ -14,7 +14,9 @@ pub mod board;
 pub mod bot;
 pub mod editor;
 pub mod keys;
+pub mod panel;
 pub mod spawn;
+pub mod syntax;
 pub mod visuals;
 
 use bevy::prelude::*;

@@ -3,7 +3,7 @@
 //! board's world changes.
 
 use bevy::prelude::*;
-use seedfeast_procgen::puzzle::world::{Cell, Ground};
+use seedfeast_procgen::puzzle::world::{Cell, Element, Ground, Kind, RewardKind};
 
 use crate::grid_move::Mover;
 use crate::modes::puzzle::board::Board;
@@ -37,18 +37,27 @@ pub struct PuzzlePiece;
 pub struct Tile {
     pub cell: Cell,
     pub ground: Ground,
+    /// A wall whose front shows: the tile below it is not wall (for the picture's depth).
+    pub face: bool,
 }
 
-/// One of the level's named objects (its index in the world).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+/// One of the level's named objects: its index in the world, and what it is (so it can be
+/// dressed without the board).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleObject {
     pub index: usize,
+    pub name: String,
+    pub kind: Kind,
+    /// A block that rotates: a plank over water.
+    pub plank: bool,
+    pub element: Option<Element>,
 }
 
 /// One of the level's rewards (its index in the level).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RewardMark {
     pub index: usize,
+    pub kind: RewardKind,
 }
 
 /// The player: walks tile to tile.
@@ -69,24 +78,32 @@ pub fn spawn_level(commands: &mut Commands, board: &Board) {
             if ground == Ground::Void {
                 continue;
             }
+            let solid = |g: Ground| matches!(g, Ground::Wall | Ground::SecretDoor | Ground::Void);
+            let face = solid(ground) && !solid(world.ground_at((x, y + 1)));
             commands.spawn((
-                Tile { cell: (x, y), ground },
+                Tile { cell: (x, y), ground, face },
                 piece(),
                 Transform::from_translation(to_world(x as f32, y as f32).extend(0.0)),
             ));
         }
     }
-    for (index, state) in world.states.iter().enumerate() {
+    for (index, (spec, state)) in world.objects.iter().zip(&world.states).enumerate() {
         let (x, y) = state.pos;
         commands.spawn((
-            PuzzleObject { index },
+            PuzzleObject {
+                index,
+                name: spec.name.clone(),
+                kind: spec.kind,
+                plank: spec.is_plank(),
+                element: spec.element,
+            },
             piece(),
             Transform::from_translation(to_world(x as f32, y as f32).extend(2.0)),
         ));
     }
     for (index, reward) in world.rewards.iter().enumerate() {
         commands.spawn((
-            RewardMark { index },
+            RewardMark { index, kind: reward.kind },
             piece(),
             Transform::from_translation(to_world(reward.x as f32, reward.y as f32).extend(1.0)),
         ));
