@@ -35,7 +35,7 @@ pub struct BotRun {
 /// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
 pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
-    let session = Session { mode, seed, origin: None, daily: None };
+    let session = Session { mode, seed, origin: None, daily: None, level: None };
     let mut app = headless_app(Launch {
         data: Ok(data),
         start: Some(session),

@@ -38,6 +38,10 @@ pub enum Command {
         seed: Option<SeedInput>,
         #[arg(long, value_parser = mode_parser(), default_value = "runner")]
         mode: Mode,
+        /// Where in the seed's run to start (a code puzzle's curriculum step, 0 the first), as a
+        /// link's `level=K`.
+        #[arg(long, requires = "seed")]
+        level: Option<u32>,
     },
     /// List the playable modes (from the table of modes).
     Modes {
@@ -149,6 +153,42 @@ pub enum Command {
 pub enum GameLab {
     #[command(flatten)]
     Pure(seedfeast_lab::cli::LabCommand),
+    /// Plays seeds with each mode's reference bot through the real game, headlessly at the fixed
+    /// 1/60 s step, and reports how far each got. A bot stopped short of its goal on a mode whose
+    /// generator promises the goal is reachable is a fairness failure (exit 1).
+    Bots {
+        /// Mode keys, comma separated (every mode with a bot when left out).
+        #[arg(long, value_delimiter = ',', value_parser = mode_parser())]
+        mode: Vec<Mode>,
+        /// Seeds to play per mode (seeds 0, 1, 2, …).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        seeds: u64,
+        /// The goal, in each mode's unit, instead of its bot's own (2,000 m, 100 gates, …).
+        #[arg(long, value_parser = parse_goal)]
+        goal: Option<f32>,
+        /// Game seconds each run may take.
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=36_000))]
+        seconds: u32,
+        /// Text (a line per mode) or JSON (every run).
+        #[arg(long, value_enum, default_value_t = BotsFormat::Text)]
+        format: BotsFormat,
+        /// Read the data files from this assets folder instead of the default.
+        #[arg(long)]
+        assets: Option<PathBuf>,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotsFormat {
+    Text,
+    Json,
+}
+
+fn parse_goal(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(goal) if goal.is_finite() && goal > 0.0 && goal <= 1.0e6 => Ok(goal),
+        _ => Err(format!("'{text}' is not a goal: a number above 0, at most 1000000")),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -325,6 +365,9 @@ pub fn run(command: Command) -> ExitCode {
         }),
         Command::Puzzle { action } => puzzle(action),
         Command::Lab { command: GameLab::Pure(command) } => return seedfeast_lab::cli::run(command),
+        Command::Lab { command: GameLab::Bots { mode, seeds, goal, seconds, format, assets } } => {
+            load_data(assets.as_deref()).and_then(|data| lab_bots(mode, seeds, goal, seconds, format, &data))
+        }
         Command::Seed { input } => {
             let today = input.seed().code();
             let note = match &input {
@@ -576,4 +619,72 @@ fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
             .expect("the template is valid"),
     );
     progress
+}
+
+/// `seedfeast lab bots`: every chosen mode's bot over seeds 0.., a line (or JSON rows) per mode.
+fn lab_bots(
+    modes: Vec<Mode>,
+    seeds: u64,
+    goal: Option<f32>,
+    seconds: u32,
+    format: BotsFormat,
+    data: &GameData,
+) -> Result<(), Stop> {
+    let modes: Vec<Mode> = if modes.is_empty() {
+        modes::MODES.iter().copied().filter(|m| m.info().bot.is_some()).collect()
+    } else {
+        modes
+    };
+    let mut rows = Vec::new();
+    let mut unfair = Vec::new();
+    for mode in modes {
+        let bot = mode.info().bot.ok_or_else(|| Stop::Usage(format!("error: the {} mode has no bot", mode.key())))?;
+        let goal = goal.unwrap_or(bot.goal);
+        let bar = indicatif::ProgressBar::new(seeds).with_message(mode.key());
+        let mut runs = Vec::new();
+        for seed in 0..seeds {
+            let run =
+                crate::bots::play_bot(mode, Seed(seed), data.clone(), goal, seconds as f32).map_err(Stop::Failed)?;
+            if bot.promised && !run.reached {
+                unfair.push(format!("{} seed {}: {}", mode.key(), run.seed.code(), run.stopped));
+            }
+            runs.push(run);
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        let reached = runs.iter().filter(|r| r.reached).count();
+        let mut amounts: Vec<f32> = runs.iter().map(|r| r.progress.amount).collect();
+        amounts.sort_by(f32::total_cmp);
+        let median = amounts[amounts.len() / 2];
+        let unit = runs.iter().map(|r| r.progress.unit).find(|u| !u.is_empty()).unwrap_or("");
+        match format {
+            BotsFormat::Text => say(&format!(
+                "{:<12} {reached}/{} reached {goal} {unit}; median {median:.1} {unit}{}\n",
+                mode.key(),
+                runs.len(),
+                if bot.promised { " (promised)" } else { "" }
+            ))?,
+            BotsFormat::Json => rows.extend(runs.iter().map(|r| {
+                serde_json::json!({
+                    "mode": mode.key(),
+                    "seed": r.seed.code().to_string(),
+                    "goal": r.goal,
+                    "progress": r.progress.amount,
+                    "unit": r.progress.unit,
+                    "reached": r.reached,
+                    "promised": bot.promised,
+                    "stopped": r.stopped,
+                    "seconds": r.seconds,
+                })
+            })),
+        }
+    }
+    if format == BotsFormat::Json {
+        say(&format!("{}\n", serde_json::Value::Array(rows)))?;
+    }
+    if unfair.is_empty() {
+        Ok(())
+    } else {
+        Err(Stop::Failed(format!("error: a bot fell short where its goal is promised:\n  {}", unfair.join("\n  "))))
+    }
 }

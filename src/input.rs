@@ -27,6 +27,12 @@ pub struct Actions {
     pub move_axis: Vec2,
 }
 
+/// Whether a text field (a mode's code editor, say) has the keyboard: while it does, keys make
+/// no [`Actions`] (typing `p` doesn't pause, arrows move the text cursor, not the player) and the
+/// field reads the typed keys itself. Gamepads still act. Whoever sets it clears it when done.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypingFocus(pub bool);
+
 /// A jump pressed since the last physics step; the fixed-step runner consumes it, so a press
 /// is never lost between two physics steps.
 #[derive(Resource, Default, Debug)]
@@ -38,18 +44,23 @@ impl Plugin for ActionsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Actions>()
             .init_resource::<JumpLatch>()
+            .init_resource::<TypingFocus>()
             .add_systems(PreUpdate, read_actions.after(InputSystems));
     }
 }
 
 fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
+    focus: Res<TypingFocus>,
     save: Option<Res<Save>>,
     gamepads: Query<&Gamepad>,
     mut actions: ResMut<Actions>,
     mut latch: ResMut<JumpLatch>,
     mut stick: Local<StickState>,
 ) {
+    // While a text field types, the keys are its own: none of them acts.
+    let no_keys = ButtonInput::<KeyCode>::default();
+    let keys = if focus.0 { &no_keys } else { &*keys };
     let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
     let jump_keys = save.map_or(crate::save::keys::jump_keys(Default::default()), |save| save.jump_keys());
     *actions = Actions {
@@ -69,8 +80,8 @@ fn read_actions(
     if actions.jump {
         latch.0 = true;
     }
-    actions.steer = steer(&keys, &gamepads, &mut stick);
-    actions.move_axis = move_axis(&keys, &gamepads);
+    actions.steer = steer(keys, &gamepads, &mut stick);
+    actions.move_axis = move_axis(keys, &gamepads);
 }
 
 fn move_axis(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>) -> Vec2 {

@@ -15,8 +15,8 @@ fn main() -> ExitCode {
     let start = match cli.command {
         None => None,
         Some(Command::Play { seed: None, .. }) => None,
-        Some(Command::Play { seed: Some(seed), mode }) => match Session::from_input(mode, &seed) {
-            Ok(session) => Some(session),
+        Some(Command::Play { seed: Some(seed), mode, level }) => match Session::from_input(mode, &seed) {
+            Ok(session) => Some(Session { level, ..session }),
             Err(message) => {
                 eprintln!("error: {message}");
                 return ExitCode::from(2);

@@ -20,6 +20,10 @@ pub struct Session {
     pub origin: Option<String>,
     /// The UTC date (YYYY-MM-DD) when this is the daily challenge.
     pub daily: Option<String>,
+    /// Where in the seed's run to start, for modes whose run is a ladder of levels (a code
+    /// puzzle's curriculum step, from 0): a link's `level=K`. `None` is the start; a mode
+    /// without levels ignores it.
+    pub level: Option<u32>,
 }
 
 impl Session {
@@ -34,11 +38,11 @@ impl Session {
                 None
             }
         };
-        Ok(Session { mode, seed: input.seed(), origin, daily: None })
+        Ok(Session { mode, seed: input.seed(), origin, daily: None, level: None })
     }
 
     pub fn random(mode: Mode) -> Session {
-        Session { mode, seed: random_seed(), origin: None, daily: None }
+        Session { mode, seed: random_seed(), origin: None, daily: None, level: None }
     }
 }
 

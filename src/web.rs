@@ -1,4 +1,4 @@
-//! Links that start a level: `?seed=CODE&mode=MODE` in the browser's address (procgen's one link
+//! Links that start a level: `?seed=CODE&mode=MODE[&level=K]` in the browser's address (procgen's one link
 //! parser reads them, here and when a link is pasted into the seed box).
 //!
 //! Parsing is plain Rust (tested natively); only reading the address needs the browser.
@@ -20,9 +20,13 @@ pub enum LinkRequest {
     Problem(String),
 }
 
-/// Reads `seed` and `mode` from a query string (`?seed=124MP-ANQ6N&mode=maze`). The mode
-/// defaults to the first in the table; a bad code, a code this build makes a different level
-/// from, or an unknown mode is reported, never guessed at.
+/// The largest `level=K` a link may ask for.
+pub const MAX_LINK_LEVEL: u32 = 9_999;
+
+/// Reads `seed`, `mode` and `level` from a query string (`?seed=124MP-ANQ6N&mode=maze`,
+/// `?mode=puzzle&seed=…&level=3`). The mode defaults to the first in the table; a bad code, a
+/// code this build makes a different level from, an unknown mode or a level that isn't a number
+/// is reported, never guessed at.
 pub fn parse_query(query: &str, modes: &Modes) -> LinkRequest {
     let Some(link) = parse_link(query) else { return LinkRequest::None };
     let Some(seed) = link.seed else { return LinkRequest::None };
@@ -38,9 +42,20 @@ pub fn parse_query(query: &str, modes: &Modes) -> LinkRequest {
             }
         },
     };
+    let level = match link.level.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => match text.parse::<u32>() {
+            Ok(level) if level <= MAX_LINK_LEVEL => Some(level),
+            _ => {
+                return LinkRequest::Problem(format!(
+                    "The link's level \"{text}\" isn't a level number (0 to {MAX_LINK_LEVEL})"
+                ));
+            }
+        },
+    };
     match SeedInput::parse(&seed) {
         Ok(input) => match Session::from_input(mode, &input) {
-            Ok(session) => LinkRequest::Start(session),
+            Ok(session) => LinkRequest::Start(Session { level, ..session }),
             Err(error) => LinkRequest::Problem(format!("The link's seed doesn't work: {error}")),
         },
         Err(error) => LinkRequest::Problem(format!("The link's seed doesn't work: {error}")),
@@ -59,10 +74,11 @@ pub fn page_query() -> String {
 }
 
 /// The link that opens `session`'s level: the page's address (any old query or fragment
-/// dropped) with `?seed=CODE&mode=MODE`.
+/// dropped) with `?seed=CODE&mode=MODE`, and `&level=K` when the session names a level.
 pub fn share_link(page: &str, session: &Session) -> String {
     let page = page.split(['?', '#']).next().unwrap_or(page);
-    format!("{page}?seed={}&mode={}", session.seed.code(), percent_encode(session.mode.key()))
+    let level = session.level.map(|k| format!("&level={k}")).unwrap_or_default();
+    format!("{page}?seed={}&mode={}{level}", session.seed.code(), percent_encode(session.mode.key()))
 }
 
 /// The page's address without its query (`https://host/path/index.html`), in the browser.
@@ -156,6 +172,7 @@ mod tests {
         assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), by_key("runner").unwrap()));
         let session = start("?mode=food-tunnel&seed=pizza%20party");
         assert_eq!((session.seed, session.mode), (Seed::from_text("pizza party"), by_key("food-tunnel").unwrap()));
+        assert_eq!(session.level, None);
         assert_eq!(parse_query("", &table()), LinkRequest::None);
         assert_eq!(parse_query("?mode=maze", &table()), LinkRequest::None);
     }
@@ -172,6 +189,25 @@ mod tests {
             let session = Session { mode, ..session.clone() };
             let link = share_link("http://127.0.0.1:8080/", &session);
             assert_eq!(start(&link["http://127.0.0.1:8080/".len()..]).mode, mode, "{link}");
+        }
+    }
+
+    #[test]
+    fn links_carry_a_level_both_ways() {
+        let session = start("?mode=maze&seed=pizza+party&level=3");
+        assert_eq!((session.mode, session.level), (by_key("maze").unwrap(), Some(3)));
+        assert_eq!(start("?seed=x&level=").level, None, "an empty level is the start");
+        let link = share_link("https://seedfeast.example/", &session);
+        assert!(link.ends_with("&mode=maze&level=3"), "{link}");
+        let opened = start(&link["https://seedfeast.example/".len()..]);
+        assert_eq!((opened.seed, opened.mode, opened.level), (session.seed, session.mode, Some(3)));
+        let start_of_run = Session { level: None, ..session };
+        assert!(!share_link("https://seedfeast.example/", &start_of_run).contains("level"));
+        for bad in ["-1", "two", "3.5", "10000"] {
+            let LinkRequest::Problem(message) = parse_query(&format!("?seed=x&level={bad}"), &table()) else {
+                panic!("{bad}")
+            };
+            assert!(message.contains(&format!("\"{bad}\"")) && message.contains("level"), "{message}");
         }
     }
 

@@ -257,7 +257,7 @@ fn digest_prints_one_pinned_hash_per_mode() {
     let expected = seedfeast::web::digest_text(&data, &seedfeast::modes::table());
     assert_eq!(stdout(&out), expected);
     let keys: Vec<&str> = expected.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon"]);
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"]);
     // The levels of version 1 that version 2 still makes: their digests never moved.
     assert!(expected.contains("runner c6907b41c74d962a\nmaze 6ba40d4e5fe4efb4\n"), "{expected}");
 }
@@ -322,7 +322,7 @@ fn the_table_of_modes_is_on_the_command_line() {
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
     let keys: Vec<&str> = rows.iter().map(|r| r["key"].as_str().unwrap()).collect();
-    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon"]);
+    assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"]);
     for row in rows {
         for field in ["key", "name", "generator", "variant"] {
             assert!(row.get(field).is_some(), "{row}: no {field}");
@@ -422,6 +422,7 @@ fn lab_sweeps_and_plots_through_the_game_and_its_reproduce_commands_run() {
     assert_eq!(doc["generators"][0]["mode"], "maze");
     assert_eq!(doc["generators"][1]["violations"], 0);
     let dir = scratch("lab-range");
+    std::fs::create_dir_all(&dir).unwrap();
     let csv = dir.join("runner.csv");
     let out = seedfeast(&["lab", "range", "--mode", "runner", "--seeds", "12", "--out", csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -436,5 +437,27 @@ fn lab_sweeps_and_plots_through_the_game_and_its_reproduce_commands_run() {
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
         let out = seedfeast(&args);
         assert!(out.status.success(), "{command}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn lab_bots_play_seeds_through_the_game_and_a_promised_goal_missed_fails() {
+    let out = seedfeast(&["lab", "bots", "--mode", "tunnel", "--seeds", "2", "--goal", "3", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        assert_eq!(row["mode"], "tunnel");
+        assert_eq!(row["reached"], true, "{row}");
+        assert!(row["progress"].as_f64().unwrap() >= 3.0 && row["unit"] == "gates", "{row}");
+    }
+    // One game second is too short for 50 gates: the tunnel promises them, so that is a failure.
+    let out = seedfeast(&["lab", "bots", "--mode", "tunnel", "--seeds", "1", "--goal", "50", "--seconds", "1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("fell short") && stderr(&out).contains("tunnel seed"), "{}", stderr(&out));
+    for bad in [["--goal", "-1"], ["--goal", "NaN"], ["--seeds", "0"], ["--mode", "chess"]] {
+        let out = seedfeast(&["lab", "bots", bad[0], bad[1]]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
 }

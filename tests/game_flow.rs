@@ -164,7 +164,7 @@ fn best_scores_are_kept_per_seed_across_runs_and_restarts() {
     use seedfeast::session::LastRun;
     let dir = scratch("scores");
     let seed = Seed(5);
-    let start = || Session { mode: common::mode("runner"), seed, origin: None, daily: None };
+    let start = || Session { mode: common::mode("runner"), seed, origin: None, daily: None, level: None };
     let launch = |dir: &std::path::Path| Launch {
         data: Ok(GameData::built_in()),
         start: Some(start()),
@@ -289,7 +289,7 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     assert_eq!(screen(&app), Screen::Title);
 
     // A restart straight into a run: Space no longer jumps, Z does, and the jump is heard.
-    let session = Session { mode: common::mode("runner"), seed: Seed(9), origin: None, daily: None };
+    let session = Session { mode: common::mode("runner"), seed: Seed(9), origin: None, daily: None, level: None };
     let mut app = headless_app(launch(Some(session)));
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.finish();
@@ -363,7 +363,7 @@ fn a_save_from_a_newer_game_is_left_alone_and_the_player_told() {
     std::fs::create_dir_all(&dir).unwrap();
     let newer = "(version: 4, best: {\"runner/224MP-ANQ6K\": (score: 9000, better: Higher)}, jetpacks: true)";
     std::fs::write(dir.join("scores.ron"), newer).unwrap();
-    let start = Session { mode: common::mode("runner"), seed: Seed(5), origin: None, daily: None };
+    let start = Session { mode: common::mode("runner"), seed: Seed(5), origin: None, daily: None, level: None };
     let mut app = headless_app(Launch {
         data: Ok(GameData::built_in()),
         start: Some(start),

@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod dungeon;
 pub mod maze;
+pub mod puzzle;
 pub mod runner;
 pub mod tunnel;
 
@@ -18,6 +19,7 @@ pub const MODES: &[Mode] = &[
     Mode(&tunnel::MODE),
     Mode(&tunnel::FOOD_TUNNEL),
     Mode(&dungeon::MODE),
+    Mode(&puzzle::MODE),
 ];
 
 /// The table as the app's resource.
@@ -37,7 +39,7 @@ mod tests {
     #[test]
     fn every_row_is_unique_and_names_a_real_generator_and_variant() {
         let keys: Vec<&str> = MODES.iter().map(|m| m.key()).collect();
-        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon"]);
+        assert_eq!(keys, ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"]);
         for (i, mode) in MODES.iter().enumerate() {
             assert!(MODES[..i].iter().all(|m| m.key() != mode.key() && m.name() != mode.name()), "{mode:?}");
             let generator = mode.generator();

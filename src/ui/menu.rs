@@ -144,6 +144,8 @@ fn on_menu_chosen(
         MenuAction::Start => next_screen.set(Screen::ModeSelect),
         MenuAction::ChooseMode(mode) => {
             session.mode = mode;
+            // A level is a place in one mode's run: another mode starts from its beginning.
+            session.level = None;
             next_screen.set(Screen::SeedSelect);
         }
         MenuAction::Play | MenuAction::Retry => next_screen.set(Screen::Playing),
@@ -160,6 +162,7 @@ fn on_menu_chosen(
                 seed: Seed::daily(year, month, day),
                 origin: Some(format!("daily challenge {date} (UTC)")),
                 daily: Some(date),
+                level: None,
             };
         }
         MenuAction::CopyCode => commands.run_system_cached(copy_code),

@@ -4,7 +4,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use seedfeast_procgen::SeedInput;
 
-use crate::input::Actions;
+use crate::input::{Actions, TypingFocus};
 use crate::session::Session;
 use crate::state::Screen;
 use crate::ui::clipboard::{copy_code, start_paste};
@@ -94,11 +94,18 @@ pub fn type_seed(
     }
 }
 
-/// Ctrl+C copies the code on the pause and game-over screens too.
-pub fn copy_shortcut(mut commands: Commands, mut typed: MessageReader<KeyboardInput>, keys: Res<ButtonInput<KeyCode>>) {
+/// Ctrl+C copies the code on the pause and game-over screens too (not while a text field has
+/// the keyboard: its Ctrl+C is its own).
+pub fn copy_shortcut(
+    mut commands: Commands,
+    mut typed: MessageReader<KeyboardInput>,
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Res<TypingFocus>,
+) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
     for key in typed.read() {
         if ctrl
+            && !focus.0
             && key.state.is_pressed()
             && matches!(&key.logical_key, Key::Character(c) if c.eq_ignore_ascii_case("c"))
         {
@@ -115,7 +122,7 @@ mod tests {
     #[test]
     fn a_typed_code_sets_the_seed_and_a_typo_explains_itself() {
         let mode = crate::modes::by_key("runner").unwrap();
-        let mut session = Session { mode, seed: Seed(1), origin: None, daily: None };
+        let mut session = Session { mode, seed: Seed(1), origin: None, daily: None, level: None };
         let code = Seed(987_654).code().to_string();
         let mut entry = SeedEntry { text: code.to_lowercase(), ..SeedEntry::default() };
         entry.reread();

@@ -37,7 +37,7 @@ pub fn playing_app(data: GameData, mode: Mode, seed: Seed) -> App {
 
 /// A headless game that has just entered a run of `mode`: the countdown is on.
 pub fn ready_app(data: GameData, mode: Mode, seed: Seed) -> App {
-    let session = Session { mode, seed, origin: None, daily: None };
+    let session = Session { mode, seed, origin: None, daily: None, level: None };
     let mut app = headless_app(Launch {
         data: Ok(data),
         start: Some(session),

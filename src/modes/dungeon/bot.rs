@@ -189,6 +189,14 @@ impl Bot {
     }
 }
 
+/// The Zone dungeon's bot row: the generator promises every dungeon can be cleared (its
+/// witness walk is checked), so a feast not served is a fairness bug.
+pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_bot, goal: 1.0, promised: true };
+
+fn add_bot(app: &mut App) {
+    app.add_systems(FixedUpdate, autoplay.before(crate::run::Gameplay::Control));
+}
+
 /// The bot as a fixed-step system: run it before [`crate::run::Gameplay::Control`]. It writes
 /// the pad the keyboard would.
 pub fn autoplay(run: Option<Res<DungeonRun>>, mut pad: ResMut<DungeonPad>, mut bot: Local<Bot>) {

@@ -23,7 +23,7 @@ use crate::grid_move::Dir;
 use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::PHYSICS_HZ;
-use crate::run::{Gameplay, Rules, RunEnd, RunPlugin, RunStart, started};
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart, started};
 use crate::session::{Session, playing};
 use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
@@ -47,6 +47,7 @@ pub const MODE: ModeInfo = ModeInfo {
         app.add_plugins(DungeonPlugin);
     },
     visuals: visuals::add,
+    bot: Some(bot::BOT),
 };
 
 /// Points for each puzzle solved.
@@ -320,6 +321,13 @@ impl Rules for DungeonRun {
     /// The curve at the dungeon reached (what the dungeon was generated for).
     fn intensity(&self, data: &GameData) -> f32 {
         intensity_at(data, self.dungeon_number())
+    }
+
+    /// Dungeons served, and the share of this one's puzzles solved: 1.0 is the first feast.
+    fn progress(&self) -> Progress {
+        let nodes = self.play.dungeon.nodes.len().max(1) as f32;
+        let done = if self.play.cleared { 1.0 } else { self.play.solved_count() as f32 / nodes };
+        Progress { amount: self.dungeon_number().saturating_sub(1) as f32 + done, unit: "dungeons" }
     }
 
     fn outcome(&self) -> Option<RunEnd> {

@@ -113,7 +113,9 @@ pub fn decide(grid: &Grid, mover: Mover, goals: &[Cell], danger: &[u32], pace: f
     // A goal is worth it only if, once there, the player still has room to run ahead of the pots:
     // not a crumb at the end of a pocket a pot is about to close.
     let open_cells = grid.open_count();
-    let roomy = |goal: Cell, steps: u32| room_from(grid, goal, steps, &safe) >= (open_cells / ROOM_SHARE).max(4);
+    // (A floor smaller than the least room asks only for all of it.)
+    let needed = (open_cells / ROOM_SHARE).max(4).min(open_cells);
+    let roomy = |goal: Cell, steps: u32| room_from(grid, goal, steps, &safe) >= needed;
     let plan = first_step_where(grid, ahead, goals, &safe, roomy)?;
     if mover.dir.is_some() && goals.contains(&ahead) {
         // Into the crumb ahead, so it is eaten (turning short of its centre would leave it).

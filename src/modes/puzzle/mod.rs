@@ -1,0 +1,571 @@
+//! Code puzzle: walk a small level to its coding tile, write the program that moves, turns,
+//! opens or stops its objects, run it and watch the way open. Each level is a step of the
+//! curriculum (sequence, loops, variables, conditions, while loops), generated backwards from the
+//! step's solution; the seed picks each step's variation.
+//!
+//! The run: it starts at the session's level (a link's `level=K`, else the first step) and walks
+//! the curriculum; walking out of an open exit clears the step (scored: fewer statements and a
+//! faster clear score more, and each is kept as a best per step) and builds the next. The run
+//! ends, scored, after the last step, or when the player ends it (Q, or the gamepad's Select,
+//! away from the code panel). The session's level follows the step on screen, so a copied link
+//! opens the level being played.
+
+pub mod board;
+pub mod bot;
+pub mod editor;
+pub mod keys;
+pub mod panel;
+pub mod spawn;
+pub mod syntax;
+pub mod visuals;
+
+use bevy::prelude::*;
+use seedfeast_procgen::puzzle::GenOptions;
+use seedfeast_procgen::puzzle::ast::Command;
+use seedfeast_procgen::puzzle::world::RewardKind;
+
+use crate::data::GameData;
+use crate::grid_move::{Dir, can_move};
+use crate::input::{Actions, TypingFocus};
+use crate::mode::{Controls, ModeInfo, Physics};
+use crate::run::{Countdown, Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
+use crate::save::{Save, SaveStore};
+use crate::session::{Session, playing};
+use crate::sound::Sfx;
+use crate::state::{Pause, Screen};
+use crate::toast::Toast;
+pub use board::{Board, BoardEvent, Note, Verdict};
+pub use editor::{Edit, Editor};
+pub use spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, from_grid, to_grid, to_world};
+
+/// The Code puzzle's row in the table of modes.
+pub const MODE: ModeInfo = ModeInfo {
+    key: "puzzle",
+    name: "Code puzzle",
+    blurb: "Walk to the coding tile and write the program that opens the way",
+    controls: Controls::Code,
+    generator: "puzzle",
+    variant: None,
+    physics: Physics::None,
+    plugin: |app| {
+        app.add_plugins(PuzzlePlugin);
+    },
+    visuals: visuals::add,
+    bot: Some(bot::BOT),
+};
+
+/// Points for a cleared step before its bonuses.
+pub const STEP_POINTS: u32 = 100;
+/// Points for each revealed key or scroll picked up.
+pub const REWARD_POINTS: u32 = 25;
+
+/// A step cleared in this run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cleared {
+    /// The curriculum step (a link's `level`).
+    pub step: u32,
+    /// Statements in the program that opened the way.
+    pub statements: usize,
+    /// From the level's start to walking out of its exit, in game time.
+    pub time_ms: u64,
+    pub points: u32,
+}
+
+/// A step's points: [`STEP_POINTS`], a bonus for a program no longer than the step's own
+/// solution (`par`; more for a shorter one, less for each statement over), and a bonus for a
+/// fast clear (a point a second under 90).
+///
+/// ```
+/// use seedfeast::modes::puzzle::step_points;
+/// assert_eq!(step_points(3, 3, 30.0), 100 + 50 + 60);
+/// assert_eq!(step_points(3, 2, 30.0), 100 + 75 + 60);
+/// assert_eq!(step_points(3, 5, 200.0), 100 + 20);
+/// assert_eq!(step_points(3, 40, 200.0), 100);
+/// ```
+pub fn step_points(par: usize, statements: usize, seconds: f32) -> u32 {
+    let statement_bonus = if statements <= par {
+        50 + 25 * (par - statements) as u32
+    } else {
+        50u32.saturating_sub(15 * (statements - par).min(10) as u32)
+    };
+    let time_bonus = (90.0 - seconds).clamp(0.0, 90.0) as u32;
+    STEP_POINTS + statement_bonus + time_bonus
+}
+
+/// The save-file metric for a step's best: `level3/statements`, `level3/time_ms` (the step as a
+/// link's `level` names it).
+pub fn step_metric(step: u32, what: &str) -> String {
+    format!("level{step}/{what}")
+}
+
+/// Minutes and seconds: `1:05`.
+pub fn clock_text(seconds: f32) -> String {
+    let whole = seconds.max(0.0) as u32;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+/// The program being written, in the code panel.
+#[derive(Resource, Default, Debug, Deref, DerefMut)]
+pub struct CodeEditor(pub Editor);
+
+/// The run in progress.
+#[derive(Resource)]
+pub struct PuzzleRun {
+    pub board: Board,
+    /// Steps in the curriculum.
+    pub steps: u32,
+    /// The step the run started at.
+    pub first_step: u32,
+    /// The session's level when the run started (given back when the curriculum is done, so a
+    /// retry plays the same run).
+    pub started_from: Option<u32>,
+    pub score: u32,
+    pub cleared: Vec<Cleared>,
+    /// Seconds on this level, and in the whole run (game time: the pause stops both).
+    pub level_clock: f32,
+    pub clock: f32,
+    /// The code panel is open (the keyboard types code).
+    pub panel_open: bool,
+    /// Per reward of this level: picked up.
+    pub collected: Vec<bool>,
+    /// The player walked out of the open exit: the step is cleared at the next React.
+    pub exit_reached: bool,
+    pub ended: Option<String>,
+}
+
+impl PuzzleRun {
+    /// Statements in all the programs that cleared a step.
+    pub fn statements(&self) -> usize {
+        self.cleared.iter().map(|c| c.statements).sum()
+    }
+}
+
+impl Rules for PuzzleRun {
+    fn status(&self) -> String {
+        format!("Step {}/{}   Score {}   {}", self.board.step + 1, self.steps, self.score, clock_text(self.level_clock))
+    }
+
+    /// The curriculum is the difficulty curve: the share of it reached.
+    fn intensity(&self, _data: &GameData) -> f32 {
+        (self.board.step as f32 / self.steps.saturating_sub(1).max(1) as f32).clamp(0.0, 1.0)
+    }
+
+    fn progress(&self) -> Progress {
+        Progress { amount: self.cleared.len() as f32, unit: "steps" }
+    }
+
+    fn outcome(&self) -> Option<RunEnd> {
+        self.ended.as_ref().map(|cause| RunEnd {
+            score: self.score,
+            cause: cause.clone(),
+            summary: format!(
+                "{} step{} cleared, {} statements in all, {}",
+                self.cleared.len(),
+                if self.cleared.len() == 1 { "" } else { "s" },
+                self.statements(),
+                clock_text(self.clock)
+            ),
+            distance_m: 0,
+        })
+    }
+}
+
+pub struct PuzzlePlugin;
+
+impl Plugin for PuzzlePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(RunPlugin::<PuzzleRun>::default())
+            .init_resource::<keys::PendingCodePaste>()
+            .add_systems(OnEnter(Screen::Playing), start_puzzle.in_set(RunStart::Mode).run_if(playing(&MODE)))
+            .add_systems(OnExit(Screen::Playing), leave_puzzle)
+            .add_systems(FixedUpdate, walk_player.in_set(Gameplay::Control).run_if(resource_exists::<PuzzleRun>))
+            .add_systems(
+                FixedUpdate,
+                (play_code, clear_step, tick_clock)
+                    .chain()
+                    .in_set(Gameplay::React)
+                    .run_if(resource_exists::<PuzzleRun>),
+            )
+            .add_systems(
+                Update,
+                (
+                    queue_step,
+                    keys::open_panel,
+                    keys::type_code,
+                    keys::finish_paste,
+                    end_run_key,
+                    sync_focus,
+                    place_pieces,
+                )
+                    .chain()
+                    .run_if(resource_exists::<PuzzleRun>),
+            );
+    }
+}
+
+/// The level of curriculum step `step` for the session's seed, as the generator makes it (the
+/// data's grammar and curriculum), on a board.
+pub fn build_board(data: &GameData, seed: seedfeast_procgen::Seed, step: u32) -> Result<Board, String> {
+    let curriculum = &data.puzzle.curriculum;
+    let code = &curriculum.step(step).code;
+    let options = GenOptions { level: step, ..GenOptions::default() };
+    let level = seedfeast_procgen::puzzle::generate_with(&data.puzzle.grammar, code, seed, &options)
+        .map_err(|e| format!("step {step}'s level couldn't be made: {e}"))?;
+    Board::new(step, level)
+}
+
+fn start_puzzle(mut commands: Commands, mut session: ResMut<Session>, data: Res<GameData>) {
+    let steps = data.puzzle.curriculum.steps.len() as u32;
+    let first_step = session.level.unwrap_or(0).min(steps.saturating_sub(1));
+    let started_from = session.level;
+    if session.level.is_some() {
+        session.level = Some(first_step);
+    }
+    let (board, ended) = match build_board(&data, session.seed, first_step) {
+        Ok(board) => (board, None),
+        // The shipped curriculum always builds (procgen's sweeps check it); a designer's
+        // broken edit ends the run with why instead of a blank screen.
+        Err(why) => {
+            let fallback = seedfeast_procgen::puzzle::curriculum::Curriculum::default();
+            let level = fallback.level(0, session.seed).expect("the built-in curriculum builds");
+            (Board::new(0, level).expect("a generated level is valid"), Some(why))
+        }
+    };
+    spawn::spawn_level(&mut commands, &board);
+    commands.insert_resource(PuzzleRun {
+        collected: vec![false; board.level.rewards.len()],
+        board,
+        steps,
+        first_step,
+        started_from,
+        score: 0,
+        cleared: Vec::new(),
+        level_clock: 0.0,
+        clock: 0.0,
+        panel_open: false,
+        exit_reached: false,
+        ended,
+    });
+    commands.insert_resource(CodeEditor::default());
+}
+
+fn leave_puzzle(mut commands: Commands, mut focus: ResMut<TypingFocus>) {
+    focus.0 = false;
+    commands.remove_resource::<CodeEditor>();
+}
+
+/// The direction the player holds, on the grid: one axis (the one it already walks along, when
+/// both are held).
+fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
+    let horizontal = if axis.x > 0.0 {
+        Some(Dir::Right)
+    } else if axis.x < 0.0 {
+        Some(Dir::Left)
+    } else {
+        None
+    };
+    let vertical = if axis.y > 0.0 {
+        Some(Dir::Up)
+    } else if axis.y < 0.0 {
+        Some(Dir::Down)
+    } else {
+        None
+    };
+    match (horizontal, vertical) {
+        (Some(h), Some(v)) => Some(if walking == Some(v) { v } else { h }),
+        (h, v) => h.or(v),
+    }
+}
+
+/// A direction tapped this frame is kept for the walk's next tile centre (frames and fixed steps
+/// don't line up: a tap must not fall between two steps).
+/// Not during the countdown (the key that starts the run doesn't walk) or the pause (the menu's
+/// arrows aren't steps).
+fn queue_step(
+    actions: Res<Actions>,
+    countdown: Option<Res<Countdown>>,
+    pause: Res<State<Pause>>,
+    mut player: Query<&mut PuzzlePlayer>,
+) {
+    if countdown.is_some() || *pause.get() != Pause::Running {
+        return;
+    }
+    if let Some(dir) = actions.steer {
+        for mut player in &mut player {
+            player.queued = Some(dir);
+        }
+    }
+}
+
+/// Walks the player tile by tile: a tap walks one tile, a held direction keeps walking. It stops
+/// on the coding tile (the panel opens) and at the open exit, and stands still while the panel
+/// is open.
+fn walk_player(
+    time: Res<Time>,
+    actions: Res<Actions>,
+    mut run: ResMut<PuzzleRun>,
+    mut player: Single<&mut PuzzlePlayer>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let run = &mut *run;
+    let board = &run.board;
+    let walkable = board.walkable();
+    let open = |(x, y): crate::grid_move::Cell| board.can_stand(&walkable, (x as i32, y as i32));
+    let frozen = run.panel_open || board.running() || run.exit_reached || run.ended.is_some();
+    let coding = to_grid(board.level.coding_tile);
+    let exit = to_grid(board.level.exit);
+    let solved = board.open;
+    let mut queued = player.queued;
+    let mut arrivals = Vec::new();
+    let walking = player.mover.dir;
+    let held = held_dir(actions.move_axis, walking);
+    player.mover.advance(&open, time.delta_secs(), |cell, arrived| {
+        if arrived.is_some() {
+            arrivals.push(cell);
+            // Stop on the coding tile (while there's code to write) and at the exit.
+            if (cell == coding && !solved) || cell == exit {
+                return None;
+            }
+        }
+        if frozen {
+            return None;
+        }
+        queued.take().or(held).filter(|d| can_move(&open, cell, *d))
+    });
+    // A tap taken at a centre is used up (one that found a wall too); one made mid-step waits
+    // for the next centre; none is kept while the player can't walk.
+    player.queued = if frozen { None } else { queued };
+    for cell in arrivals {
+        let at = from_grid(cell);
+        if cell == coding && !run.board.open && !run.panel_open {
+            run.panel_open = true;
+            sfx.write(Sfx::Click);
+        }
+        if cell == exit && run.board.open {
+            run.exit_reached = true;
+        }
+        let view = run.board.world.view();
+        for (i, reward) in run.board.world.rewards.iter().enumerate() {
+            let pickup = matches!(reward.kind, RewardKind::Key | RewardKind::Scroll);
+            if pickup && (reward.x, reward.y) == at && view.revealed[i] && !run.collected[i] {
+                run.collected[i] = true;
+                run.score = run.score.saturating_add(REWARD_POINTS);
+                sfx.write(Sfx::Bonus);
+            }
+        }
+    }
+}
+
+/// Plays the program's run, with a sound per command and one for how it ended; a solved run
+/// closes the panel once its end has shown.
+fn play_code(time: Res<Time>, mut run: ResMut<PuzzleRun>, mut sfx: MessageWriter<Sfx>) {
+    if !run.board.running() {
+        return;
+    }
+    let events = run.board.tick(time.delta_secs());
+    let mut clicked = false;
+    for event in events {
+        match event {
+            BoardEvent::Step(step) => {
+                if let seedfeast_procgen::puzzle::interp::Event::Command { command, changed, .. } = step.event
+                    && !clicked
+                {
+                    clicked = true;
+                    sfx.write(match (command, changed) {
+                        (_, false) => Sfx::Hit,
+                        (Command::Open | Command::Stop, true) => Sfx::Gate,
+                        _ => Sfx::Click,
+                    });
+                }
+            }
+            BoardEvent::Finished(Verdict::Solved) => {
+                sfx.write(Sfx::PowerUp);
+            }
+            BoardEvent::Finished(_) => {
+                sfx.write(Sfx::Hit);
+            }
+            BoardEvent::Concluded(Verdict::Solved) => run.panel_open = false,
+            BoardEvent::Concluded(_) => {}
+        }
+    }
+}
+
+/// Clears the step the player walked out of: scores it, keeps its bests, and builds the next
+/// step (or ends the run after the last).
+#[allow(clippy::too_many_arguments)]
+fn clear_step(
+    mut commands: Commands,
+    mut run: ResMut<PuzzleRun>,
+    mut session: ResMut<Session>,
+    data: Res<GameData>,
+    mut save: ResMut<Save>,
+    store: Res<SaveStore>,
+    mut toast: ResMut<Toast>,
+    mut editor: ResMut<CodeEditor>,
+    pieces: Query<Entity, With<PuzzlePiece>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if !run.exit_reached || run.ended.is_some() {
+        return;
+    }
+    run.exit_reached = false;
+    let step = run.board.step;
+    let statements = run.board.solved_with.unwrap_or(0);
+    let seconds = run.level_clock;
+    let cleared = Cleared {
+        step,
+        statements,
+        time_ms: (f64::from(seconds) * 1000.0).round() as u64,
+        points: step_points(run.board.par, statements, seconds),
+    };
+    run.score = run.score.saturating_add(cleared.points);
+    sfx.write(Sfx::Clear);
+    let bests = record_step(&mut save, &session, &cleared);
+    save.commit(&store, &mut toast);
+    toast.show(format!(
+        "Step {} cleared: {} statement{}{}, {}{}",
+        step + 1,
+        statements,
+        if statements == 1 { "" } else { "s" },
+        if bests.0 { " (best!)" } else { "" },
+        clock_text(seconds),
+        if bests.1 { " (best!)" } else { "" },
+    ));
+    run.cleared.push(cleared);
+    let next = step + 1;
+    if next >= run.steps {
+        run.ended = Some("Curriculum complete!".into());
+        session.level = run.started_from;
+        return;
+    }
+    match build_board(&data, session.seed, next) {
+        Ok(board) => {
+            for entity in &pieces {
+                commands.entity(entity).despawn();
+            }
+            spawn::spawn_level(&mut commands, &board);
+            run.collected = vec![false; board.level.rewards.len()];
+            run.board = board;
+            run.level_clock = 0.0;
+            run.panel_open = false;
+            editor.0 = Editor::default();
+            session.level = Some(next);
+        }
+        Err(why) => run.ended = Some(why),
+    }
+}
+
+/// Records a cleared step's bests (fewest statements, fastest clear), for the seed and for the
+/// day on a daily challenge. Returns whether each is a new best.
+pub fn record_step(save: &mut Save, session: &Session, cleared: &Cleared) -> (bool, bool) {
+    use seedfeast_save::{Direction, metric_key};
+    let code = session.seed.code().to_string();
+    let statements = step_metric(cleared.step, "statements");
+    let time = step_metric(cleared.step, "time_ms");
+    let a = save.record(&metric_key(MODE.key, &code, &statements), cleared.statements as u64, Direction::Lower);
+    let b = save.record(&metric_key(MODE.key, &code, &time), cleared.time_ms, Direction::Lower);
+    if let Some(day) = &session.daily {
+        save.record_daily(&format!("{}/{day}/{statements}", MODE.key), cleared.statements as u64, Direction::Lower);
+        save.record_daily(&format!("{}/{day}/{time}", MODE.key), cleared.time_ms, Direction::Lower);
+    }
+    (a.new_best, b.new_best)
+}
+
+fn tick_clock(time: Res<Time>, mut run: ResMut<PuzzleRun>) {
+    let dt = time.delta_secs();
+    run.level_clock += dt;
+    run.clock += dt;
+}
+
+/// Q (or the gamepad's Select), away from the code panel, ends the run here, scored.
+fn end_run_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    pads: Query<&Gamepad>,
+    pause: Res<State<Pause>>,
+    countdown: Option<Res<Countdown>>,
+    mut run: ResMut<PuzzleRun>,
+) {
+    let pressed = keys.just_pressed(KeyCode::KeyQ) || pads.iter().any(|p| p.just_pressed(GamepadButton::Select));
+    if !pressed || run.panel_open || countdown.is_some() || *pause.get() != Pause::Running || run.ended.is_some() {
+        return;
+    }
+    let cleared = run.cleared.len();
+    run.ended = Some(if cleared == 0 {
+        "You left before clearing a step".to_string()
+    } else {
+        format!("You stopped at step {}", run.board.step + 1)
+    });
+}
+
+/// The code panel has the keyboard while it is open and the run is on (not paused, past the
+/// countdown): the core's actions leave the keys to it.
+fn sync_focus(
+    run: Res<PuzzleRun>,
+    pause: Res<State<Pause>>,
+    countdown: Option<Res<Countdown>>,
+    mut focus: ResMut<TypingFocus>,
+) {
+    let typing = run.panel_open && *pause.get() == Pause::Running && countdown.is_none() && run.ended.is_none();
+    if focus.0 != typing {
+        focus.0 = typing;
+    }
+}
+
+/// Moves the player, the objects and the rewards to where the board has them (objects glide
+/// through the statement playing now).
+fn place_pieces(
+    run: Res<PuzzleRun>,
+    mut player: Query<(&PuzzlePlayer, &mut Transform), (Without<PuzzleObject>, Without<RewardMark>)>,
+    mut objects: Query<(&PuzzleObject, &mut Transform), (Without<PuzzlePlayer>, Without<RewardMark>)>,
+) {
+    for (player, mut transform) in &mut player {
+        let (x, y) = player.mover.position();
+        transform.translation = to_world(x, y).extend(transform.translation.z);
+    }
+    let board = &run.board;
+    let playing = board.playback.as_ref();
+    for (object, mut transform) in &mut objects {
+        let Some(now) = board.world.states.get(object.index) else { continue };
+        let mut at = Vec2::new(now.pos.0 as f32, now.pos.1 as f32);
+        if let Some(playback) = playing
+            && let Some(before) = playback.before.states.get(object.index)
+            && before.pos != now.pos
+        {
+            let t = ease(playback.progress() / 0.8);
+            let from = Vec2::new(before.pos.0 as f32, before.pos.1 as f32);
+            at = from.lerp(at, t);
+        }
+        transform.translation = to_world(at.x, at.y).extend(transform.translation.z);
+    }
+}
+
+/// Smooth in and out, 0..1.
+pub fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_directions_pick_one_axis() {
+        assert_eq!(held_dir(Vec2::ZERO, None), None);
+        assert_eq!(held_dir(Vec2::new(1.0, 0.0), None), Some(Dir::Right));
+        assert_eq!(held_dir(Vec2::new(0.0, -1.0), None), Some(Dir::Down));
+        let diagonal = Vec2::new(-0.7, 0.7);
+        assert_eq!(held_dir(diagonal, None), Some(Dir::Left));
+        assert_eq!(held_dir(diagonal, Some(Dir::Up)), Some(Dir::Up), "keeps its way along the other axis");
+    }
+
+    #[test]
+    fn points_reward_short_code_and_fast_clears() {
+        assert!(step_points(4, 3, 20.0) > step_points(4, 4, 20.0));
+        assert!(step_points(4, 4, 20.0) > step_points(4, 6, 20.0));
+        assert!(step_points(4, 4, 20.0) > step_points(4, 4, 60.0));
+        assert_eq!(step_points(1, 1, 1e9), STEP_POINTS + 50);
+        assert_eq!(clock_text(65.4), "1:05");
+        assert_eq!(step_metric(3, "time_ms"), "level3/time_ms");
+    }
+}

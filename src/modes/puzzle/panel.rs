@@ -1,0 +1,601 @@
+//! The code panel on screen, down the right of the game: the step's card (title, learning goal,
+//! hint, the level's objects and the player's bests here) and, on the coding tile, the editor: a
+//! dark code sheet with line numbers, coloured code, a blinking cursor, the line a run is playing
+//! lit up, an error underlined at its `line:col` with its message, and what the last run did.
+//! Away from the tile a card says what to do next.
+
+use bevy::prelude::*;
+use seedfeast_procgen::puzzle::ast::CommandKind;
+
+use crate::data::GameData;
+use crate::modes::puzzle::board::Note;
+use crate::modes::puzzle::editor::underline_span;
+use crate::modes::puzzle::syntax::{Kind, drawable, drawable_prose, highlight};
+use crate::modes::puzzle::{CodeEditor, PuzzleRun, clock_text, step_metric};
+use crate::palette;
+use crate::run::RunStart;
+use crate::save::Save;
+use crate::session::Session;
+use crate::state::Screen;
+
+/// The panel's width, in UI pixels; the map frames itself in what is left.
+pub const PANEL_WIDTH: f32 = 480.0;
+/// Code text size, and the width of one character of the (monospaced) font at it.
+const CODE_SIZE: f32 = 16.0;
+const CHAR_W: f32 = CODE_SIZE * 0.6;
+const LINE_H: f32 = 23.0;
+const GUTTER_W: f32 = 40.0;
+/// Lines the sheet shows (it scrolls to keep the cursor or the running line in view).
+const VISIBLE_LINES: usize = 14;
+/// Characters a line shows before it scrolls sideways.
+const VISIBLE_COLS: usize = ((PANEL_WIDTH - 28.0 - GUTTER_W - 20.0) / CHAR_W) as usize;
+
+const SHEET: Color = Color::srgb(0.15, 0.12, 0.11);
+const SHEET_BAR: Color = Color::srgb(0.22, 0.18, 0.16);
+const CODE_TEXT: Color = Color::srgb(0.94, 0.90, 0.83);
+const LINE_NO: Color = Color::srgb(0.50, 0.44, 0.40);
+const RUN_LINE: Color = Color::srgba(0.98, 0.62, 0.20, 0.30);
+const RUN_MARK: Color = Color::srgb(1.0, 0.66, 0.24);
+const CURSOR_LINE: Color = Color::srgba(1.0, 1.0, 1.0, 0.05);
+const CURSOR: Color = Color::srgb(1.0, 0.84, 0.40);
+const ERROR: Color = Color::srgb(1.0, 0.36, 0.32);
+const GOOD: Color = Color::srgb(0.50, 0.90, 0.50);
+
+fn colour(kind: Kind) -> Color {
+    match kind {
+        Kind::Keyword => Color::srgb(0.98, 0.50, 0.44),
+        Kind::Object => Color::srgb(0.45, 0.82, 0.80),
+        Kind::Member => Color::srgb(0.99, 0.80, 0.40),
+        Kind::Str => Color::srgb(0.62, 0.86, 0.46),
+        Kind::Number => Color::srgb(0.76, 0.64, 0.98),
+        Kind::Comment => Color::srgb(0.56, 0.51, 0.46),
+        Kind::Punct => Color::srgb(0.80, 0.74, 0.66),
+        Kind::Plain => CODE_TEXT,
+    }
+}
+
+pub fn add(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_panel.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>))
+        .add_systems(
+            Update,
+            (show_step, show_mode, show_code, blink_cursor, show_status).chain().run_if(resource_exists::<PuzzleRun>),
+        );
+}
+
+#[derive(Component)]
+struct StepHeading;
+#[derive(Component)]
+struct StepTitle;
+#[derive(Component)]
+struct StepGoal;
+#[derive(Component)]
+struct StepHint;
+#[derive(Component)]
+struct StepObjects;
+#[derive(Component)]
+struct StepBest;
+#[derive(Component)]
+struct PromptCard;
+#[derive(Component)]
+struct PromptTitle;
+#[derive(Component)]
+struct PromptText;
+#[derive(Component)]
+struct Sheet;
+#[derive(Component)]
+struct SheetTitle;
+#[derive(Component)]
+struct CodeArea;
+#[derive(Component)]
+struct CursorBar;
+#[derive(Component)]
+struct ErrorBox;
+#[derive(Component)]
+struct ErrorText;
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct KeysText;
+
+fn label(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(content), TextFont::from_font_size(size), TextColor(color))
+}
+
+fn card(background: Color) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(14)),
+            row_gap: px(6),
+            border_radius: BorderRadius::all(px(14)),
+            width: percent(100),
+            ..default()
+        },
+        BackgroundColor(background),
+    )
+}
+
+fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(16),
+                top: px(96),
+                bottom: px(16),
+                width: px(PANEL_WIDTH),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10),
+                ..default()
+            },
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|root| {
+            root.spawn(card(palette::PANEL)).with_children(|step| {
+                step.spawn((StepHeading, label("", 14.0, palette::ACCENT)));
+                step.spawn((StepTitle, label("", 28.0, palette::TEXT)));
+                step.spawn((StepGoal, label("", 16.0, palette::TEXT_DIM)));
+                step.spawn((StepHint, label("", 17.0, palette::TEXT)));
+                step.spawn((
+                    StepObjects,
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        column_gap: px(6),
+                        row_gap: px(6),
+                        ..default()
+                    },
+                ));
+                step.spawn((StepBest, label("", 14.0, palette::TEXT_DIM)));
+            });
+            root.spawn((PromptCard, card(palette::PANEL))).with_children(|prompt| {
+                prompt.spawn((PromptTitle, label("", 22.0, palette::ACCENT)));
+                prompt.spawn((PromptText, label("", 17.0, palette::TEXT)));
+                prompt.spawn(label("Enter on the tile: code panel   Q: end the run", 14.0, palette::TEXT_DIM));
+            });
+            root.spawn((
+                Sheet,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    border_radius: BorderRadius::all(px(14)),
+                    width: percent(100),
+                    overflow: Overflow::clip(),
+                    display: Display::None,
+                    ..default()
+                },
+                BackgroundColor(SHEET),
+            ))
+            .with_children(|sheet| {
+                sheet
+                    .spawn((
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            align_items: AlignItems::Center,
+                            column_gap: px(6),
+                            padding: UiRect::axes(px(12), px(7)),
+                            ..default()
+                        },
+                        BackgroundColor(SHEET_BAR),
+                    ))
+                    .with_children(|bar| {
+                        for dot in
+                            [Color::srgb(0.93, 0.38, 0.33), Color::srgb(0.97, 0.75, 0.3), Color::srgb(0.45, 0.78, 0.4)]
+                        {
+                            bar.spawn((
+                                Node {
+                                    width: px(10),
+                                    height: px(10),
+                                    border_radius: BorderRadius::all(px(5)),
+                                    ..default()
+                                },
+                                BackgroundColor(dot),
+                            ));
+                        }
+                        bar.spawn((
+                            SheetTitle,
+                            label("", 15.0, Color::srgb(0.78, 0.72, 0.66)),
+                            Node { margin: UiRect::left(px(8)), ..default() },
+                        ));
+                    });
+                sheet.spawn((
+                    CodeArea,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        padding: UiRect::axes(px(0), px(8)),
+                        min_height: px(LINE_H * 6.0 + 16.0),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                ));
+                sheet
+                    .spawn((
+                        ErrorBox,
+                        Node { padding: UiRect::axes(px(12), px(8)), display: Display::None, ..default() },
+                        BackgroundColor(Color::srgba(0.75, 0.15, 0.12, 0.30)),
+                    ))
+                    .with_children(|error| {
+                        error.spawn((ErrorText, label("", 15.0, Color::srgb(1.0, 0.78, 0.74))));
+                    });
+                sheet
+                    .spawn((
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            row_gap: px(4),
+                            padding: UiRect::axes(px(12), px(9)),
+                            ..default()
+                        },
+                        BackgroundColor(SHEET_BAR),
+                    ))
+                    .with_children(|foot| {
+                        foot.spawn((StatusText, label("", 16.0, CODE_TEXT)));
+                        foot.spawn((KeysText, label("", 13.0, LINE_NO)));
+                    });
+            });
+        });
+}
+
+/// The step card: redrawn when the step changes (and the bests when they do).
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn show_step(
+    mut commands: Commands,
+    run: Res<PuzzleRun>,
+    data: Res<GameData>,
+    save: Res<Save>,
+    session: Res<Session>,
+    mut shown: Local<Option<(u32, usize)>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<StepHeading>>,
+        Query<&mut Text, With<StepTitle>>,
+        Query<&mut Text, With<StepGoal>>,
+        Query<&mut Text, With<StepHint>>,
+        Query<&mut Text, With<StepBest>>,
+    )>,
+    objects: Query<Entity, With<StepObjects>>,
+) {
+    let key = (run.board.step, run.cleared.len());
+    if *shown == Some(key) {
+        return;
+    }
+    *shown = Some(key);
+    let step = data.puzzle.curriculum.step(run.board.step);
+    let goal = format!("{:?}", step.goal).to_uppercase();
+    for mut text in &mut texts.p0() {
+        text.0 = format!("STEP {} OF {}  -  {goal}", run.board.step + 1, run.steps);
+    }
+    for mut text in &mut texts.p1() {
+        text.0 = drawable_prose(&step.title);
+    }
+    for mut text in &mut texts.p2() {
+        let describe = step.goal.describe();
+        let mut chars = describe.chars();
+        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+        text.0 = format!("{first}{}", chars.as_str());
+    }
+    for mut text in &mut texts.p3() {
+        text.0 = drawable_prose(&step.hint);
+    }
+    let code = session.seed.code().to_string();
+    let best = |what: &str| save.best(&seedfeast_save::metric_key("puzzle", &code, &step_metric(run.board.step, what)));
+    for mut text in &mut texts.p4() {
+        text.0 = match (best("statements"), best("time_ms")) {
+            (Some(s), Some(t)) => format!(
+                "Your best here: {} statement{}, {}   (par {})",
+                s.score,
+                if s.score == 1 { "" } else { "s" },
+                clock_text(t.score as f32 / 1000.0),
+                run.board.par
+            ),
+            _ => format!("Par: {} statement{}", run.board.par, if run.board.par == 1 { "" } else { "s" }),
+        };
+    }
+    for list in &objects {
+        commands.entity(list).despawn_children().with_children(|list| {
+            for object in &run.board.level.objects {
+                let call = match object.command {
+                    CommandKind::Move => "move(\"up|down|left|right\")",
+                    CommandKind::Rotate => "rotate(\"left|right\")",
+                    CommandKind::Open => "open()",
+                    CommandKind::Stop => "stop()",
+                };
+                list.spawn((
+                    Node { padding: UiRect::axes(px(8), px(3)), border_radius: BorderRadius::all(px(6)), ..default() },
+                    BackgroundColor(SHEET),
+                ))
+                .with_children(|chip| {
+                    chip.spawn((Text::new(""), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object))))
+                        .with_children(|text| {
+                            text.spawn((
+                                TextSpan::new(object.name.clone()),
+                                TextFont::from_font_size(14.0),
+                                TextColor(colour(Kind::Object)),
+                            ));
+                            text.spawn((
+                                TextSpan::new("."),
+                                TextFont::from_font_size(14.0),
+                                TextColor(colour(Kind::Punct)),
+                            ));
+                            text.spawn((
+                                TextSpan::new(call),
+                                TextFont::from_font_size(14.0),
+                                TextColor(colour(Kind::Member)),
+                            ));
+                        });
+                });
+            }
+        });
+    }
+}
+
+/// The editor while the panel is open, the prompt card while it is shut.
+fn show_mode(
+    run: Res<PuzzleRun>,
+    mut sheet: Query<&mut Node, (With<Sheet>, Without<PromptCard>)>,
+    mut prompt: Query<&mut Node, (With<PromptCard>, Without<Sheet>)>,
+    mut titles: ParamSet<(
+        Query<&mut Text, With<PromptTitle>>,
+        Query<&mut Text, With<PromptText>>,
+        Query<&mut Text, With<SheetTitle>>,
+    )>,
+) {
+    let open = run.panel_open;
+    let set = |node: &mut Node, shown: bool| {
+        let want = if shown { Display::Flex } else { Display::None };
+        if node.display != want {
+            node.display = want;
+        }
+    };
+    for mut node in &mut sheet {
+        set(&mut node, open);
+    }
+    for mut node in &mut prompt {
+        set(&mut node, !open);
+    }
+    let (title, text) = if run.board.open {
+        ("The exit is open!", "Walk out of it to the next step.".to_string())
+    } else {
+        ("Find the coding tile", "Walk onto the glowing >_ tile to write the program that opens the way.".to_string())
+    };
+    for mut t in &mut titles.p0() {
+        if t.0 != title {
+            t.0 = title.into();
+        }
+    }
+    for mut t in &mut titles.p1() {
+        if t.0 != text {
+            t.0.clone_from(&text);
+        }
+    }
+    let sheet_title = format!("step{}.code", run.board.step + 1);
+    for mut t in &mut titles.p2() {
+        if t.0 != sheet_title {
+            t.0.clone_from(&sheet_title);
+        }
+    }
+}
+
+/// What the code sheet shows, to redraw it only when that changes.
+#[derive(Clone, PartialEq, Default)]
+struct Drawn {
+    revision: u64,
+    running_line: Option<u32>,
+    error: Option<(u32, u32)>,
+    editing: bool,
+    step: u32,
+}
+
+/// The code rows: line numbers, coloured text, the running line lit, the cursor, the underline.
+fn show_code(
+    mut commands: Commands,
+    run: Res<PuzzleRun>,
+    editor: Res<CodeEditor>,
+    area: Query<Entity, With<CodeArea>>,
+    mut drawn: Local<Option<Drawn>>,
+    mut scroll: Local<(usize, usize)>,
+) {
+    let board = &run.board;
+    let running_line = board.playback.as_ref().and_then(|p| p.line());
+    let editing = run.panel_open && !board.running();
+    let now = Drawn {
+        revision: editor.revision(),
+        running_line,
+        error: board.error.as_ref().map(|e| (e.pos.line, e.pos.col)),
+        editing,
+        step: board.step,
+    };
+    if drawn.as_ref() == Some(&now) {
+        return;
+    }
+    *drawn = Some(now);
+    let Ok(area) = area.single() else { return };
+    let lines = editor.lines();
+    let cursor = editor.cursor();
+    // Keep the line that matters in view: the running one, else the cursor's.
+    let focus = running_line.map_or(cursor.line, |l| (l as usize).saturating_sub(1));
+    let (mut top, mut left) = *scroll;
+    if focus < top {
+        top = focus;
+    } else if focus >= top + VISIBLE_LINES {
+        top = focus + 1 - VISIBLE_LINES;
+    }
+    top = top.min(lines.len().saturating_sub(1));
+    if cursor.col < left {
+        left = cursor.col;
+    } else if cursor.col + 2 > left + VISIBLE_COLS {
+        left = cursor.col + 2 - VISIBLE_COLS;
+    }
+    *scroll = (top, left);
+    let error = board.error.as_ref();
+    commands.entity(area).despawn_children().with_children(|area| {
+        let placeholder = editor.is_empty() && !board.running();
+        for (index, line) in lines.iter().enumerate().skip(top).take(VISIBLE_LINES) {
+            let number = index + 1;
+            let running = running_line == Some(number as u32);
+            let background = if running {
+                RUN_LINE
+            } else if editing && index == cursor.line {
+                CURSOR_LINE
+            } else {
+                Color::NONE
+            };
+            area.spawn((
+                Node { height: px(LINE_H), width: percent(100), flex_direction: FlexDirection::Row, ..default() },
+                BackgroundColor(background),
+            ))
+            .with_children(|row| {
+                // The running line's mark and number, in the gutter.
+                row.spawn((
+                    Node {
+                        width: px(GUTTER_W),
+                        justify_content: JustifyContent::FlexEnd,
+                        align_items: AlignItems::Center,
+                        padding: UiRect::right(px(10)),
+                        border: UiRect::left(px(if running { 4.0 } else { 0.0 })),
+                        ..default()
+                    },
+                    BorderColor::all(RUN_MARK),
+                    children![label(number.to_string(), 14.0, if running { RUN_MARK } else { LINE_NO })],
+                ));
+                row.spawn(Node { flex_grow: 1.0, height: px(LINE_H), overflow: Overflow::clip(), ..default() })
+                    .with_children(|code| {
+                        let shift = -(left as f32) * CHAR_W;
+                        code.spawn((
+                            Text::new(""),
+                            TextFont::from_font_size(CODE_SIZE),
+                            TextColor(CODE_TEXT),
+                            TextLayout::no_wrap(),
+                            Node { position_type: PositionType::Absolute, left: px(shift), top: px(2), ..default() },
+                        ))
+                        .with_children(|text| {
+                            if placeholder && index == 0 {
+                                text.spawn((
+                                    TextSpan::new("// type your program here"),
+                                    TextFont::from_font_size(CODE_SIZE),
+                                    TextColor(colour(Kind::Comment)),
+                                ));
+                            }
+                            for (kind, run) in highlight(line) {
+                                text.spawn((
+                                    TextSpan::new(drawable(&run)),
+                                    TextFont::from_font_size(CODE_SIZE),
+                                    TextColor(colour(kind)),
+                                ));
+                            }
+                        });
+                        if let Some(error) = error.filter(|e| e.pos.line as usize == number) {
+                            let col = (error.pos.col.max(1) - 1) as usize;
+                            let span = underline_span(line, col);
+                            code.spawn((
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: px(shift + col as f32 * CHAR_W),
+                                    top: px(LINE_H - 4.0),
+                                    width: px(span as f32 * CHAR_W),
+                                    height: px(2.5),
+                                    ..default()
+                                },
+                                BackgroundColor(ERROR),
+                            ));
+                        }
+                        if editing && index == cursor.line {
+                            code.spawn((
+                                CursorBar,
+                                Node {
+                                    position_type: PositionType::Absolute,
+                                    left: px(shift + cursor.col as f32 * CHAR_W - 1.0),
+                                    top: px(3),
+                                    width: px(2),
+                                    height: px(LINE_H - 6.0),
+                                    ..default()
+                                },
+                                BackgroundColor(CURSOR),
+                            ));
+                        }
+                    });
+            });
+        }
+    });
+}
+
+/// The cursor blinks (solid for a moment after each change).
+fn blink_cursor(
+    time: Res<Time<Real>>,
+    editor: Res<CodeEditor>,
+    mut since: Local<(u64, f32)>,
+    mut bars: Query<&mut Visibility, With<CursorBar>>,
+) {
+    let now = time.elapsed_secs();
+    if since.0 != editor.revision() {
+        *since = (editor.revision(), now);
+    }
+    let on = ((now - since.1) * 1.8) as u32 % 2 == 0;
+    for mut visibility in &mut bars {
+        let want = if on { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}
+
+/// The error box, the status line (what the run is doing or did) and the keys.
+#[allow(clippy::type_complexity)]
+fn show_status(
+    run: Res<PuzzleRun>,
+    mut error_box: Query<&mut Node, With<ErrorBox>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<ErrorText>>,
+        Query<(&mut Text, &mut TextColor), With<StatusText>>,
+        Query<&mut Text, With<KeysText>>,
+    )>,
+) {
+    let board = &run.board;
+    let error = board
+        .error
+        .as_ref()
+        .map(|e| format!("Line {}, column {}: {}", e.pos.line, e.pos.col, drawable_prose(&e.message)));
+    for mut node in &mut error_box {
+        let want = if error.is_some() { Display::Flex } else { Display::None };
+        if node.display != want {
+            node.display = want;
+        }
+    }
+    if let Some(error) = &error {
+        for mut text in &mut texts.p0() {
+            if text.0 != *error {
+                text.0.clone_from(error);
+            }
+        }
+    }
+    let (status, colour) = match &board.note {
+        Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
+        Note::Running => match &board.playback {
+            Some(p) if p.finished.is_none() => (
+                format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
+                RUN_MARK,
+            ),
+            _ => ("Running ...".to_string(), RUN_MARK),
+        },
+        Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
+        Note::Wrong => ("Not yet: the exit is still shut. The level goes back as it was.".to_string(), ERROR),
+        Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
+        Note::Failed(_) => ("The run stopped. The level goes back as it was.".to_string(), ERROR),
+        Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
+    };
+    for (mut text, mut color) in &mut texts.p1() {
+        if text.0 != status {
+            text.0.clone_from(&status);
+        }
+        if color.0 != colour {
+            color.0 = colour;
+        }
+    }
+    let keys = if board.running() {
+        "Ctrl+Enter skip to the end   Esc stop"
+    } else {
+        "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
+    };
+    for mut text in &mut texts.p2() {
+        if text.0 != keys {
+            text.0 = keys.into();
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Turns a level into entities: a tile per map cell, the named objects, the rewards and the
+//! player. Nothing here draws; `visuals` dresses them, and `place_pieces` moves them as the
+//! board's world changes.
+
+use bevy::prelude::*;
+use seedfeast_procgen::puzzle::world::{Cell, Element, Ground, Kind, RewardKind};
+
+use crate::grid_move::Mover;
+use crate::modes::puzzle::board::Board;
+use crate::state::Screen;
+
+/// World units per tile.
+pub const CELL: f32 = 48.0;
+/// Tiles per second the player walks.
+pub const WALK_SPEED: f32 = 6.0;
+
+/// The world position of a tile (or a fractional position in tiles).
+pub fn to_world(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x * CELL, -y * CELL)
+}
+
+/// A grid cell of the game's movement from a puzzle tile (puzzle tiles are never negative).
+pub fn to_grid(cell: Cell) -> crate::grid_move::Cell {
+    (cell.0.max(0) as usize, cell.1.max(0) as usize)
+}
+
+pub fn from_grid(cell: crate::grid_move::Cell) -> Cell {
+    (cell.0 as i32, cell.1 as i32)
+}
+
+/// Every entity of the current level, dropped when the next level is built.
+#[derive(Component)]
+pub struct PuzzlePiece;
+
+/// A map tile and its ground.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tile {
+    pub cell: Cell,
+    pub ground: Ground,
+    /// A wall whose front shows: the tile below it is not wall (for the picture's depth).
+    pub face: bool,
+}
+
+/// One of the level's named objects: its index in the world, and what it is (so it can be
+/// dressed without the board).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleObject {
+    pub index: usize,
+    pub name: String,
+    pub kind: Kind,
+    /// A block that rotates: a plank over water.
+    pub plank: bool,
+    pub element: Option<Element>,
+}
+
+/// One of the level's rewards (its index in the level).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RewardMark {
+    pub index: usize,
+    pub kind: RewardKind,
+}
+
+/// The player: walks tile to tile.
+#[derive(Component, Debug)]
+pub struct PuzzlePlayer {
+    pub mover: Mover,
+    /// A direction tapped since the last tile centre: taken at the next one.
+    pub queued: Option<crate::grid_move::Dir>,
+}
+
+/// Spawns the tiles, objects, rewards and player of a board.
+pub fn spawn_level(commands: &mut Commands, board: &Board) {
+    let piece = || (PuzzlePiece, DespawnOnExit(Screen::Playing));
+    let world = &board.initial;
+    for y in 0..world.height {
+        for x in 0..world.width {
+            let ground = world.ground_at((x, y));
+            if ground == Ground::Void {
+                continue;
+            }
+            let solid = |g: Ground| matches!(g, Ground::Wall | Ground::SecretDoor | Ground::Void);
+            let face = solid(ground) && !solid(world.ground_at((x, y + 1)));
+            commands.spawn((
+                Tile { cell: (x, y), ground, face },
+                piece(),
+                Transform::from_translation(to_world(x as f32, y as f32).extend(0.0)),
+            ));
+        }
+    }
+    for (index, (spec, state)) in world.objects.iter().zip(&world.states).enumerate() {
+        let (x, y) = state.pos;
+        commands.spawn((
+            PuzzleObject {
+                index,
+                name: spec.name.clone(),
+                kind: spec.kind,
+                plank: spec.is_plank(),
+                element: spec.element,
+            },
+            piece(),
+            Transform::from_translation(to_world(x as f32, y as f32).extend(2.0)),
+        ));
+    }
+    for (index, reward) in world.rewards.iter().enumerate() {
+        commands.spawn((
+            RewardMark { index, kind: reward.kind },
+            piece(),
+            Transform::from_translation(to_world(reward.x as f32, reward.y as f32).extend(1.0)),
+        ));
+    }
+    let entry = board.level.entry;
+    commands.spawn((
+        PuzzlePlayer { mover: Mover::at(to_grid(entry), WALK_SPEED), queued: None },
+        piece(),
+        Transform::from_translation(to_world(entry.0 as f32, entry.1 as f32).extend(4.0)),
+    ));
+}

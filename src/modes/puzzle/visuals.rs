@@ -1,0 +1,767 @@
+//! Code puzzle on screen: the level as a little kitchen floor on a board (tiles, water, plates,
+//! braziers, the coding terminal, the exit), its named objects with name tags (crates, planks,
+//! statues, doors, gates, levers), what the world derives (lit braziers, gusts, revealed keys and
+//! secret doors), the object the running statement acts on ringed and captioned, and the code
+//! panel (`panel`). Only the windowed game adds this; the rules never depend on it.
+
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use bevy::prelude::*;
+use seedfeast_procgen::puzzle::ast::Dir as FaceDir;
+use seedfeast_procgen::puzzle::interp::Event;
+use seedfeast_procgen::puzzle::world::{Element, Ground, Kind, RewardKind};
+
+use crate::modes::puzzle::panel;
+use crate::modes::puzzle::spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, to_world};
+use crate::modes::puzzle::{PuzzleRun, ease};
+use crate::palette;
+use crate::run::RunStart;
+use crate::state::Screen;
+use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
+
+/// Where the map sits on the screen, in UI pixels: the left part, under the HUD (the code panel
+/// takes the right).
+const MAP_LEFT: f32 = 16.0;
+const MAP_TOP: f32 = 96.0;
+const MAP_BOTTOM_MARGIN: f32 = 16.0;
+/// The closest the camera comes: small levels don't fill the screen with giant tiles.
+const MIN_SCALE: f32 = 0.62;
+
+const FLOOR_A: Color = Color::srgb(0.97, 0.88, 0.70);
+const FLOOR_B: Color = Color::srgb(0.94, 0.84, 0.65);
+const GROUT: Color = Color::srgb(0.84, 0.70, 0.50);
+const WALL: Color = Color::srgb(0.45, 0.29, 0.19);
+const WALL_TOP: Color = Color::srgb(0.60, 0.40, 0.25);
+const WALL_FACE: Color = Color::srgb(0.34, 0.21, 0.13);
+const WATER: Color = Color::srgb(0.33, 0.62, 0.86);
+const WATER_LIGHT: Color = Color::srgb(0.62, 0.82, 0.96);
+const METAL: Color = Color::srgb(0.62, 0.65, 0.70);
+const METAL_DARK: Color = Color::srgb(0.40, 0.42, 0.47);
+const SLATE: Color = Color::srgb(0.16, 0.19, 0.25);
+const TERMINAL: Color = Color::srgb(0.40, 0.93, 0.88);
+const EXIT_SHUT: Color = Color::srgb(0.33, 0.20, 0.13);
+const EXIT_OPEN: Color = Color::srgb(0.45, 0.85, 0.45);
+const GOLD: Color = Color::srgb(1.0, 0.78, 0.2);
+const CRATE: Color = Color::srgb(0.78, 0.52, 0.28);
+const CRATE_DARK: Color = Color::srgb(0.55, 0.34, 0.17);
+const PLANK: Color = Color::srgb(0.84, 0.62, 0.36);
+const STONE: Color = Color::srgb(0.66, 0.64, 0.62);
+const FIRE: Color = Color::srgb(0.95, 0.38, 0.15);
+const FLAME: Color = Color::srgb(1.0, 0.78, 0.25);
+const WIND: Color = Color::srgb(0.55, 0.78, 0.95);
+const DOOR: Color = Color::srgb(0.62, 0.38, 0.20);
+const GATE: Color = Color::srgb(0.30, 0.32, 0.38);
+const HAZARD: Color = Color::srgb(0.98, 0.76, 0.18);
+const BOARD: Color = Color::srgb(0.82, 0.66, 0.46);
+const BOARD_SHADOW: Color = Color::srgba(0.35, 0.2, 0.1, 0.25);
+const ACTING: Color = Color::srgb(1.0, 0.62, 0.18);
+
+/// Adds the Code puzzle's visuals (the table of modes calls it for the windowed game).
+pub fn add(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        (frame_map, look_objects, look_tiles, look_rewards, look_acting)
+            .before(TransformSystems::Propagate)
+            .run_if(resource_exists::<PuzzleRun>),
+    )
+    .add_systems(PostUpdate, place_tags.after(TransformSystems::Propagate).run_if(resource_exists::<PuzzleRun>))
+    .add_systems(OnEnter(Screen::Playing), spawn_effects.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>))
+    .add_observer(dress_tile)
+    .add_observer(dress_object)
+    .add_observer(dress_reward)
+    .add_observer(dress_player);
+    panel::add(app);
+}
+
+fn sq(color: Color, size: Vec2, at: Vec3) -> (Sprite, Transform) {
+    (Sprite::from_color(color, size), Transform::from_translation(at))
+}
+
+/// The board under the map, sized by `frame_map`.
+#[derive(Component)]
+struct Backdrop;
+/// The ring around the object the running statement acts on.
+#[derive(Component)]
+struct ActingRing;
+/// The caption over it: the command playing.
+#[derive(Component)]
+struct ActingCaption;
+/// An object's name tag (a UI label that follows it).
+#[derive(Component)]
+struct NameTag(Entity);
+
+/// The tile decorations that change with the world.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum TileLook {
+    Flame,
+    Gust,
+    ExitShut,
+    ExitOpen,
+    PlatePressed,
+    CodingGlow,
+    SecretOpen,
+    SecretShut,
+}
+
+/// The parts of an object that change with its state.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Turned to the object's facing (a statue's head, a lever's stick, a plank).
+    Turn,
+    DoorShut,
+    DoorOpen,
+    /// The bars of a gate: they slide while it moves.
+    Bars,
+    BarsStopped,
+}
+
+fn spawn_effects(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    commands.spawn((
+        Backdrop,
+        Sprite::from_color(BOARD, Vec2::ONE),
+        Transform::from_xyz(0.0, 0.0, -2.0),
+        Visibility::default(),
+        DespawnOnExit(Screen::Playing),
+        children![(Sprite::from_color(BOARD_SHADOW, Vec2::ONE), Transform::from_xyz(0.012, -0.02, -0.1))],
+    ));
+    // A thin ring and a soft glow under the object a command is acting on.
+    let ring = meshes.add(Annulus::new(0.86, 1.0));
+    commands.spawn((
+        ActingRing,
+        Transform::from_xyz(0.0, 0.0, 1.9),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Playing),
+        children![
+            (Mesh2d(ring), MeshMaterial2d(materials.add(ACTING)), Transform::from_xyz(0.0, 0.0, 1.2)),
+            shape(&shapes.circle, materials.add(ACTING.with_alpha(0.28)), Vec3::ZERO, Vec2::splat(0.92)),
+        ],
+    ));
+    commands.spawn((
+        ActingCaption,
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::axes(px(8), px(3)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.16, 0.13, 0.12, 0.92)),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Playing),
+        children![(Text::new(""), TextFont::from_font_size(15.0), TextColor(ACTING))],
+    ));
+}
+
+/// Frames the whole map in the left part of the screen (the code panel has the right), zooming
+/// out for big levels, and sizes the board under it.
+fn frame_map(
+    run: Res<PuzzleRun>,
+    windows: Query<&Window>,
+    mut camera: Query<(&mut Transform, &mut Projection), (With<Camera2d>, Without<Backdrop>)>,
+    mut backdrop: Query<&mut Transform, (With<Backdrop>, Without<Camera2d>)>,
+) {
+    let Ok((mut transform, mut projection)) = camera.single_mut() else { return };
+    let Projection::Orthographic(ortho) = &mut *projection else { return };
+    let world = &run.board.world;
+    let (w, h) = (world.width as f32 * CELL, world.height as f32 * CELL);
+    // In the window's UI pixels: the map's area, left of the panel and under the HUD.
+    let (win_w, win_h) = windows.iter().next().map_or((1280.0, 720.0), |w| (w.width(), w.height()));
+    let (left, right) = (MAP_LEFT, (win_w - panel::PANEL_WIDTH - 32.0).max(MAP_LEFT + 200.0));
+    let (top, bottom) = (MAP_TOP, (win_h - MAP_BOTTOM_MARGIN).max(MAP_TOP + 200.0));
+    let (area_w, area_h) = (right - left - 32.0, bottom - top - 32.0);
+    // World units per UI pixel at scale 1 (the camera shows VIEW_HEIGHT units, whatever the height).
+    let unit = VIEW_HEIGHT / win_h.max(1.0);
+    let scale = (w / (area_w * unit)).max(h / (area_h * unit)).max(MIN_SCALE);
+    ortho.scale = scale;
+    let centre = to_world((world.width as f32 - 1.0) / 2.0, (world.height as f32 - 1.0) / 2.0);
+    let offset = Vec2::new((left + right) / 2.0 - win_w / 2.0, (top + bottom) / 2.0 - win_h / 2.0) * unit * scale;
+    transform.translation.x = centre.x - offset.x;
+    transform.translation.y = centre.y + offset.y;
+    for mut board in &mut backdrop {
+        board.translation = centre.extend(-2.0);
+        board.scale = Vec3::new(w + CELL * 0.6, h + CELL * 0.6, 1.0);
+    }
+}
+
+fn dress_tile(
+    add: On<Add, Tile>,
+    mut commands: Commands,
+    tiles: Query<&Tile>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok(tile) = tiles.get(add.entity) else { return };
+    let (x, y) = tile.cell;
+    let floor = if (x + y) % 2 == 0 { FLOOR_A } else { FLOOR_B };
+    let cell = Vec2::splat(CELL);
+    let inner = Vec2::splat(CELL - 3.0);
+    let mut entity = commands.entity(add.entity);
+    entity.insert(Visibility::default());
+    let floor_under = |parent: &mut ChildSpawnerCommands| {
+        parent.spawn(sq(GROUT, cell, Vec3::ZERO));
+        parent.spawn(sq(floor, inner, Vec3::new(0.0, 0.0, 0.05)));
+    };
+    match tile.ground {
+        Ground::Void => {}
+        Ground::Wall | Ground::SecretDoor => {
+            let secret = tile.ground == Ground::SecretDoor;
+            entity.with_children(|parent| {
+                parent.spawn(sq(WALL, cell, Vec3::ZERO));
+                if tile.face {
+                    // The wall's front, facing the player below it.
+                    parent.spawn(sq(WALL_FACE, Vec2::new(CELL, 14.0), Vec3::new(0.0, -CELL / 2.0 + 7.0, 0.05)));
+                    parent.spawn(sq(WALL_TOP, Vec2::new(CELL, 3.0), Vec3::new(0.0, -CELL / 2.0 + 15.5, 0.06)));
+                }
+                if secret {
+                    // A shut secret door is a wall with a faint crack; revealed, an arch.
+                    parent.spawn((
+                        TileLook::SecretShut,
+                        sq(Color::srgb(0.38, 0.24, 0.15), Vec2::new(3.0, CELL * 0.6), Vec3::new(0.0, -3.0, 0.1)),
+                    ));
+                    parent
+                        .spawn((TileLook::SecretOpen, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2)))
+                        .with_children(|arch| {
+                            arch.spawn(sq(GOLD, Vec2::new(CELL * 0.74, CELL * 0.84), Vec3::ZERO));
+                            arch.spawn(sq(
+                                Color::srgb(0.22, 0.14, 0.10),
+                                Vec2::new(CELL * 0.6, CELL * 0.74),
+                                Vec3::new(0.0, -3.0, 0.05),
+                            ));
+                        });
+                }
+            });
+        }
+        Ground::Floor => {
+            entity.with_children(floor_under);
+        }
+        Ground::Water => {
+            entity.with_children(|parent| {
+                parent.spawn(sq(WATER, cell, Vec3::ZERO));
+                for (dx, dy) in [(-8.0, 8.0), (8.0, -6.0)] {
+                    parent.spawn(sq(WATER_LIGHT, Vec2::new(14.0, 3.0), Vec3::new(dx, dy, 0.05)));
+                }
+            });
+        }
+        Ground::Plate => {
+            entity.with_children(|parent| {
+                floor_under(parent);
+                parent.spawn(sq(METAL_DARK, Vec2::splat(CELL * 0.66), Vec3::new(0.0, 0.0, 0.1)));
+                parent.spawn(sq(METAL, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.12)));
+                parent.spawn((
+                    TileLook::PlatePressed,
+                    sq(Color::srgb(0.45, 0.85, 0.5), Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.13)),
+                    Visibility::Hidden,
+                ));
+            });
+        }
+        Ground::FirePit => {
+            let rim = materials.add(STONE);
+            let coal = materials.add(Color::srgb(0.2, 0.15, 0.13));
+            let flame = materials.add(FIRE);
+            let core = materials.add(FLAME);
+            entity.with_children(|parent| {
+                floor_under(parent);
+                parent.spawn(shape(&shapes.circle, rim, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(CELL * 0.4)));
+                parent.spawn(shape(&shapes.circle, coal, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(CELL * 0.3)));
+                parent.spawn((TileLook::Flame, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2))).with_children(
+                    |fire| {
+                        fire.spawn(shape(
+                            &shapes.triangle,
+                            flame.clone(),
+                            Vec3::new(0.0, -CELL * 0.18, 0.0),
+                            Vec2::new(CELL * 0.56, CELL * 0.62),
+                        ));
+                        fire.spawn(shape(
+                            &shapes.triangle,
+                            core,
+                            Vec3::new(0.0, -CELL * 0.14, 0.05),
+                            Vec2::new(CELL * 0.3, CELL * 0.38),
+                        ));
+                    },
+                );
+            });
+        }
+        Ground::Entry => {
+            let mat = materials.add(Color::srgb(0.55, 0.76, 0.45));
+            entity.with_children(|parent| {
+                floor_under(parent);
+                parent.spawn(sq(Color::srgb(0.42, 0.64, 0.34), Vec2::splat(CELL * 0.8), Vec3::new(0.0, 0.0, 0.1)));
+                parent.spawn(sq(Color::srgb(0.55, 0.76, 0.45), Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
+                parent.spawn(shape(&shapes.circle, mat, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(3.0)));
+            });
+        }
+        Ground::Exit => {
+            let green = materials.add(EXIT_OPEN);
+            let white = materials.add(Color::WHITE);
+            entity.with_children(|parent| {
+                floor_under(parent);
+                parent
+                    .spawn((TileLook::ExitShut, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default()))
+                    .with_children(|shut| {
+                        shut.spawn(sq(EXIT_SHUT, Vec2::splat(CELL * 0.86), Vec3::ZERO));
+                        for dx in [-CELL * 0.2, 0.0, CELL * 0.2] {
+                            shut.spawn(sq(
+                                Color::srgb(0.24, 0.14, 0.09),
+                                Vec2::new(3.0, CELL * 0.8),
+                                Vec3::new(dx, 0.0, 0.05),
+                            ));
+                        }
+                        shut.spawn(sq(GOLD, Vec2::new(12.0, 10.0), Vec3::new(0.0, -2.0, 0.1)));
+                        shut.spawn(sq(GOLD, Vec2::new(7.0, 7.0), Vec3::new(0.0, 6.0, 0.09)));
+                        shut.spawn(sq(EXIT_SHUT, Vec2::new(3.5, 4.0), Vec3::new(0.0, 6.0, 0.1)));
+                    });
+                parent
+                    .spawn((TileLook::ExitOpen, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::Hidden))
+                    .with_children(|open| {
+                        open.spawn(shape(&shapes.circle, green, Vec3::ZERO, Vec2::splat(CELL * 0.44)));
+                        open.spawn(shape(
+                            &shapes.triangle,
+                            white,
+                            Vec3::new(0.0, -CELL * 0.14, 0.05),
+                            Vec2::new(CELL * 0.36, CELL * 0.3),
+                        ));
+                    });
+            });
+        }
+        Ground::Coding => {
+            let glow = materials.add(Color::srgba(0.40, 0.93, 0.88, 0.55));
+            entity.with_children(|parent| {
+                floor_under(parent);
+                parent.spawn((
+                    TileLook::CodingGlow,
+                    shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.08), Vec2::splat(CELL * 0.6)),
+                ));
+                parent.spawn(sq(Color::srgb(0.30, 0.34, 0.42), Vec2::splat(CELL * 0.78), Vec3::new(0.0, 0.0, 0.1)));
+                parent.spawn(sq(SLATE, Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
+                parent.spawn((
+                    Text2d::new(">_"),
+                    TextFont::from_font_size(20.0),
+                    TextColor(TERMINAL),
+                    Transform::from_xyz(0.0, 0.0, 0.12),
+                ));
+            });
+        }
+    }
+    // Gusts can blow over any tile a statue's breath crosses.
+    if matches!(tile.ground, Ground::Floor | Ground::Water | Ground::Plate | Ground::Coding | Ground::Entry) {
+        commands.entity(add.entity).with_children(|parent| {
+            parent.spawn((TileLook::Gust, Transform::from_xyz(0.0, 0.0, 1.5), Visibility::Hidden)).with_children(
+                |gust| {
+                    gust.spawn(sq(Color::srgba(0.85, 0.95, 1.0, 0.45), Vec2::splat(CELL), Vec3::ZERO));
+                    for (dx, dy, len) in [(-6.0, 10.0, 26.0), (6.0, 0.0, 30.0), (-2.0, -10.0, 22.0)] {
+                        gust.spawn(sq(Color::srgba(1.0, 1.0, 1.0, 0.9), Vec2::new(len, 3.0), Vec3::new(dx, dy, 0.05)));
+                    }
+                },
+            );
+        });
+    }
+}
+
+fn dress_object(
+    add: On<Add, PuzzleObject>,
+    mut commands: Commands,
+    objects: Query<&PuzzleObject>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok(object) = objects.get(add.entity) else { return };
+    let c = CELL;
+    let mut entity = commands.entity(add.entity);
+    entity.insert(Visibility::default());
+    match (object.kind, object.plank) {
+        (Kind::Block, true) => {
+            entity.with_children(|parent| {
+                parent.spawn((Part::Turn, Transform::default(), Visibility::default())).with_children(|plank| {
+                    plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.56, c * 2.9), Vec3::ZERO));
+                    plank.spawn(sq(PLANK, Vec2::new(c * 0.46, c * 2.8), Vec3::new(0.0, 0.0, 0.05)));
+                    for dy in [-c, 0.0, c] {
+                        plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.46, 2.0), Vec3::new(0.0, dy + c * 0.45, 0.1)));
+                    }
+                });
+            });
+        }
+        (Kind::Block, false) => {
+            let tomato = materials.add(Color::srgb(0.88, 0.22, 0.18));
+            let leaf = materials.add(Color::srgb(0.3, 0.62, 0.25));
+            entity.with_children(|parent| {
+                parent.spawn(sq(Color::srgba(0.2, 0.1, 0.05, 0.25), Vec2::splat(c * 0.84), Vec3::new(3.0, -4.0, -0.1)));
+                parent.spawn(sq(CRATE_DARK, Vec2::splat(c * 0.84), Vec3::ZERO));
+                parent.spawn(sq(CRATE, Vec2::splat(c * 0.7), Vec3::new(0.0, 0.0, 0.05)));
+                for dy in [-c * 0.18, c * 0.18] {
+                    parent.spawn(sq(CRATE_DARK, Vec2::new(c * 0.7, 3.0), Vec3::new(0.0, dy, 0.1)));
+                }
+                parent.spawn(shape(&shapes.circle, tomato, Vec3::new(0.0, 0.0, 0.2), Vec2::splat(c * 0.15)));
+                parent.spawn(shape(&shapes.circle, leaf, Vec3::new(2.0, c * 0.13, 0.25), Vec2::new(4.0, 2.5)));
+            });
+        }
+        (Kind::Statue, _) => {
+            let fire = object.element != Some(Element::Wind);
+            let head = materials.add(if fire { FIRE } else { WIND });
+            let stone = materials.add(STONE);
+            let dark = materials.add(Color::srgb(0.45, 0.43, 0.42));
+            let eye = materials.add(palette::EYE);
+            let pupil = materials.add(palette::PUPIL);
+            entity.with_children(|parent| {
+                parent.spawn(shape(&shapes.circle, dark, Vec3::new(0.0, -2.0, 0.0), Vec2::splat(c * 0.44)));
+                parent.spawn(shape(&shapes.circle, stone, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.4)));
+                parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(
+                    |turn| {
+                        // The mouth points along the facing (drawn facing up).
+                        turn.spawn(shape(
+                            &shapes.triangle,
+                            head.clone(),
+                            Vec3::new(0.0, c * 0.16, 0.0),
+                            Vec2::new(c * 0.42, c * 0.34),
+                        ));
+                        turn.spawn(shape(&shapes.circle, head, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.27)));
+                        for x in [-5.0, 5.0] {
+                            turn.spawn(shape(&shapes.circle, eye.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.0)));
+                            turn.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.5, 0.15), Vec2::splat(2.0)));
+                        }
+                    },
+                );
+            });
+        }
+        (Kind::Door, _) => {
+            entity.with_children(|parent| {
+                for dx in [-c * 0.43, c * 0.43] {
+                    parent.spawn(sq(WALL, Vec2::new(c * 0.14, c), Vec3::new(dx, 0.0, 0.0)));
+                }
+                parent
+                    .spawn((Part::DoorShut, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default()))
+                    .with_children(|door| {
+                        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.74, c * 0.94), Vec3::ZERO));
+                        door.spawn(sq(DOOR, Vec2::new(c * 0.64, c * 0.84), Vec3::new(0.0, 0.0, 0.05)));
+                        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.5, 3.0), Vec3::new(0.0, c * 0.18, 0.1)));
+                        door.spawn(sq(GOLD, Vec2::splat(6.0), Vec3::new(c * 0.22, -2.0, 0.1)));
+                    });
+                parent.spawn((Part::DoorOpen, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden)).with_children(
+                    |open| {
+                        open.spawn(sq(DOOR, Vec2::new(c * 0.12, c * 0.9), Vec3::new(-c * 0.3, 0.0, 0.0)));
+                    },
+                );
+            });
+        }
+        (Kind::Gate, _) => {
+            entity.with_children(|parent| {
+                for (i, dx) in [-c * 0.36, -c * 0.12, c * 0.12, c * 0.36].into_iter().enumerate() {
+                    let stripe = if i % 2 == 0 { HAZARD } else { Color::srgb(0.15, 0.15, 0.17) };
+                    parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, -c * 0.44, 0.0)));
+                    parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, c * 0.44, 0.0)));
+                }
+                parent.spawn((Part::Bars, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default())).with_children(
+                    |bars| {
+                        for dx in [-c * 0.3, -c * 0.1, c * 0.1, c * 0.3] {
+                            bars.spawn(sq(GATE, Vec2::new(5.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
+                        }
+                        bars.spawn(sq(GATE, Vec2::new(c * 0.8, 4.0), Vec3::new(0.0, 0.0, 0.02)));
+                    },
+                );
+                parent
+                    .spawn((Part::BarsStopped, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden))
+                    .with_children(|bars| {
+                        for dx in [-c * 0.42, -c * 0.36] {
+                            bars.spawn(sq(METAL_DARK, Vec2::new(4.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
+                        }
+                    });
+            });
+        }
+        (Kind::Lever, _) => {
+            let knob = materials.add(Color::srgb(0.85, 0.15, 0.15));
+            entity.with_children(|parent| {
+                parent.spawn(sq(METAL_DARK, Vec2::splat(c * 0.5), Vec3::ZERO));
+                parent.spawn(sq(METAL, Vec2::splat(c * 0.4), Vec3::new(0.0, 0.0, 0.05)));
+                parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(
+                    |stick| {
+                        stick.spawn(sq(
+                            Color::srgb(0.25, 0.25, 0.28),
+                            Vec2::new(5.0, c * 0.38),
+                            Vec3::new(0.0, c * 0.19, 0.0),
+                        ));
+                        stick.spawn(shape(&shapes.circle, knob, Vec3::new(0.0, c * 0.38, 0.05), Vec2::splat(6.0)));
+                    },
+                );
+            });
+        }
+    }
+    // Its name, as the code calls it.
+    let target = add.entity;
+    commands.spawn((
+        NameTag(target),
+        PuzzlePiece,
+        DespawnOnExit(Screen::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::axes(px(6), px(1)),
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.16, 0.13, 0.12, 0.78)),
+        Visibility::Hidden,
+        children![(
+            Text::new(object.name.clone()),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::srgb(0.45, 0.82, 0.8))
+        )],
+    ));
+}
+
+fn dress_reward(
+    add: On<Add, RewardMark>,
+    mut commands: Commands,
+    rewards: Query<&RewardMark>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok(reward) = rewards.get(add.entity) else { return };
+    let gold = materials.add(GOLD);
+    let dark = materials.add(Color::srgb(0.6, 0.42, 0.08));
+    commands.entity(add.entity).insert(Visibility::Hidden).with_children(|parent| match reward.kind {
+        RewardKind::Key => {
+            parent.spawn(shape(&shapes.ring, gold.clone(), Vec3::new(-8.0, 0.0, 0.0), Vec2::splat(8.0)));
+            parent.spawn(shape(&shapes.circle, dark, Vec3::new(-8.0, 0.0, -0.05), Vec2::splat(8.5)));
+            parent.spawn(sq(GOLD, Vec2::new(18.0, 4.0), Vec3::new(6.0, 0.0, 0.0)));
+            parent.spawn(sq(GOLD, Vec2::new(3.0, 7.0), Vec3::new(10.0, -4.0, 0.0)));
+            parent.spawn(sq(GOLD, Vec2::new(3.0, 5.0), Vec3::new(14.0, -3.0, 0.0)));
+        }
+        RewardKind::Scroll => {
+            parent.spawn(sq(Color::srgb(0.98, 0.92, 0.74), Vec2::new(22.0, 26.0), Vec3::ZERO));
+            for dy in [-13.0, 13.0] {
+                parent.spawn(sq(Color::srgb(0.85, 0.72, 0.48), Vec2::new(28.0, 6.0), Vec3::new(0.0, dy, 0.05)));
+            }
+            for dy in [-5.0, 0.0, 5.0] {
+                parent.spawn(sq(Color::srgb(0.6, 0.5, 0.4), Vec2::new(14.0, 1.5), Vec3::new(0.0, dy, 0.05)));
+            }
+        }
+        // A secret door shows on its wall tile.
+        RewardKind::Door => {}
+    });
+}
+
+fn dress_player(
+    add: On<Add, PuzzlePlayer>,
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.62), &shapes, &mut materials);
+}
+
+/// The angle a part drawn facing up turns to face `dir`.
+fn angle(dir: FaceDir) -> f32 {
+    match dir {
+        FaceDir::Up => 0.0,
+        FaceDir::Right => -FRAC_PI_2,
+        FaceDir::Down => PI,
+        FaceDir::Left => FRAC_PI_2,
+    }
+}
+
+/// Objects as their state has them: facings (turning through a rotate as it plays), doors,
+/// gates (sliding while they move).
+fn look_objects(
+    run: Res<PuzzleRun>,
+    time: Res<Time>,
+    objects: Query<(&PuzzleObject, &Children)>,
+    mut parts: Query<(&Part, &mut Transform, &mut Visibility)>,
+) {
+    let board = &run.board;
+    let playback = board.playback.as_ref();
+    let t = time.elapsed_secs();
+    for (object, children) in &objects {
+        let Some(state) = board.world.states.get(object.index) else { continue };
+        let mut turn = angle(state.facing);
+        if let Some(p) = playback
+            && let Some(before) = p.before.states.get(object.index)
+            && before.facing != state.facing
+        {
+            let from = angle(before.facing);
+            let mut delta = turn - from;
+            if delta > PI {
+                delta -= 2.0 * PI;
+            } else if delta < -PI {
+                delta += 2.0 * PI;
+            }
+            turn = from + delta * ease(p.progress() / 0.8);
+        }
+        for child in children.iter() {
+            let Ok((part, mut transform, mut visibility)) = parts.get_mut(child) else { continue };
+            let shown = match part {
+                Part::Turn => {
+                    transform.rotation = Quat::from_rotation_z(turn);
+                    true
+                }
+                Part::DoorShut => !state.open,
+                Part::DoorOpen => state.open,
+                Part::Bars => {
+                    transform.translation.x = (t * 5.0 + object.index as f32).sin() * CELL * 0.08;
+                    state.moving
+                }
+                Part::BarsStopped => !state.moving,
+            };
+            let want = if shown { Visibility::Inherited } else { Visibility::Hidden };
+            if *visibility != want {
+                *visibility = want;
+            }
+        }
+    }
+}
+
+/// Tiles as the world has them now: lit braziers, gusts, pressed plates, the exit shut or open,
+/// revealed secret doors, and the coding tile's glow while there is code to write.
+fn look_tiles(
+    run: Res<PuzzleRun>,
+    time: Res<Time>,
+    tiles: Query<(&Tile, &Children)>,
+    mut looks: Query<(&TileLook, &mut Visibility, &mut Transform), Without<Tile>>,
+) {
+    let board = &run.board;
+    let world = &board.world;
+    let view = world.view();
+    let pressed: Vec<(i32, i32)> = world
+        .objects
+        .iter()
+        .zip(&world.states)
+        .filter(|(spec, _)| spec.command == seedfeast_procgen::puzzle::ast::CommandKind::Move)
+        .map(|(_, state)| state.pos)
+        .collect();
+    let revealed_doors: Vec<(i32, i32)> = world
+        .rewards
+        .iter()
+        .zip(&view.revealed)
+        .filter(|(r, shown)| **shown && r.kind == RewardKind::Door)
+        .map(|(r, _)| (r.x, r.y))
+        .collect();
+    let pulse = 1.0 + 0.12 * (time.elapsed_secs() * 4.0).sin();
+    for (tile, children) in &tiles {
+        if !world.contains(tile.cell) {
+            continue;
+        }
+        let i = world.index(tile.cell);
+        for child in children.iter() {
+            let Ok((look, mut visibility, mut transform)) = looks.get_mut(child) else { continue };
+            let shown = match look {
+                TileLook::Flame => {
+                    transform.scale = Vec3::new(1.0, pulse, 1.0);
+                    view.lit[i]
+                }
+                TileLook::Gust => view.gust[i],
+                TileLook::ExitShut => !board.open,
+                TileLook::ExitOpen => {
+                    transform.scale = Vec3::splat(pulse);
+                    board.open
+                }
+                TileLook::PlatePressed => pressed.contains(&tile.cell),
+                TileLook::CodingGlow => {
+                    transform.scale = Vec3::splat(CELL * 0.62 * pulse);
+                    !board.open && !run.panel_open
+                }
+                TileLook::SecretOpen => revealed_doors.contains(&tile.cell),
+                TileLook::SecretShut => !revealed_doors.contains(&tile.cell),
+            };
+            let want = if shown { Visibility::Inherited } else { Visibility::Hidden };
+            if *visibility != want {
+                *visibility = want;
+            }
+        }
+    }
+}
+
+/// Keys and scrolls show once revealed, until picked up.
+fn look_rewards(run: Res<PuzzleRun>, mut rewards: Query<(&RewardMark, &mut Visibility)>) {
+    let view = run.board.world.view();
+    for (reward, mut visibility) in &mut rewards {
+        let shown = view.revealed.get(reward.index).copied().unwrap_or(false)
+            && !run.collected.get(reward.index).copied().unwrap_or(false);
+        let want = if shown { Visibility::Inherited } else { Visibility::Hidden };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
+}
+
+/// The object the running command acts on, ringed.
+fn look_acting(
+    run: Res<PuzzleRun>,
+    time: Res<Time>,
+    objects: Query<(&PuzzleObject, &Transform), Without<ActingRing>>,
+    mut ring: Query<(&mut Transform, &mut Visibility), With<ActingRing>>,
+) {
+    let Ok((mut transform, mut visibility)) = ring.single_mut() else { return };
+    let acting = acting_object(&run);
+    let at = acting.and_then(|index| objects.iter().find(|(o, _)| o.index == index).map(|(_, t)| t.translation));
+    match at {
+        Some(at) => {
+            transform.translation = at.truncate().extend(1.9);
+            transform.scale = Vec3::splat(CELL * (0.66 + 0.04 * (time.elapsed_secs() * 8.0).sin()));
+            *visibility = Visibility::Inherited;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}
+
+/// The object the statement playing now commands, if it is a command.
+fn acting_object(run: &PuzzleRun) -> Option<usize> {
+    let playback = run.board.playback.as_ref()?;
+    match &playback.current.as_ref()?.event {
+        Event::Command { index, .. } => Some(*index),
+        _ => None,
+    }
+}
+
+/// Name tags over the objects and the caption over the acting one, in screen space.
+#[allow(clippy::type_complexity)]
+fn place_tags(
+    run: Res<PuzzleRun>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    objects: Query<(&PuzzleObject, &GlobalTransform)>,
+    mut tags: Query<(&NameTag, &mut Node, &mut Visibility, &ComputedNode), Without<ActingCaption>>,
+    mut caption: Query<(&mut Node, &mut Visibility, &Children, &ComputedNode), With<ActingCaption>>,
+    mut texts: Query<&mut Text>,
+) {
+    let Ok((camera, view)) = camera.single() else { return };
+    let to_screen = |world: Vec3| camera.world_to_viewport(view, world).ok();
+    let acting = acting_object(&run);
+    for (tag, mut node, mut visibility, computed) in &mut tags {
+        let Ok((object, at)) = objects.get(tag.0) else { continue };
+        let lift = if object.plank { CELL * 0.3 } else { CELL * 0.5 };
+        let spot = to_screen(at.translation() + Vec3::new(0.0, lift, 0.0));
+        let width = computed.size().x * computed.inverse_scale_factor();
+        match spot {
+            Some(spot) if acting != Some(object.index) => {
+                node.left = px(spot.x - width / 2.0);
+                node.top = px(spot.y - 20.0);
+                *visibility = Visibility::Inherited;
+            }
+            _ => *visibility = Visibility::Hidden,
+        }
+    }
+    let Ok((mut node, mut visibility, children, computed)) = caption.single_mut() else { return };
+    let command = run.board.playback.as_ref().and_then(|p| match &p.current.as_ref()?.event {
+        Event::Command { object, command, index, .. } => Some((*index, format!("{object}.{}", command.source()))),
+        _ => None,
+    });
+    let spot = command.as_ref().and_then(|(index, _)| {
+        objects.iter().find(|(o, _)| o.index == *index).and_then(|(_, at)| to_screen(at.translation()))
+    });
+    match (command, spot) {
+        (Some((_, text)), Some(spot)) => {
+            for child in children.iter() {
+                if let Ok(mut shown) = texts.get_mut(child)
+                    && shown.0 != text
+                {
+                    shown.0 = text.clone();
+                }
+            }
+            let width = computed.size().x * computed.inverse_scale_factor();
+            node.left = px(spot.x - width / 2.0);
+            node.top = px(spot.y - 62.0);
+            *visibility = Visibility::Inherited;
+        }
+        _ => *visibility = Visibility::Hidden,
+    }
+}
