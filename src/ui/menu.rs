@@ -124,7 +124,6 @@ fn paint_items(cursor: Res<MenuCursor>, mut items: Query<(&MenuItem, &mut Backgr
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_menu_chosen(
     chosen: On<MenuChosen>,
     mut commands: Commands,

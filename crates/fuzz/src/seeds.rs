@@ -23,10 +23,8 @@ pub fn seeds(data: &[u8]) {
         let printed = code.to_string();
         assert_eq!(SeedCode::from_str(&printed), Ok(code), "{printed} doesn't read back");
     }
-    if let Some(parts) = parse_link(&text) {
-        if let Some(seed) = parts.seed {
-            let _ = SeedInput::parse(&seed);
-        }
+    if let Some(seed) = parse_link(&text).and_then(|parts| parts.seed) {
+        let _ = SeedInput::parse(&seed);
     }
     let _ = percent_decode(&text);
 }

@@ -263,7 +263,7 @@ mod tests {
         }
         fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
             let level = maze().generate(data, request)?;
-            let broken = request.seed.0 % 7 == 0 && request.floor == Some(2);
+            let broken = request.seed.0.is_multiple_of(7) && request.floor == Some(2);
             Ok(if broken { Box::new(BrokenLevel(level)) } else { level })
         }
         fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

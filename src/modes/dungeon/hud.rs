@@ -311,7 +311,6 @@ fn show_bag(
     *shown = Some(now);
 }
 
-#[allow(clippy::type_complexity)]
 fn show_banner(
     run: Res<DungeonRun>,
     mut boxes: Query<(&mut Visibility, &mut BackgroundColor), With<BannerBox>>,

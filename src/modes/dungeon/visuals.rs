@@ -471,7 +471,6 @@ fn show_bars(run: Res<DungeonRun>, mut bars: Query<(&Bars, &mut Visibility)>) {
 }
 
 /// Levers flip, plates light up, stations glow, fed guards step aside and smile.
-#[allow(clippy::type_complexity)]
 fn show_objects(
     run: Res<DungeonRun>,
     mut handles: Query<(&LeverHandle, &mut Transform), (Without<GuardLook>, Without<GuardMouth>)>,

@@ -111,7 +111,6 @@ pub struct Opening {
 }
 
 /// Applies the typed keys to the program while the panel is open and the run is on.
-#[allow(clippy::too_many_arguments)]
 pub fn type_code(
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,

@@ -392,7 +392,6 @@ fn play_code(time: Res<Time>, mut run: ResMut<PuzzleRun>, mut sfx: MessageWriter
 
 /// Clears the step the player walked out of: scores it, keeps its bests, and builds the next
 /// step (or ends the run after the last).
-#[allow(clippy::too_many_arguments)]
 fn clear_step(
     mut commands: Commands,
     mut run: ResMut<PuzzleRun>,

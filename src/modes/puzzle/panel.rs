@@ -235,7 +235,6 @@ fn spawn_panel(mut commands: Commands) {
 }
 
 /// The step card: redrawn when the step changes (and the bests when they do).
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn show_step(
     mut commands: Commands,
     run: Res<PuzzleRun>,
@@ -527,7 +526,7 @@ fn blink_cursor(
     if since.0 != editor.revision() {
         *since = (editor.revision(), now);
     }
-    let on = ((now - since.1) * 1.8) as u32 % 2 == 0;
+    let on = (((now - since.1) * 1.8) as u32).is_multiple_of(2);
     for mut visibility in &mut bars {
         let want = if on { Visibility::Inherited } else { Visibility::Hidden };
         if *visibility != want {
@@ -537,7 +536,6 @@ fn blink_cursor(
 }
 
 /// The error box, the status line (what the run is doing or did) and the keys.
-#[allow(clippy::type_complexity)]
 fn show_status(
     run: Res<PuzzleRun>,
     mut error_box: Query<&mut Node, With<ErrorBox>>,

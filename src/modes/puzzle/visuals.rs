@@ -714,7 +714,6 @@ fn acting_object(run: &PuzzleRun) -> Option<usize> {
 }
 
 /// Name tags over the objects and the caption over the acting one, in screen space.
-#[allow(clippy::type_complexity)]
 fn place_tags(
     run: Res<PuzzleRun>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
