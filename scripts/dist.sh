@@ -23,7 +23,11 @@ case "$want" in
 esac
 
 # Python runs the archiver (and reads cargo's JSON) the same way on Linux, macOS and Windows.
-py=$(command -v python3 || command -v python || true)
+py=""
+for candidate in python3 python; do
+  # (Windows may have a python3 that only opens the app store: try each.)
+  if "$candidate" -c "import sys" >/dev/null 2>&1; then py=$candidate; break; fi
+done
 [ -n "$py" ] || { echo "dist: python3 is needed" >&2; exit 1; }
 version=$(cargo metadata --format-version 1 --no-deps --locked |
   "$py" -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "seedfeast"))')
