@@ -109,9 +109,59 @@ pub fn soak(mode: Mode, seed: Seed, data: GameData, frames: u64, every: u64) -> 
 }
 
 /// The process's resident memory in KiB, from /proc on Linux.
+/// Whether a soak stayed flat: the second half's peaks (entities, resident memory) no higher than
+/// the first half's, give or take `slack` (a share: 0.1 is 10%) and 8 MiB of allocator noise. A
+/// leak grows with the frames and fails; a world that churns but keeps its size passes.
+pub fn soak_verdict(samples: &[SoakSample], slack: f32) -> Result<(), String> {
+    if samples.len() < 4 {
+        return Err(format!("{} samples are too few to judge a soak (at least 4)", samples.len()));
+    }
+    let (early, late) = samples.split_at(samples.len() / 2);
+    let peak = |part: &[SoakSample], f: fn(&SoakSample) -> u64| part.iter().map(f).max().unwrap_or(0);
+    let allowed = |early: u64, floor: u64| early + ((early as f32 * slack) as u64).max(floor);
+    let (entities_early, entities_late) = (peak(early, |s| s.entities as u64), peak(late, |s| s.entities as u64));
+    if entities_late > allowed(entities_early, 8) {
+        return Err(format!(
+            "entities grew: at most {entities_early} in the first half, {entities_late} in the second"
+        ));
+    }
+    let (memory_early, memory_late) = (peak(early, |s| s.memory_kib), peak(late, |s| s.memory_kib));
+    if memory_late > allowed(memory_early, 8 * 1024) {
+        return Err(format!(
+            "memory grew: at most {memory_early} KiB in the first half, {memory_late} KiB in the second"
+        ));
+    }
+    Ok(())
+}
+
 pub fn resident_kib() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
         .and_then(|statm| statm.split_whitespace().nth(1)?.parse::<u64>().ok())
         .map_or(0, |pages| pages * 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples(entities: &[u32], memory_kib: &[u64]) -> Vec<SoakSample> {
+        entities
+            .iter()
+            .zip(memory_kib)
+            .enumerate()
+            .map(|(i, (&entities, &memory_kib))| SoakSample { frame: i as u64 * 100, entities, memory_kib, runs: 1 })
+            .collect()
+    }
+
+    #[test]
+    fn a_flat_soak_passes_and_a_leak_fails() {
+        let flat = samples(&[120, 180, 150, 175, 130, 181], &[90_000, 95_000, 94_000, 96_000, 95_500, 99_000]);
+        assert_eq!(soak_verdict(&flat, 0.1), Ok(()));
+        let leak = samples(&[120, 180, 240, 300, 360, 420], &[90_000; 6]);
+        assert!(soak_verdict(&leak, 0.1).unwrap_err().contains("entities grew"));
+        let bloat = samples(&[150; 6], &[90_000, 100_000, 110_000, 120_000, 130_000, 140_000]);
+        assert!(soak_verdict(&bloat, 0.1).unwrap_err().contains("memory grew"));
+        assert!(soak_verdict(&flat[..3], 0.1).is_err(), "too few samples to judge");
+    }
 }

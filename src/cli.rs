@@ -176,6 +176,22 @@ pub enum GameLab {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
+    /// Keeps each mode's bot playing run after run for many frames (headless, fixed step),
+    /// sampling the entity count and resident memory: both must stay flat (exit 1 if either grows).
+    Soak {
+        /// Mode keys, comma separated (every mode with a bot when left out).
+        #[arg(long, value_delimiter = ',', value_parser = mode_parser())]
+        mode: Vec<Mode>,
+        /// Frames to run per mode.
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(100..=10_000_000))]
+        frames: u64,
+        /// The seed the first run plays.
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// Text (a line per mode) or JSON (every sample).
+        #[arg(long, value_enum, default_value_t = BotsFormat::Text)]
+        format: BotsFormat,
+    },
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,6 +381,7 @@ pub fn run(command: Command) -> ExitCode {
         }),
         Command::Puzzle { action } => puzzle(action),
         Command::Lab { command: GameLab::Pure(command) } => return seedfeast_lab::cli::run(command),
+        Command::Lab { command: GameLab::Soak { mode, frames, seed, format } } => lab_soak(mode, frames, seed, format),
         Command::Lab { command: GameLab::Bots { mode, seeds, goal, seconds, format, assets } } => {
             load_data(assets.as_deref()).and_then(|data| lab_bots(mode, seeds, goal, seconds, format, &data))
         }
@@ -621,6 +638,53 @@ fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     progress
 }
 
+/// The modes a `lab bots`/`lab soak` list names, or every mode with a bot.
+fn modes_with_bots(chosen: Vec<Mode>) -> Vec<Mode> {
+    if chosen.is_empty() { modes::MODES.iter().copied().filter(|m| m.info().bot.is_some()).collect() } else { chosen }
+}
+
+/// `seedfeast lab soak`: each mode's bot for `frames` frames, a sample every 1% of them.
+fn lab_soak(modes: Vec<Mode>, frames: u64, seed: u64, format: BotsFormat) -> Result<(), Stop> {
+    let every = (frames / 100).max(1);
+    let mut rows = Vec::new();
+    let mut grew = Vec::new();
+    for mode in modes_with_bots(modes) {
+        let started = std::time::Instant::now();
+        let samples = crate::bots::soak(mode, Seed(seed), GameData::built_in(), frames, every).map_err(Stop::Failed)?;
+        // Wall time per frame of the whole headless app (logic, no drawing): a figure, not a check.
+        let ms_per_frame = started.elapsed().as_secs_f64() * 1000.0 / frames as f64;
+        let verdict = crate::bots::soak_verdict(&samples, 0.1);
+        if let Err(why) = &verdict {
+            grew.push(format!("{}: {why}", mode.key()));
+        }
+        let peak = |f: fn(&crate::bots::SoakSample) -> u64| samples.iter().map(f).max().unwrap_or(0);
+        let runs = samples.last().map_or(0, |s| s.runs);
+        match format {
+            BotsFormat::Text => say(&format!(
+                "{:<12} {frames} frames, {runs} runs: entities at most {}, memory at most {} MiB, {ms_per_frame:.3} ms a frame: {}\n",
+                mode.key(),
+                peak(|s| s.entities as u64),
+                peak(|s| s.memory_kib) / 1024,
+                verdict.as_ref().map_or_else(|why| why.clone(), |()| "flat".to_string())
+            ))?,
+            BotsFormat::Json => rows.push(serde_json::json!({
+                "mode": mode.key(),
+                "frames": frames,
+                "runs": runs,
+                "ms_per_frame": ms_per_frame,
+                "flat": verdict.is_ok(),
+                "samples": samples.iter().map(|s| serde_json::json!({
+                    "frame": s.frame, "entities": s.entities, "memory_kib": s.memory_kib, "runs": s.runs
+                })).collect::<Vec<_>>(),
+            })),
+        }
+    }
+    if format == BotsFormat::Json {
+        say(&format!("{}\n", serde_json::Value::Array(rows)))?;
+    }
+    if grew.is_empty() { Ok(()) } else { Err(Stop::Failed(format!("error: a soak grew:\n  {}", grew.join("\n  ")))) }
+}
+
 /// `seedfeast lab bots`: every chosen mode's bot over seeds 0.., a line (or JSON rows) per mode.
 fn lab_bots(
     modes: Vec<Mode>,
@@ -630,11 +694,7 @@ fn lab_bots(
     format: BotsFormat,
     data: &GameData,
 ) -> Result<(), Stop> {
-    let modes: Vec<Mode> = if modes.is_empty() {
-        modes::MODES.iter().copied().filter(|m| m.info().bot.is_some()).collect()
-    } else {
-        modes
-    };
+    let modes = modes_with_bots(modes);
     let mut rows = Vec::new();
     let mut unfair = Vec::new();
     for mode in modes {

@@ -463,3 +463,20 @@ fn lab_bots_play_seeds_through_the_game_and_a_promised_goal_missed_fails() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn lab_soak_samples_the_world_and_says_whether_it_stayed_flat() {
+    let out = seedfeast(&["lab", "soak", "--mode", "arena", "--frames", "800", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &rows[0];
+    assert_eq!(row["mode"], "arena");
+    assert_eq!(row["flat"], true, "{row}");
+    let samples = row["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 100, "a sample every 1% of the frames");
+    assert!(samples.iter().all(|s| s["entities"].as_u64().unwrap() > 0), "{row}");
+    for bad in [["--frames", "0"], ["--frames", "x"], ["--mode", "chess"]] {
+        let out = seedfeast(&["lab", "soak", bad[0], bad[1]]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
+    }
+}
