@@ -7,6 +7,7 @@ pub mod preview;
 pub mod screens;
 pub mod seed_entry;
 pub mod settings;
+pub mod share;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -20,6 +21,7 @@ impl Plugin for UiPlugin {
         app.init_resource::<seed_entry::SeedEntry>()
             .init_resource::<preview::SeedPreview>()
             .init_resource::<clipboard::PendingPaste>()
+            .init_resource::<clipboard::Copied>()
             .add_plugins((
                 menu::MenuPlugin,
                 screens::ScreensPlugin,

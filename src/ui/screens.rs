@@ -200,7 +200,8 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(button(0, "Retry this seed", MenuAction::Retry));
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
             card.spawn(button(2, COPY_LABEL, MenuAction::CopyCode));
-            card.spawn(button(3, "Main menu", MenuAction::ToTitle));
+            card.spawn(button(3, "Share", MenuAction::Share));
+            card.spawn(button(4, "Main menu", MenuAction::ToTitle));
         });
     });
 }
