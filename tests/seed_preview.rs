@@ -166,6 +166,13 @@ fn the_old_picture_stays_until_the_typing_rests() {
     // Typing and then a moment's pause shorter than the debounce: still the old picture.
     wait(&mut app, DEBOUNCE_SECONDS * 0.5);
     assert_eq!(preview(&app).draws, draws);
+    let changed = app.world().resource_ref::<SeedPreview>().last_changed();
+    app.update();
+    assert_eq!(
+        app.world().resource_ref::<SeedPreview>().last_changed(),
+        changed,
+        "waiting doesn't redo the screen every frame"
+    );
     assert_shows(&app, mode, Seed::from_text("apple"));
     rest(&mut app);
     assert_eq!(preview(&app).draws, draws + 1, "drawn once for the rested text, not per key");

@@ -100,17 +100,19 @@ pub fn track_preview(
     mut preview: ResMut<SeedPreview>,
 ) {
     let wanted = (session.mode, wanted_seed(&entry, &session));
-    if preview.wanted.as_ref() != Some(&wanted) {
-        preview.wanted = Some(wanted.clone());
-        preview.rested = 0.0;
+    // Waiting is not a change: the screen is updated only when something is drawn.
+    let waiting = preview.bypass_change_detection();
+    if waiting.wanted.as_ref() != Some(&wanted) {
+        waiting.wanted = Some(wanted.clone());
+        waiting.rested = 0.0;
     } else {
-        preview.rested += time.delta_secs();
+        waiting.rested += time.delta_secs();
     }
-    if preview.shown.as_ref() == Some(&wanted) {
+    if waiting.shown.as_ref() == Some(&wanted) {
         return;
     }
     let typing = !entry.text.trim().is_empty();
-    if typing && preview.rested < DEBOUNCE_SECONDS {
+    if typing && waiting.rested < DEBOUNCE_SECONDS {
         return;
     }
     let drawn = match (&wanted.1, data) {
@@ -176,8 +178,8 @@ pub fn spawn_preview(parent: &mut ChildSpawnerCommands, mode: Mode) {
                 PreviewProblem,
                 Node { position_type: PositionType::Absolute, max_width: px(PREVIEW_BOX.x - 24.0), ..default() },
                 Text::new(""),
-                TextFont::from_font_size(20.0),
-                TextColor(palette::TEXT_ERROR),
+                TextFont::from_font_size(22.0),
+                TextColor(palette::PREVIEW_PROBLEM),
                 TextLayout::justify(Justify::Center),
             ));
         });

@@ -152,7 +152,7 @@ fn show_seed(
 fn show_entry(
     entry: Res<SeedEntry>,
     mut typed: Query<&mut Text, (With<SeedEntryText>, Without<SeedErrorText>)>,
-    mut error: Query<&mut Text, (With<SeedErrorText>, Without<SeedEntryText>)>,
+    mut error: Query<(&mut Text, &mut TextColor), (With<SeedErrorText>, Without<SeedEntryText>)>,
 ) {
     if !entry.is_changed() {
         return;
@@ -160,8 +160,9 @@ fn show_entry(
     for mut text in &mut typed {
         text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
     }
-    // A problem in red; otherwise how Enter will read what is typed.
-    for mut text in &mut error {
+    // A problem in red; otherwise how Enter will read what is typed, quietly.
+    for (mut text, mut color) in &mut error {
+        color.0 = if entry.error.is_some() { palette::TEXT_ERROR } else { palette::TEXT_DIM };
         text.0 = entry
             .error
             .clone()

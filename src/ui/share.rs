@@ -96,7 +96,14 @@ pub fn share_run(
     copied: ResMut<Copied>,
 ) {
     let text = share_text(&session, &last, *progress, page().as_deref());
-    put_on_clipboard(text, clipboard, toast, copied);
+    put_on_clipboard(text.clone(), &toast_line(&text), clipboard, toast, copied);
+}
+
+/// What the toast says was shared: the text's first line, in characters the game's font has
+/// (its mono font has no middle dot or emoji; the clipboard keeps them).
+pub fn toast_line(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default().replace('·', "-");
+    format!("to share: {first}")
 }
 
 #[cfg(test)]
@@ -166,6 +173,13 @@ mod tests {
             assert!(text.starts_with(&format!("Seedfeast daily 2026-01-02 · {} · 7 points\n", mode.name())), "{text}");
             assert_eq!(text.lines().nth(1).unwrap().chars().filter(|c| "🟩🟥⬛".contains(*c)).count(), BAR_CELLS);
         }
+    }
+
+    #[test]
+    fn the_toast_names_the_text_in_plain_characters() {
+        let text = share_text(&session("arena", Some("2026-12-01")), &last(1_240), Progress::default(), None);
+        assert_eq!(toast_line(&text), "to share: Seedfeast daily 2026-12-01 - Arena - 1,240 points");
+        assert!(toast_line(&text).is_ascii());
     }
 
     #[test]
