@@ -22,6 +22,11 @@ pub const ACCENT: Color = Color::srgb(0.91, 0.33, 0.27);
 pub const PANEL: Color = Color::srgba(1.0, 0.98, 0.94, 0.94);
 pub const BUTTON: Color = Color::srgb(0.98, 0.88, 0.74);
 pub const BUTTON_SELECTED: Color = Color::srgb(0.96, 0.56, 0.36);
+/// The seed preview's frame and the mat behind its picture.
+pub const PREVIEW_FRAME: Color = Color::srgb(0.80, 0.62, 0.45);
+pub const PREVIEW_BACK: Color = Color::srgb(0.30, 0.20, 0.14);
+/// Why there is no preview, on the preview's dark mat.
+pub const PREVIEW_PROBLEM: Color = Color::srgb(1.0, 0.74, 0.62);
 pub const OVERLAY: Color = Color::srgba(0.2, 0.1, 0.05, 0.55);
 
 /// The main colour of each food.

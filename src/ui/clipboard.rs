@@ -23,13 +23,36 @@ fn share_text(session: &Session) -> String {
     session.seed.code().to_string()
 }
 
-pub fn copy_code(session: Res<Session>, clipboard: Option<ResMut<Clipboard>>, mut toast: ResMut<Toast>) {
-    let shared = share_text(&session);
+/// The text the game last put on the clipboard (or tried to, where there is none), for the
+/// tests and the browser's end-to-end checks to read back.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Copied(pub Option<String>);
+
+/// Puts `shared` on the clipboard and says so in a toast naming it as `shown` (the text itself,
+/// or a one-line summary of a longer one), or shows it where it can't be copied.
+pub fn put_on_clipboard(
+    shared: String,
+    shown: &str,
+    clipboard: Option<ResMut<Clipboard>>,
+    mut toast: ResMut<Toast>,
+    mut copied: ResMut<Copied>,
+) {
     match clipboard.map(|mut clipboard| clipboard.set_text(shared.clone())) {
-        Some(Ok(())) => toast.show(format!("Copied {shared}")),
-        Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?}): {shared}")),
-        None => toast.show(format!("No clipboard here: {shared}")),
+        Some(Ok(())) => toast.show(format!("Copied {shown}")),
+        Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?}): {shown}")),
+        None => toast.show(format!("No clipboard here: {shown}")),
     }
+    copied.0 = Some(shared);
+}
+
+pub fn copy_code(
+    session: Res<Session>,
+    clipboard: Option<ResMut<Clipboard>>,
+    toast: ResMut<Toast>,
+    copied: ResMut<Copied>,
+) {
+    let shared = share_text(&session);
+    put_on_clipboard(shared.clone(), &shared, clipboard, toast, copied);
 }
 
 pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<PendingPaste>, mut toast: ResMut<Toast>) {

@@ -10,6 +10,7 @@ use crate::session::{Mode, Session, utc_today};
 use crate::state::{Pause, Screen};
 use crate::toast::Toast;
 use crate::ui::clipboard::{copy_code, start_paste};
+use crate::ui::share::share_run;
 use seedfeast_procgen::Seed;
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub enum MenuAction {
     Daily,
     CopyCode,
     PasteCode,
+    /// Game over: copy a short text about the run for a friend.
+    Share,
     /// Game over: play the same seed again.
     Retry,
     /// Game over: a fresh random seed, straight into play.
@@ -166,6 +169,7 @@ fn on_menu_chosen(
         }
         MenuAction::CopyCode => commands.run_system_cached(copy_code),
         MenuAction::PasteCode => commands.run_system_cached(start_paste),
+        MenuAction::Share => commands.run_system_cached(share_run),
         MenuAction::Resume => {
             if let Some(next) = next_pause.as_mut() {
                 next.set(Pause::Running);

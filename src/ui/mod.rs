@@ -3,9 +3,11 @@
 pub mod clipboard;
 pub mod hud;
 pub mod menu;
+pub mod preview;
 pub mod screens;
 pub mod seed_entry;
 pub mod settings;
+pub mod share;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -17,7 +19,9 @@ pub struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<seed_entry::SeedEntry>()
+            .init_resource::<preview::SeedPreview>()
             .init_resource::<clipboard::PendingPaste>()
+            .init_resource::<clipboard::Copied>()
             .add_plugins((
                 menu::MenuPlugin,
                 screens::ScreensPlugin,
@@ -25,7 +29,19 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
-            .add_systems(Update, seed_entry::type_seed.before(menu::MenuSystems).run_if(in_state(Screen::SeedSelect)))
+            .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
+            .add_systems(
+                Update,
+                // The preview follows what typing, the menu and a paste did this frame.
+                (
+                    seed_entry::type_seed.before(menu::MenuSystems),
+                    (preview::track_preview, preview::show_preview)
+                        .chain()
+                        .after(menu::MenuSystems)
+                        .after(clipboard::finish_paste),
+                )
+                    .run_if(in_state(Screen::SeedSelect)),
+            )
             .add_systems(
                 Update,
                 // During a run too: the HUD offers it.

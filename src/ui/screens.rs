@@ -9,8 +9,9 @@ use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
 use crate::ui::clipboard::COPY_LABEL;
 use crate::ui::menu::{MenuAction, MenuCursor};
+use crate::ui::preview::{PREVIEW_BOX, spawn_preview};
 use crate::ui::seed_entry::SeedEntry;
-use crate::ui::widgets::{button, heading, panel, screen_root, text};
+use crate::ui::widgets::{button, heading, panel, screen_root, text, wide_panel};
 
 /// Shows the session's seed code; kept current as the seed changes.
 #[derive(Component)]
@@ -82,24 +83,36 @@ fn spawn_seed_select(
     reset_cursor(&mut cursor);
     *entry = SeedEntry::default();
     commands.spawn(screen_root(Screen::SeedSelect, None)).with_children(|root| {
-        root.spawn(panel()).with_children(|card| {
+        root.spawn(wide_panel(1_100.0)).with_children(|card| {
             card.spawn(heading(format!("{}: pick a seed", session.mode.name())));
-            card.spawn(text("Seed code", 20.0, palette::TEXT_DIM));
-            card.spawn((SeedCodeText, text(session.seed.code().to_string(), 56.0, palette::TEXT)));
-            card.spawn((SeedOriginText, text("", 18.0, palette::TEXT_DIM)));
-            card.spawn((SeedEntryText, text("", 26.0, palette::TEXT)));
-            card.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR)));
-            let items = [
-                ("Play this seed", MenuAction::Play),
-                ("New random seed", MenuAction::NewSeed),
-                ("Today's daily challenge", MenuAction::Daily),
-                (COPY_LABEL, MenuAction::CopyCode),
-                ("Paste code", MenuAction::PasteCode),
-                ("Back", MenuAction::Back),
-            ];
-            for (order, (label, action)) in items.into_iter().enumerate() {
-                card.spawn(button(order, label, action));
-            }
+            // The seed and the menu on the left; what is typed and its preview on the right.
+            card.spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(40), ..default() }).with_children(
+                |row| {
+                    row.spawn(column(400.0)).with_children(|left| {
+                        left.spawn(text("Seed code", 20.0, palette::TEXT_DIM));
+                        left.spawn((SeedCodeText, text(session.seed.code().to_string(), 52.0, palette::TEXT)));
+                        left.spawn((SeedOriginText, text("", 18.0, palette::TEXT_DIM)));
+                        let items = [
+                            ("Play this seed", MenuAction::Play),
+                            ("New random seed", MenuAction::NewSeed),
+                            ("Today's daily challenge", MenuAction::Daily),
+                            (COPY_LABEL, MenuAction::CopyCode),
+                            ("Paste code", MenuAction::PasteCode),
+                            ("Back", MenuAction::Back),
+                        ];
+                        for (order, (label, action)) in items.into_iter().enumerate() {
+                            left.spawn(button(order, label, action));
+                        }
+                    });
+                    row.spawn(column(PREVIEW_BOX.x + 16.0)).with_children(|right| {
+                        // A set width, so wrapped lines are measured at the column's width.
+                        let line = || Node { width: px(PREVIEW_BOX.x + 16.0), ..default() };
+                        right.spawn((SeedEntryText, text("", 26.0, palette::TEXT), line()));
+                        right.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR), line()));
+                        spawn_preview(right, session.mode);
+                    });
+                },
+            );
             card.spawn(text(
                 "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
                 18.0,
@@ -107,6 +120,17 @@ fn spawn_seed_select(
             ));
         });
     });
+}
+
+/// A column of the seed screen, `width` wide.
+fn column(width: f32) -> Node {
+    Node {
+        width: px(width),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(10),
+        ..default()
+    }
 }
 
 fn show_seed(
@@ -128,7 +152,7 @@ fn show_seed(
 fn show_entry(
     entry: Res<SeedEntry>,
     mut typed: Query<&mut Text, (With<SeedEntryText>, Without<SeedErrorText>)>,
-    mut error: Query<&mut Text, (With<SeedErrorText>, Without<SeedEntryText>)>,
+    mut error: Query<(&mut Text, &mut TextColor), (With<SeedErrorText>, Without<SeedEntryText>)>,
 ) {
     if !entry.is_changed() {
         return;
@@ -136,8 +160,9 @@ fn show_entry(
     for mut text in &mut typed {
         text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
     }
-    // A problem in red; otherwise how Enter will read what is typed.
-    for mut text in &mut error {
+    // A problem in red; otherwise how Enter will read what is typed, quietly.
+    for (mut text, mut color) in &mut error {
+        color.0 = if entry.error.is_some() { palette::TEXT_ERROR } else { palette::TEXT_DIM };
         text.0 = entry
             .error
             .clone()
@@ -176,7 +201,8 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(button(0, "Retry this seed", MenuAction::Retry));
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
             card.spawn(button(2, COPY_LABEL, MenuAction::CopyCode));
-            card.spawn(button(3, "Main menu", MenuAction::ToTitle));
+            card.spawn(button(3, "Share", MenuAction::Share));
+            card.spawn(button(4, "Main menu", MenuAction::ToTitle));
         });
     });
 }

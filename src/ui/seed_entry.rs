@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::SeedInput;
 
 use crate::input::{Actions, TypingFocus};
-use crate::session::Session;
+use crate::session::{Mode, Session};
 use crate::state::Screen;
 use crate::ui::clipboard::{copy_code, start_paste};
 
@@ -29,12 +29,17 @@ impl SeedEntry {
         self.reading = SeedInput::parse(&self.text).ok().map(|input| input.reading());
     }
 
+    /// The session the typed text plays in `mode`, or why it plays none (the message the seed
+    /// screen shows, and the preview too).
+    pub fn session_for(&self, mode: Mode) -> Result<Session, String> {
+        SeedInput::parse(&self.text)
+            .map_err(|error| error.to_string())
+            .and_then(|input| Session::from_input(mode, &input))
+    }
+
     /// Applies the typed text to the session. True when a seed was taken.
     pub fn submit(&mut self, session: &mut Session) -> bool {
-        let taken = SeedInput::parse(&self.text)
-            .map_err(|error| error.to_string())
-            .and_then(|input| Session::from_input(session.mode, &input));
-        match taken {
+        match self.session_for(session.mode) {
             Ok(taken) => {
                 *session = taken;
                 self.text.clear();

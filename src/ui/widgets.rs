@@ -25,6 +25,11 @@ pub fn screen_root<S: States>(state: S, background: Option<Color>) -> impl Bundl
 
 /// A rounded card that holds a screen's content.
 pub fn panel() -> impl Bundle {
+    wide_panel(900.0)
+}
+
+/// A card that may grow to `max_width` (the seed screen's two columns).
+pub fn wide_panel(max_width: f32) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Column,
@@ -32,7 +37,7 @@ pub fn panel() -> impl Bundle {
             padding: UiRect::axes(px(48), px(28)),
             row_gap: px(10),
             border_radius: BorderRadius::all(px(18)),
-            max_width: px(900),
+            max_width: px(max_width),
             ..default()
         },
         BackgroundColor(palette::PANEL),

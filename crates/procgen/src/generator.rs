@@ -252,6 +252,12 @@ pub trait Generator: Sync {
     fn options(&self) -> &'static [OptionSpec];
     /// The options `validate` reads (how far each seed is played).
     fn sweep_options(&self) -> &'static [OptionSpec];
+    /// A small request that shows the start of a seed's level, for the seed screen's preview:
+    /// made in a few milliseconds, and a picture of a few hundred pixels a side (the game scales
+    /// it into its preview box). The default is the generator's own defaults.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request::new(seed, variant)
+    }
     /// The level a request asks for.
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
@@ -327,5 +333,24 @@ mod tests {
         request.floor = Some(0);
         let error = check_options("maze", maze.options(), &request).unwrap_err().to_string();
         assert!(error.contains("--floor 0 is out of range"), "{error}");
+    }
+
+    #[test]
+    fn previews_are_small_quick_pictures_the_generator_accepts() {
+        let data = DataSet::built_in();
+        for generator in all() {
+            for variant in std::iter::once(None).chain(generator.variants().iter().map(|v| Some(*v))) {
+                for seed in [Seed(1), Seed(987_654), Seed::from_text("pizza party")] {
+                    let request = generator.preview_request(seed, variant);
+                    assert_eq!((request.seed, request.variant), (seed, variant), "{}", generator.key());
+                    check_options(generator.key(), generator.options(), &request).unwrap();
+                    let level = generator.generate(&data, &request).unwrap();
+                    let picture = level.picture().unwrap();
+                    let (w, h) = (picture.width, picture.height);
+                    assert!((64..=1_024).contains(&w) && (64..=1_024).contains(&h), "{}: {w}x{h}", generator.key());
+                    assert_eq!(picture.rgb.len(), (w * h * 3) as usize);
+                }
+            }
+        }
     }
 }

@@ -103,6 +103,11 @@ impl Generator for ArenaGen {
         SWEEP_OPTIONS
     }
 
+    /// The first wave.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { wave: Some(1), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let wave = generate_wave(&data.arena, data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
         Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave, check_floor: true }))

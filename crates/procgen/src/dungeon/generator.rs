@@ -86,6 +86,11 @@ impl Generator for DungeonGen {
         &[]
     }
 
+    /// The seed's first dungeon, the whole map.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { dungeon: Some(1), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let mut wanted = DungeonRequest::new(request.or(Opt::Dungeon, 1));
         wanted.zones = request.zones.clone();

@@ -130,6 +130,11 @@ impl Generator for MazeGen {
         SWEEP_OPTIONS
     }
 
+    /// The first floor, at the game's size.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { floor: Some(1), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let mut tuning = data.maze.clone();
         if let Some(width) = request.width {

@@ -69,6 +69,11 @@ impl Generator for PuzzleGen {
         &[]
     }
 
+    /// The curriculum's first step: where a run of the seed starts.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { level: Some(0), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let step = request.or(Opt::Level, 0);
         let curriculum = &data.puzzle.curriculum;

@@ -91,6 +91,11 @@ impl Generator for RunnerGen {
         SWEEP_OPTIONS
     }
 
+    /// The first two chunks of track: the opening stretch of the run, a screen or so wide.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { chunks: Some(2), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let reach = data.jump_reach();
         let track = generate_track(&data.runner, reach, request.seed, request.or(Opt::Chunks, 20) as usize);

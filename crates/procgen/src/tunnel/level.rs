@@ -98,6 +98,12 @@ impl Generator for TunnelGen {
         SWEEP_OPTIONS
     }
 
+    /// The first gates: as many as a screen or two of flying, so the gaps stay readable when
+    /// the picture is scaled into the preview.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request { gates: Some(8), ..Request::new(seed, variant) }
+    }
+
     fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
         let squeeze = request.variant == Some(SQUEEZE);
         let reach = data.flyer_reach();
