@@ -4,11 +4,10 @@
 
 mod common;
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use common::screen;
+use common::{press, screen, type_text};
 use seedfeast::data::GameData;
 use seedfeast::modes::MODES;
 use seedfeast::session::{Mode, Session};
@@ -36,28 +35,6 @@ fn seed_screen(mode: Mode) -> App {
     app.update();
     assert_eq!(screen(&app), Screen::SeedSelect);
     app
-}
-
-fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: logical.clone(),
-            state,
-            text: if state == ButtonState::Pressed { text.map(Into::into) } else { None },
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        let s = c.to_string();
-        let logical = if c == ' ' { Key::Space } else { Key::Character(s.as_str().into()) };
-        press(app, KeyCode::KeyA, logical, Some(&s));
-    }
 }
 
 fn backspace(app: &mut App) {

@@ -76,16 +76,31 @@ pub fn run(app: &App) -> &RunnerRun {
 
 /// Presses (then releases, next frame) a key through Bevy's real keyboard input.
 pub fn tap_key(app: &mut App, code: KeyCode, logical: Key) {
+    press(app, code, logical, None);
+}
+
+/// Presses a key with the text it types (then releases it, next frame), through Bevy's real
+/// keyboard input.
+pub fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(KeyboardInput {
             key_code: code,
             logical_key: logical.clone(),
             state,
-            text: None,
+            text: if state == ButtonState::Pressed { text.map(Into::into) } else { None },
             repeat: false,
             window: Entity::PLACEHOLDER,
         });
         app.update();
+    }
+}
+
+/// Types text a key at a time, as a keyboard does.
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        let s = c.to_string();
+        let logical = if c == ' ' { Key::Space } else { Key::Character(s.as_str().into()) };
+        press(app, KeyCode::KeyA, logical, Some(&s));
     }
 }
 
