@@ -16,6 +16,7 @@ pub mod link;
 pub mod maze;
 pub mod physics;
 pub mod puzzle;
+pub mod replay;
 pub mod rng;
 pub mod runner;
 pub mod seed;

@@ -1,0 +1,375 @@
+//! Replay codes: a run as text that fits a link (`?seed=CODE&mode=M&ghost=REPLAY`).
+//!
+//! A replay is the mode, the seed, the generator version, a hash of the rules and tuning it was
+//! played under, the score and final-state hash it reached, and the player's input for every
+//! fixed simulation step. The game packs each step's input into one 16-bit word (which bits mean
+//! what is the game's business); here the words are run-length encoded (a player holds the same
+//! keys for many steps), framed with a checksum, and written as URL-safe base64.
+//!
+//! Decoding never trusts the text: its length, every count and the sum of the runs are bounded
+//! before anything is allocated, so a truncated, tampered or absurd code is an error with a
+//! reason, in time and memory proportional to the (bounded) text.
+
+use std::fmt;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use crate::seed::{Seed, fnv1a64};
+
+/// The layout of the bytes; a code in another layout is refused by number.
+pub const REPLAY_FORMAT: u8 = 1;
+/// The longest replay code read (pasted or from a file): 64 KiB of text.
+pub const MAX_CODE_CHARS: usize = 64 * 1024;
+/// The most steps a replay may hold: one hour at 60 steps a second.
+pub const MAX_STEPS: u32 = 60 * 60 * 60;
+/// The longest replay code a link carries; a longer one is shared as a file or pasted code.
+pub const MAX_LINK_CODE: usize = 2000;
+/// The longest mode key a replay may name.
+const MAX_MODE_KEY: usize = 32;
+
+/// One recorded run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The mode's key (`runner`, `food-tunnel`).
+    pub mode: String,
+    pub seed: Seed,
+    /// The generator version the level was made with.
+    pub version: u8,
+    /// A hash of the rules and tuning the run was played under.
+    pub rules: u32,
+    /// The score the run reached.
+    pub score: u32,
+    /// A hash of the game's state after the last step, to check a re-simulation against.
+    pub state: u64,
+    /// The player's input for each fixed step, in the game's packing.
+    pub inputs: Vec<u16>,
+}
+
+/// Why a replay code can't be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Empty,
+    TooLong { chars: usize },
+    NotBase64 { at: usize, found: char },
+    Truncated { reading: &'static str },
+    Checksum,
+    Format { found: u8 },
+    BadMode,
+    TooManySteps { steps: u64 },
+    RunsDisagree { steps: u32, runs_total: u64 },
+    Trailing { bytes: usize },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Empty => write!(f, "the replay code is empty"),
+            ReplayError::TooLong { chars } => {
+                write!(f, "the replay code is {chars} characters long; the most a replay can be is {MAX_CODE_CHARS}")
+            }
+            ReplayError::NotBase64 { at, found } => write!(
+                f,
+                "the replay code has {found:?} at character {}; codes use only letters, digits, '-' and '_'",
+                at + 1
+            ),
+            ReplayError::Truncated { reading } => {
+                write!(f, "the replay code ends too soon (while reading {reading}): was it cut off when copied?")
+            }
+            ReplayError::Checksum => write!(f, "the replay code's checksum doesn't match: it was changed or mistyped"),
+            ReplayError::Format { found } => write!(
+                f,
+                "the replay code is in format {found}; this version of Seedfeast reads format {REPLAY_FORMAT}"
+            ),
+            ReplayError::BadMode => write!(f, "the replay code names no valid mode"),
+            ReplayError::TooManySteps { steps } => {
+                write!(f, "the replay claims {steps} steps; the most a replay can hold is {MAX_STEPS} (an hour)")
+            }
+            ReplayError::RunsDisagree { steps, runs_total } => {
+                write!(f, "the replay says {steps} steps but its inputs cover {runs_total}")
+            }
+            ReplayError::Trailing { bytes } => write!(f, "the replay code has {bytes} bytes after its end"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Replay {
+    /// The replay as URL-safe text: header, run-length-encoded inputs, checksum, in base64.
+    pub fn encode(&self) -> String {
+        let mut bytes = vec![REPLAY_FORMAT, self.version];
+        let mode = &self.mode.as_bytes()[..self.mode.len().min(MAX_MODE_KEY)];
+        bytes.push(mode.len() as u8);
+        bytes.extend_from_slice(mode);
+        bytes.extend_from_slice(&self.seed.0.to_le_bytes());
+        bytes.extend_from_slice(&self.rules.to_le_bytes());
+        put_varint(&mut bytes, u64::from(self.score));
+        bytes.extend_from_slice(&self.state.to_le_bytes());
+        put_varint(&mut bytes, self.inputs.len() as u64);
+        for (word, run) in runs(&self.inputs) {
+            put_varint(&mut bytes, u64::from(word));
+            put_varint(&mut bytes, u64::from(run));
+        }
+        let checksum = fnv1a64(&bytes) as u32;
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    /// Reads a replay code (surrounding whitespace ignored), or says why it can't be read.
+    pub fn decode(text: &str) -> Result<Replay, ReplayError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ReplayError::Empty);
+        }
+        if text.len() > MAX_CODE_CHARS {
+            return Err(ReplayError::TooLong { chars: text.chars().count() });
+        }
+        if let Some((at, found)) = text.chars().enumerate().find(|(_, c)| !is_code_char(*c)) {
+            return Err(ReplayError::NotBase64 { at, found });
+        }
+        // Every character is in the alphabet, so only a length that can't end a byte fails here.
+        let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| ReplayError::Truncated { reading: "the last byte" })?;
+        if bytes.len() < 4 {
+            return Err(ReplayError::Truncated { reading: "the header" });
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 4);
+        if fnv1a64(body) as u32 != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
+            return Err(ReplayError::Checksum);
+        }
+        read_body(&mut Reader { bytes: body, at: 0 })
+    }
+
+    /// Whether the code fits in a link.
+    pub fn fits_link(code: &str) -> bool {
+        code.len() <= MAX_LINK_CODE
+    }
+}
+
+fn is_code_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+}
+
+fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
+    let format = reader.byte("the format")?;
+    if format != REPLAY_FORMAT {
+        return Err(ReplayError::Format { found: format });
+    }
+    let version = reader.byte("the generator version")?;
+    let mode_len = reader.byte("the mode")? as usize;
+    if mode_len == 0 || mode_len > MAX_MODE_KEY {
+        return Err(ReplayError::BadMode);
+    }
+    let mode = reader.take(mode_len, "the mode")?;
+    let mode = std::str::from_utf8(mode).map_err(|_| ReplayError::BadMode)?.to_string();
+    if !mode.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+        return Err(ReplayError::BadMode);
+    }
+    let seed = Seed(u64::from_le_bytes(reader.array("the seed")?));
+    let rules = u32::from_le_bytes(reader.array("the rules hash")?);
+    let score = u32::try_from(reader.varint("the score")?).map_err(|_| ReplayError::Truncated { reading: "the score" })?;
+    let state = u64::from_le_bytes(reader.array("the state hash")?);
+    let steps = reader.varint("the step count")?;
+    if steps > u64::from(MAX_STEPS) {
+        return Err(ReplayError::TooManySteps { steps });
+    }
+    let steps = steps as u32;
+    let mut inputs = Vec::with_capacity(steps as usize);
+    // Each run takes at least two bytes, so this loop ends within the (bounded) body.
+    while inputs.len() < steps as usize {
+        let word = reader.varint("an input")?;
+        let run = reader.varint("an input's length")?;
+        let word = u16::try_from(word).map_err(|_| ReplayError::Truncated { reading: "an input" })?;
+        let total = inputs.len() as u64 + run;
+        if run == 0 || total > u64::from(steps) {
+            return Err(ReplayError::RunsDisagree { steps, runs_total: total });
+        }
+        inputs.extend(std::iter::repeat_n(word, run as usize));
+    }
+    if reader.at != reader.bytes.len() {
+        return Err(ReplayError::Trailing { bytes: reader.bytes.len() - reader.at });
+    }
+    Ok(Replay { mode, seed, version, rules, score, state, inputs })
+}
+
+/// Consecutive equal words as (word, how many), each run at most `u32::MAX` long.
+fn runs(words: &[u16]) -> Vec<(u16, u32)> {
+    let mut out: Vec<(u16, u32)> = Vec::new();
+    for &word in words {
+        match out.last_mut() {
+            Some((last, run)) if *last == word && *run < u32::MAX => *run += 1,
+            _ => out.push((word, 1)),
+        }
+    }
+    out
+}
+
+/// LEB128: seven bits a byte, low first, the top bit set on all but the last.
+fn put_varint(bytes: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        bytes.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    bytes.push(value as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, reading: &'static str) -> Result<&'a [u8], ReplayError> {
+        let end = self.at.checked_add(n).filter(|&end| end <= self.bytes.len());
+        let end = end.ok_or(ReplayError::Truncated { reading })?;
+        let taken = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(taken)
+    }
+
+    fn byte(&mut self, reading: &'static str) -> Result<u8, ReplayError> {
+        Ok(self.take(1, reading)?[0])
+    }
+
+    fn array<const N: usize>(&mut self, reading: &'static str) -> Result<[u8; N], ReplayError> {
+        let mut out = [0; N];
+        out.copy_from_slice(self.take(N, reading)?);
+        Ok(out)
+    }
+
+    /// A varint of at most ten bytes (64 bits).
+    fn varint(&mut self, reading: &'static str) -> Result<u64, ReplayError> {
+        let mut value = 0u64;
+        for shift in 0..10 {
+            let byte = self.byte(reading)?;
+            value |= u64::from(byte & 0x7f) << (7 * shift);
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(ReplayError::Truncated { reading })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(inputs: Vec<u16>) -> Replay {
+        Replay {
+            mode: "food-tunnel".to_string(),
+            seed: Seed::from_text("pizza party"),
+            version: 2,
+            rules: 0xdead_beef,
+            score: 1234,
+            state: 0x0123_4567_89ab_cdef,
+            inputs,
+        }
+    }
+
+    #[test]
+    fn a_replay_survives_its_code() {
+        let inputs: Vec<u16> = (0..7200u32).map(|i| if i % 90 < 3 { 1 } else { ((i / 600 % 9) as u16) << 4 }).collect();
+        let replay = sample(inputs);
+        let code = replay.encode();
+        assert!(code.chars().all(is_code_char), "{code}");
+        assert_eq!(Replay::decode(&code), Ok(replay.clone()));
+        assert_eq!(Replay::decode(&format!("  {code}\n")), Ok(replay), "whitespace around a pasted code");
+    }
+
+    #[test]
+    fn a_two_minute_run_of_sparse_presses_fits_a_link() {
+        // A jump every second and a half for two minutes: the Runner's shape of input.
+        let inputs: Vec<u16> = (0..7200u32).map(|i| u16::from(i % 90 == 0)).collect();
+        let code = sample(inputs).encode();
+        assert!(Replay::fits_link(&code), "{} chars", code.len());
+        assert!(code.len() < 600, "{} chars", code.len());
+    }
+
+    #[test]
+    fn empty_and_extreme_replays_round_trip() {
+        for inputs in [vec![], vec![u16::MAX; 3], vec![0; MAX_STEPS as usize]] {
+            let replay = sample(inputs);
+            assert_eq!(Replay::decode(&replay.encode()), Ok(replay));
+        }
+    }
+
+    #[test]
+    fn bad_codes_say_what_is_wrong() {
+        let code = sample(vec![1, 1, 0, 0, 0, 2]).encode();
+        assert_eq!(Replay::decode(""), Err(ReplayError::Empty));
+        assert!(matches!(Replay::decode("abc def"), Err(ReplayError::NotBase64 { at: 3, found: ' ' })));
+        assert!(matches!(Replay::decode(&"A".repeat(MAX_CODE_CHARS + 1)), Err(ReplayError::TooLong { .. })));
+        let cut = &code[..code.len() - 7];
+        assert!(Replay::decode(cut).is_err(), "a cut-off code is refused");
+        // One character changed anywhere is caught by the checksum (or can't even be read).
+        for at in 0..code.len() {
+            let mut tampered: Vec<char> = code.chars().collect();
+            tampered[at] = if tampered[at] == 'B' { 'C' } else { 'B' };
+            let tampered: String = tampered.into_iter().collect();
+            assert!(Replay::decode(&tampered).is_err(), "changed at {at}");
+        }
+        let message = Replay::decode(cut).unwrap_err().to_string();
+        assert!(!message.is_empty());
+    }
+
+    /// A code whose checksum is right but whose body lies: only the bounds can catch it.
+    fn forged(body: &[u8]) -> String {
+        let mut bytes = body.to_vec();
+        bytes.extend_from_slice(&(fnv1a64(body) as u32).to_le_bytes());
+        URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    fn header(steps: u64) -> Vec<u8> {
+        let mut body = vec![REPLAY_FORMAT, 2, 6];
+        body.extend_from_slice(b"runner");
+        body.extend_from_slice(&[0; 8 + 4]);
+        put_varint(&mut body, 10);
+        body.extend_from_slice(&[0; 8]);
+        put_varint(&mut body, steps);
+        body
+    }
+
+    #[test]
+    fn forged_bodies_are_refused_by_their_bounds() {
+        assert!(matches!(Replay::decode(&forged(&header(u64::MAX))), Err(ReplayError::TooManySteps { .. })));
+        let mut too_long_run = header(5);
+        put_varint(&mut too_long_run, 1);
+        put_varint(&mut too_long_run, 1_000_000_000);
+        assert!(matches!(Replay::decode(&forged(&too_long_run)), Err(ReplayError::RunsDisagree { .. })));
+        let mut zero_run = header(5);
+        zero_run.extend_from_slice(&[1, 0]);
+        assert!(matches!(Replay::decode(&forged(&zero_run)), Err(ReplayError::RunsDisagree { .. })));
+        let mut trailing = header(1);
+        trailing.extend_from_slice(&[1, 1, 99]);
+        assert_eq!(Replay::decode(&forged(&trailing)), Err(ReplayError::Trailing { bytes: 1 }));
+        let mut other_format = header(0);
+        other_format[0] = 9;
+        assert_eq!(Replay::decode(&forged(&other_format)), Err(ReplayError::Format { found: 9 }));
+        let mut bad_mode = header(0);
+        bad_mode[3] = b'R';
+        assert_eq!(Replay::decode(&forged(&bad_mode)), Err(ReplayError::BadMode));
+    }
+
+    #[test]
+    fn random_text_never_panics() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let code = sample((0..500).map(|i| (i / 7 % 5) as u16).collect()).encode();
+        for _ in 0..2000 {
+            let mut bytes: Vec<u8> = code.bytes().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..bytes.len());
+                match rng.random_range(0..3) {
+                    0 => bytes[at] = rng.random_range(32..127),
+                    1 => bytes.truncate(at),
+                    _ => bytes.insert(at, b"AZaz09-_"[rng.random_range(0..8)]),
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            let _ = Replay::decode(&String::from_utf8_lossy(&bytes));
+        }
+    }
+}
