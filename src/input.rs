@@ -33,17 +33,11 @@ pub struct Actions {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TypingFocus(pub bool);
 
-/// A jump pressed since the last physics step; the fixed-step runner consumes it, so a press
-/// is never lost between two physics steps.
-#[derive(Resource, Default, Debug)]
-pub struct JumpLatch(pub bool);
-
 pub struct ActionsPlugin;
 
 impl Plugin for ActionsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Actions>()
-            .init_resource::<JumpLatch>()
             .init_resource::<TypingFocus>()
             .add_systems(PreUpdate, read_actions.after(InputSystems));
     }
@@ -55,7 +49,6 @@ fn read_actions(
     save: Option<Res<Save>>,
     gamepads: Query<&Gamepad>,
     mut actions: ResMut<Actions>,
-    mut latch: ResMut<JumpLatch>,
     mut stick: Local<StickState>,
 ) {
     // While a text field types, the keys are its own: none of them acts.
@@ -77,9 +70,6 @@ fn read_actions(
             || pad(GamepadButton::West),
         alt: keys.any_just_pressed([KeyCode::KeyQ, KeyCode::KeyT]) || pad(GamepadButton::North),
     };
-    if actions.jump {
-        latch.0 = true;
-    }
     actions.steer = steer(keys, &gamepads, &mut stick);
     actions.move_axis = move_axis(keys, &gamepads);
 }

@@ -20,6 +20,7 @@ pub mod mode;
 pub mod modes;
 pub mod palette;
 pub mod physics;
+pub mod replay;
 pub mod run;
 pub mod save;
 pub mod session;
@@ -76,6 +77,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             input::ActionsPlugin,
             physics::PhysicsPlugin,
             run::RunFlowPlugin,
+            replay::ReplayPlugin,
             ui::UiPlugin,
             save::SavePlugin,
             sound::SoundPlugin,

@@ -76,6 +76,8 @@ pub struct ModeInfo {
     pub visuals: fn(&mut App),
     /// Its reference bot.
     pub bot: Option<Bot>,
+    /// Whether its runs can be replayed: its gameplay reads only [`crate::replay::StepInput`].
+    pub replays: bool,
 }
 
 /// A handle on a mode's row: cheap to copy, compared by key.

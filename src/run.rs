@@ -12,8 +12,9 @@ use bevy::prelude::*;
 use bevy_rapier2d::prelude::PhysicsSet;
 
 use crate::data::GameData;
-use crate::input::{Actions, JumpLatch};
+use crate::input::Actions;
 use crate::intensity::Intensity;
+use crate::replay::{InputLatch, RunScore};
 use crate::session::LastRun;
 use crate::state::{Pause, Screen};
 
@@ -32,6 +33,9 @@ pub enum RunStart {
 /// paused, and (but for `Prepare`) past the countdown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gameplay {
+    /// First: this step's [`crate::replay::StepInput`] (the latched keys, or a replay's), then
+    /// the step is counted. A bot writes its input after this set.
+    Input,
     /// Building what comes into view (track, gates): runs during the countdown too, so the level
     /// is there to see while the player gets ready.
     Prepare,
@@ -39,8 +43,10 @@ pub enum Gameplay {
     Control,
     /// After the physics step: eating, hitting, scoring, dropping what is left behind.
     React,
-    /// Last: the intensity mirror and the end of the run.
+    /// The intensity mirror and the end of the run.
     Report,
+    /// Last: the step's input recorded and the state hashed, for replays.
+    Record,
 }
 
 /// The time left before the run moves; gone once it has started.
@@ -91,6 +97,8 @@ pub trait Rules: Resource {
     /// How far the run has got, in the mode's own unit (metres, gates, floors or waves cleared),
     /// for the reference bots and the soak test.
     fn progress(&self) -> Progress;
+    /// The score so far (what a replay's re-simulation reports).
+    fn score(&self) -> u32;
 }
 
 /// How far a run has got: an amount in a unit the mode names (`412 m`, `57 gates`).
@@ -119,7 +127,7 @@ impl<R: Rules> Plugin for RunPlugin<R> {
             )
             .add_systems(
                 FixedUpdate,
-                (mirror_intensity::<R>, mirror_progress::<R>, end_run::<R>)
+                (mirror_intensity::<R>, mirror_progress::<R>, mirror_score::<R>, end_run::<R>)
                     .chain()
                     .in_set(Gameplay::Report)
                     .run_if(resource_exists::<R>),
@@ -139,6 +147,13 @@ fn mirror_progress<R: Rules>(run: Res<R>, mut progress: ResMut<Progress>) {
     let now = run.progress();
     if *progress != now {
         *progress = now;
+    }
+}
+
+fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>) {
+    let now = run.score();
+    if score.0 != now {
+        score.0 = now;
     }
 }
 
@@ -175,10 +190,12 @@ impl Plugin for RunFlowPlugin {
             .configure_sets(
                 FixedUpdate,
                 (
+                    Gameplay::Input.before(Gameplay::Control).after(Gameplay::Prepare).run_if(on.clone()),
                     Gameplay::Prepare.before(Gameplay::Control).run_if(in_state(Pause::Running)),
                     Gameplay::Control.before(PhysicsSet::SyncBackend).run_if(on.clone()),
                     Gameplay::React.after(PhysicsSet::Writeback).run_if(on.clone()),
-                    Gameplay::Report.after(Gameplay::React).run_if(on),
+                    Gameplay::Report.after(Gameplay::React).run_if(on.clone()),
+                    Gameplay::Record.after(Gameplay::Report).run_if(on),
                 ),
             )
             .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))
@@ -222,7 +239,7 @@ fn tick_countdown(
     countdown: Option<ResMut<Countdown>>,
     mut press: AnyPress,
     actions: Res<Actions>,
-    mut latch: ResMut<JumpLatch>,
+    mut latch: ResMut<InputLatch>,
 ) {
     // Read every press, counting or not, so an old one never starts a later countdown.
     let pressed = press.any();
@@ -231,7 +248,7 @@ fn tick_countdown(
     // Pause keys are the pause's; every other press starts the run.
     if (pressed && !actions.pause) || countdown.remaining <= 0.0 {
         commands.remove_resource::<Countdown>();
-        latch.0 = false;
+        latch.0 = default();
     }
 }
 

@@ -79,13 +79,13 @@ struct TakeOff(f32);
 /// Jumps once, as late as it can: when the runner's leading edge reaches the take-off edge.
 fn jump_at_the_edge(
     take_off: Res<TakeOff>,
-    mut latch: ResMut<seedfeast::input::JumpLatch>,
+    mut input: ResMut<seedfeast::replay::StepInput>,
     player: Query<(&Transform, &seedfeast::modes::runner::RunnerPlayer)>,
     mut done: Local<bool>,
 ) {
     let Ok((transform, body)) = player.single() else { return };
     if !*done && transform.translation.x + body.size.x / 2.0 >= take_off.0 {
-        latch.0 = true;
+        input.jump = true;
         *done = true;
     }
 }
@@ -106,7 +106,10 @@ fn measured_jump(intensity: f32) -> (f32, f32, (f32, f32)) {
     let (seed, gap) = (0..500).map(Seed).find_map(|seed| first_gap(seed).map(|gap| (seed, gap))).unwrap();
     let mut app = runner_app(seed, config.clone());
     app.insert_resource(TakeOff(gap.x));
-    app.add_systems(FixedUpdate, jump_at_the_edge.before(seedfeast::run::Gameplay::Control));
+    app.add_systems(
+        FixedUpdate,
+        jump_at_the_edge.after(seedfeast::run::Gameplay::Input).before(seedfeast::run::Gameplay::Control),
+    );
     let (mut takeoff, mut landing) = (None, None);
     let mut last = player(&mut app);
     for _ in 0..900 {

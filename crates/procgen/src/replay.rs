@@ -4,7 +4,8 @@
 //! played under, the score and final-state hash it reached, and the player's input for every
 //! fixed simulation step. The game packs each step's input into one 16-bit word (which bits mean
 //! what is the game's business); here the words are run-length encoded (a player holds the same
-//! keys for many steps), framed with a checksum, and written as URL-safe base64.
+//! keys for many steps) over a table of the few distinct words a run uses, framed with a
+//! checksum, and written as URL-safe base64.
 //!
 //! Decoding never trusts the text: its length, every count and the sum of the runs are bounded
 //! before anything is allocated, so a truncated, tampered or absurd code is an error with a
@@ -25,6 +26,8 @@ pub const MAX_CODE_CHARS: usize = 64 * 1024;
 pub const MAX_STEPS: u32 = 60 * 60 * 60;
 /// The longest replay code a link carries; a longer one is shared as a file or pasted code.
 pub const MAX_LINK_CODE: usize = 2000;
+/// The most distinct inputs a replay may use (a step's input packs into ten bits).
+const MAX_PALETTE: u32 = 1024;
 /// The longest mode key a replay may name.
 const MAX_MODE_KEY: usize = 32;
 
@@ -57,6 +60,7 @@ pub enum ReplayError {
     Format { found: u8 },
     BadMode,
     TooManySteps { steps: u64 },
+    Palette { count: u64 },
     RunsDisagree { steps: u32, runs_total: u64 },
     Trailing { bytes: usize },
 }
@@ -85,6 +89,9 @@ impl fmt::Display for ReplayError {
             ReplayError::TooManySteps { steps } => {
                 write!(f, "the replay claims {steps} steps; the most a replay can hold is {MAX_STEPS} (an hour)")
             }
+            ReplayError::Palette { count } => {
+                write!(f, "the replay's table of {count} inputs doesn't fit its runs (at most {MAX_PALETTE})")
+            }
             ReplayError::RunsDisagree { steps, runs_total } => {
                 write!(f, "the replay says {steps} steps but its inputs cover {runs_total}")
             }
@@ -107,9 +114,18 @@ impl Replay {
         put_varint(&mut bytes, u64::from(self.score));
         bytes.extend_from_slice(&self.state.to_le_bytes());
         put_varint(&mut bytes, self.inputs.len() as u64);
-        for (word, run) in runs(&self.inputs) {
+        // The distinct words, in order of first use, then each run as one varint: its length
+        // less one, shifted past the bits that pick its word. A run of up to 64 steps of one of
+        // two inputs (no key, jump) takes one byte.
+        let palette = palette(&self.inputs);
+        let bits = index_bits(palette.len());
+        put_varint(&mut bytes, palette.len() as u64);
+        for &word in &palette {
             put_varint(&mut bytes, u64::from(word));
-            put_varint(&mut bytes, u64::from(run));
+        }
+        for (word, run) in runs(&self.inputs) {
+            let index = palette.iter().position(|&w| w == word).unwrap_or(0) as u64;
+            put_varint(&mut bytes, (u64::from(run) - 1) << bits | index);
         }
         let checksum = fnv1a64(&bytes) as u32;
         bytes.extend_from_slice(&checksum.to_le_bytes());
@@ -167,21 +183,33 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
     }
     let seed = Seed(u64::from_le_bytes(reader.array("the seed")?));
     let rules = u32::from_le_bytes(reader.array("the rules hash")?);
-    let score = u32::try_from(reader.varint("the score")?).map_err(|_| ReplayError::Truncated { reading: "the score" })?;
+    let score =
+        u32::try_from(reader.varint("the score")?).map_err(|_| ReplayError::Truncated { reading: "the score" })?;
     let state = u64::from_le_bytes(reader.array("the state hash")?);
     let steps = reader.varint("the step count")?;
     if steps > u64::from(MAX_STEPS) {
         return Err(ReplayError::TooManySteps { steps });
     }
     let steps = steps as u32;
-    let mut inputs = Vec::with_capacity(steps as usize);
-    // Each run takes at least two bytes, so this loop ends within the (bounded) body.
-    while inputs.len() < steps as usize {
+    let count = reader.varint("the inputs used")?;
+    if count > u64::from(MAX_PALETTE) || (count == 0 && steps > 0) {
+        return Err(ReplayError::Palette { count });
+    }
+    let mut palette = Vec::with_capacity(count as usize);
+    for _ in 0..count {
         let word = reader.varint("an input")?;
-        let run = reader.varint("an input's length")?;
-        let word = u16::try_from(word).map_err(|_| ReplayError::Truncated { reading: "an input" })?;
+        palette.push(u16::try_from(word).map_err(|_| ReplayError::Truncated { reading: "an input" })?);
+    }
+    let bits = index_bits(palette.len());
+    let mut inputs = Vec::with_capacity(steps as usize);
+    // Each run takes at least one byte, so this loop ends within the (bounded) body.
+    while inputs.len() < steps as usize {
+        let packed = reader.varint("an input's run")?;
+        let word = palette.get((packed & ((1 << bits) - 1)) as usize).copied();
+        let word = word.ok_or(ReplayError::Palette { count })?;
+        let run = (packed >> bits) + 1;
         let total = inputs.len() as u64 + run;
-        if run == 0 || total > u64::from(steps) {
+        if total > u64::from(steps) {
             return Err(ReplayError::RunsDisagree { steps, runs_total: total });
         }
         inputs.extend(std::iter::repeat_n(word, run as usize));
@@ -190,6 +218,22 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
         return Err(ReplayError::Trailing { bytes: reader.bytes.len() - reader.at });
     }
     Ok(Replay { mode, seed, version, rules, score, state, inputs })
+}
+
+/// The distinct words of `inputs`, in order of first use.
+fn palette(inputs: &[u16]) -> Vec<u16> {
+    let mut palette: Vec<u16> = Vec::new();
+    for &word in inputs {
+        if !palette.contains(&word) {
+            palette.push(word);
+        }
+    }
+    palette
+}
+
+/// Bits that pick one of `n` palette words (none for one word).
+fn index_bits(n: usize) -> u32 {
+    usize::BITS - n.saturating_sub(1).leading_zeros()
 }
 
 /// Consecutive equal words as (word, how many), each run at most `u32::MAX` long.
@@ -334,19 +378,27 @@ mod tests {
     fn forged_bodies_are_refused_by_their_bounds() {
         assert!(matches!(Replay::decode(&forged(&header(u64::MAX))), Err(ReplayError::TooManySteps { .. })));
         let mut too_long_run = header(5);
-        put_varint(&mut too_long_run, 1);
+        too_long_run.extend_from_slice(&[1, 7]);
         put_varint(&mut too_long_run, 1_000_000_000);
         assert!(matches!(Replay::decode(&forged(&too_long_run)), Err(ReplayError::RunsDisagree { .. })));
-        let mut zero_run = header(5);
-        zero_run.extend_from_slice(&[1, 0]);
-        assert!(matches!(Replay::decode(&forged(&zero_run)), Err(ReplayError::RunsDisagree { .. })));
+        let mut no_palette = header(5);
+        no_palette.extend_from_slice(&[0, 0]);
+        assert!(matches!(Replay::decode(&forged(&no_palette)), Err(ReplayError::Palette { count: 0 })));
+        let mut huge_palette = header(5);
+        put_varint(&mut huge_palette, u64::MAX);
+        assert!(matches!(Replay::decode(&forged(&huge_palette)), Err(ReplayError::Palette { .. })));
+        let mut past_palette = header(5);
+        past_palette.extend_from_slice(&[3, 1, 2, 3, 0b111]);
+        assert!(matches!(Replay::decode(&forged(&past_palette)), Err(ReplayError::Palette { count: 3 })));
         let mut trailing = header(1);
-        trailing.extend_from_slice(&[1, 1, 99]);
+        trailing.extend_from_slice(&[1, 1, 0, 99]);
         assert_eq!(Replay::decode(&forged(&trailing)), Err(ReplayError::Trailing { bytes: 1 }));
         let mut other_format = header(0);
+        other_format.push(0);
         other_format[0] = 9;
         assert_eq!(Replay::decode(&forged(&other_format)), Err(ReplayError::Format { found: 9 }));
         let mut bad_mode = header(0);
+        bad_mode.push(0);
         bad_mode[3] = b'R';
         assert_eq!(Replay::decode(&forged(&bad_mode)), Err(ReplayError::BadMode));
     }

@@ -11,8 +11,8 @@ use seedfeast_procgen::arena::{ArenaWave, ItemKind};
 
 use super::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS};
 use crate::data::GameData;
-use crate::input::Actions;
 use crate::mode::Bot;
+use crate::replay::StepInput;
 use crate::run::Gameplay;
 
 /// The Arena's bot row: a pan-free way to every food is not promised, so this is a figure.
@@ -37,7 +37,7 @@ pub struct ArenaBot {
 fn add(app: &mut App) {
     app.init_resource::<ArenaBot>().add_systems(
         FixedUpdate,
-        steer.after(Gameplay::Prepare).before(Gameplay::React).run_if(resource_exists::<ArenaRun>),
+        steer.after(Gameplay::Input).before(Gameplay::React).run_if(resource_exists::<ArenaRun>),
     );
 }
 
@@ -45,7 +45,7 @@ fn steer(
     run: Res<ArenaRun>,
     data: Res<GameData>,
     mut bot: ResMut<ArenaBot>,
-    mut actions: ResMut<Actions>,
+    mut input: ResMut<StepInput>,
     player: Single<&ArenaPlayer>,
     items: Query<&ArenaPiece>,
 ) {
@@ -55,7 +55,8 @@ fn steer(
         *bot = plan(&run.wave, &pieces, PLAYER_RADIUS + data.arena.item_radius);
         bot.food_left = Some(now);
     }
-    actions.move_axis = bot.direction(player.at);
+    // Snapped to eight directions, as a stick or keys would be.
+    input.axis = StepInput::held(bot.direction(player.at));
 }
 
 /// The cost field towards the nearest food on `wave` with these items left, for a player whose

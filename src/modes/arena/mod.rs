@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 
 use crate::data::GameData;
-use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
+use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
@@ -30,6 +30,7 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
+    replays: true,
 };
 
 /// World units a second the player moves.
@@ -96,6 +97,10 @@ impl Rules for ArenaRun {
     fn progress(&self) -> Progress {
         Progress { amount: (self.wave.wave - 1) as f32, unit: "waves" }
     }
+
+    fn score(&self) -> u32 {
+        self.score
+    }
 }
 
 pub struct ArenaPlugin;
@@ -129,6 +134,7 @@ fn start_arena(mut commands: Commands, session: Res<Session>, data: Res<GameData
     spawn_wave(&mut commands, &wave);
     commands.spawn((
         ArenaPlayer { at: Vec2::new(wave.player.0, wave.player.1) },
+        crate::replay::Avatar,
         DespawnOnExit(Screen::Playing),
         Transform::from_translation(to_world(&wave, wave.player.0, wave.player.1).extend(3.0)),
     ));
@@ -159,8 +165,8 @@ pub fn spawn_wave(commands: &mut Commands, wave: &ArenaWave) {
     }
 }
 
-fn move_player(time: Res<Time>, actions: Res<Actions>, run: Res<ArenaRun>, mut player: Single<&mut ArenaPlayer>) {
-    let step = actions.move_axis.clamp_length_max(1.0) * PLAYER_SPEED * time.delta_secs();
+fn move_player(time: Res<Time>, input: Res<StepInput>, run: Res<ArenaRun>, mut player: Single<&mut ArenaPlayer>) {
+    let step = input.axis_vec() * PLAYER_SPEED * time.delta_secs();
     let (w, h) = (run.wave.width, run.wave.height);
     player.at = (player.at + step).clamp(Vec2::splat(PLAYER_RADIUS), Vec2::new(w - PLAYER_RADIUS, h - PLAYER_RADIUS));
 }

@@ -12,9 +12,10 @@ use seedfeast_procgen::dungeon::{Gives, Mechanic, NodeRole, ObjectKind};
 
 use crate::grid_move::{Cell, Dir, step};
 
+use super::DungeonRun;
 use super::play::Play;
 use super::walker::{Pad, Walker};
-use super::{DungeonPad, DungeonRun};
+use crate::replay::StepInput;
 
 /// What the bot is after next.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,14 +195,24 @@ impl Bot {
 pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_bot, goal: 1.0, promised: true };
 
 fn add_bot(app: &mut App) {
-    app.add_systems(FixedUpdate, autoplay.before(crate::run::Gameplay::Control));
+    app.add_systems(FixedUpdate, autoplay.after(crate::run::Gameplay::Input).before(crate::run::Gameplay::Control));
 }
 
 /// The bot as a fixed-step system: run it before [`crate::run::Gameplay::Control`]. It writes
-/// the pad the keyboard would.
-pub fn autoplay(run: Option<Res<DungeonRun>>, mut pad: ResMut<DungeonPad>, mut bot: Local<Bot>) {
+/// the step's input the keyboard would: the directions held, the first of two pressed last.
+pub fn autoplay(run: Option<Res<DungeonRun>>, mut input: ResMut<StepInput>, mut bot: Local<Bot>) {
     let Some(run) = run else { return };
-    pad.pad = bot.decide(&run.play, &run.walker);
+    let pad = bot.decide(&run.play, &run.walker);
+    let mut axis = IVec2::ZERO;
+    for dir in pad.held.into_iter().flatten() {
+        axis += match dir {
+            Dir::Up => IVec2::Y,
+            Dir::Down => IVec2::NEG_Y,
+            Dir::Left => IVec2::NEG_X,
+            Dir::Right => IVec2::X,
+        };
+    }
+    *input = StepInput { act: pad.act, alt: pad.travel, steer: pad.held[1].and(pad.held[0]), axis, ..default() };
 }
 
 #[cfg(test)]

@@ -20,13 +20,13 @@ use seedfeast_procgen::dungeon::{DungeonRequest, Gives, generate_dungeon};
 
 use crate::data::GameData;
 use crate::grid_move::Dir;
-use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::PHYSICS_HZ;
-use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart, started};
+use crate::replay::StepInput;
+use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::{Session, playing};
 use crate::sound::Sfx;
-use crate::state::{Pause, Screen};
+use crate::state::Screen;
 pub use play::{Event, Play};
 pub use spawn::{
     AtCell, CELL, DungeonFood, DungeonHazard, DungeonItem, DungeonObject, DungeonPiece, DungeonPlayer, DungeonTile,
@@ -48,6 +48,7 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
+    replays: true,
 };
 
 /// Points for each puzzle solved.
@@ -330,6 +331,10 @@ impl Rules for DungeonRun {
         Progress { amount: self.dungeon_number().saturating_sub(1) as f32 + done, unit: "dungeons" }
     }
 
+    fn score(&self) -> u32 {
+        self.score
+    }
+
     fn outcome(&self) -> Option<RunEnd> {
         self.ended.as_ref().map(|cause| RunEnd {
             score: self.score,
@@ -383,17 +388,9 @@ impl Plugin for DungeonPlugin {
         app.add_plugins(RunPlugin::<DungeonRun>::default())
             .init_resource::<DungeonPad>()
             .add_systems(OnEnter(Screen::Playing), start_dungeon.in_set(RunStart::Mode).run_if(playing(&MODE)))
-            // Only while the run moves: the key that ends the countdown or leaves the pause menu
-            // is not also a use.
-            .add_systems(
-                RunFixedMainLoop,
-                read_pad
-                    .in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop)
-                    .run_if(resource_exists::<DungeonRun>.and_then(in_state(Pause::Running)).and_then(started)),
-            )
             .add_systems(
                 FixedUpdate,
-                (step_dungeon, sync_pieces, next_dungeon)
+                (read_pad, step_dungeon, sync_pieces, next_dungeon)
                     .chain()
                     .in_set(Gameplay::Control)
                     .run_if(resource_exists::<DungeonRun>),
@@ -427,25 +424,20 @@ fn placeholder() -> seedfeast_procgen::dungeon::Dungeon {
         .expect("the built-in data makes a one-zone dungeon")
 }
 
-/// Keyboard and gamepad into the pad: held directions (two on a diagonal, the last pressed
-/// first) and the use and travel presses, latched until a fixed step uses them.
-fn read_pad(actions: Res<Actions>, mut pad: ResMut<DungeonPad>) {
-    let axis = actions.move_axis;
-    let across = if axis.x > 0.1 {
-        Some(Dir::Right)
-    } else if axis.x < -0.1 {
-        Some(Dir::Left)
-    } else {
-        None
+/// The step's input into the pad: held directions (two on a diagonal, the last pressed first)
+/// and the use and travel presses.
+fn read_pad(input: Res<StepInput>, mut pad: ResMut<DungeonPad>) {
+    let across = match input.axis.x {
+        1 => Some(Dir::Right),
+        -1 => Some(Dir::Left),
+        _ => None,
     };
-    let along = if axis.y > 0.1 {
-        Some(Dir::Up)
-    } else if axis.y < -0.1 {
-        Some(Dir::Down)
-    } else {
-        None
+    let along = match input.axis.y {
+        1 => Some(Dir::Up),
+        -1 => Some(Dir::Down),
+        _ => None,
     };
-    if let Some(dir) = actions.steer {
+    if let Some(dir) = input.steer {
         pad.last_pressed = Some(dir);
     }
     pad.pad.held = match (across, along) {
@@ -453,8 +445,8 @@ fn read_pad(actions: Res<Actions>, mut pad: ResMut<DungeonPad>) {
         (Some(a), Some(b)) => [Some(b), Some(a)],
         (a, b) => [a.or(b), None],
     };
-    pad.pad.act |= actions.act;
-    pad.pad.travel |= actions.alt;
+    pad.pad.act |= input.act;
+    pad.pad.travel |= input.alt;
 }
 
 fn step_dungeon(

@@ -11,8 +11,8 @@ use seedfeast_procgen::maze::Grid;
 use super::pursuers::open_in;
 use super::{AtCell, MazePlayer, MazeRun, Pickup, Pursuer};
 use crate::grid_move::{Cell, Dir, Mover, step};
-use crate::input::Actions;
 use crate::mode::Bot;
+use crate::replay::StepInput;
 use crate::run::Gameplay;
 
 /// The Maze's bot row: pursuers can corner anyone, so how far it gets is a figure, not a promise.
@@ -31,7 +31,7 @@ const CHILLI_MARGIN: f32 = 1.0;
 fn add(app: &mut App) {
     app.add_systems(
         FixedUpdate,
-        steer.after(Gameplay::Prepare).before(Gameplay::React).run_if(resource_exists::<MazeRun>),
+        steer.after(Gameplay::Input).before(Gameplay::React).run_if(resource_exists::<MazeRun>),
     );
 }
 
@@ -47,7 +47,7 @@ const TURN_ROUND_COOLDOWN: u32 = 10;
 
 fn steer(
     run: Res<MazeRun>,
-    mut actions: ResMut<Actions>,
+    mut input: ResMut<StepInput>,
     player: Single<&MazePlayer>,
     pursuers: Query<&Pursuer>,
     pickups: Query<(&Pickup, &AtCell)>,
@@ -78,7 +78,7 @@ fn steer(
     }
     steering.since_turn_round =
         if turns_round && choice != mover.dir { 0 } else { steering.since_turn_round.saturating_add(1) };
-    actions.steer = choice;
+    input.steer = choice;
 }
 
 /// Whether a pot is about to meet the player in the cell it is entering, and the cell it left is

@@ -11,8 +11,8 @@ use seedfeast_procgen::maze::{MazeFloor, generate_floor};
 
 use crate::data::GameData;
 use crate::grid_move::{Mover, player_choice, step};
-use crate::input::Actions;
 use crate::mode::{Controls, ModeInfo, Physics};
+use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
@@ -36,6 +36,7 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
+    replays: true,
 };
 
 /// The run in progress.
@@ -76,6 +77,10 @@ impl Rules for MazeRun {
 
     fn progress(&self) -> Progress {
         Progress { amount: self.floors_cleared as f32, unit: "floors" }
+    }
+
+    fn score(&self) -> u32 {
+        self.score
     }
 }
 
@@ -126,8 +131,8 @@ fn empty_floor(floor: &MazeFloor) -> Option<String> {
         .then(|| "This floor came out with nothing to eat: the maze tuning leaves no room for crumbs.".to_string())
 }
 
-fn steer_player(actions: Res<Actions>, mut player: Single<&mut MazePlayer>) {
-    let Some(wanted) = actions.steer else { return };
+fn steer_player(input: Res<StepInput>, mut player: Single<&mut MazePlayer>) {
+    let Some(wanted) = input.steer else { return };
     player.wanted = Some(wanted);
     // Turning back needs no junction: do it at once.
     if player.mover.dir == Some(wanted.opposite()) {

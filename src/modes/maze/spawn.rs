@@ -77,6 +77,7 @@ pub fn spawn_floor(commands: &mut Commands, floor: &MazeFloor, data: &GameData) 
     let start = floor.start;
     commands.spawn((
         MazePlayer { mover: Mover::at(start, data.maze.player_speed), wanted: None },
+        crate::replay::Avatar,
         piece(),
         Transform::from_translation(to_world(start.0 as f32, start.1 as f32).extend(3.0)),
     ));

@@ -52,6 +52,8 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
+    // A run is a program typed in the editor, not steps of input: share the level instead.
+    replays: false,
 };
 
 /// Points for a cleared step before its bonuses.
@@ -152,6 +154,10 @@ impl Rules for PuzzleRun {
 
     fn progress(&self) -> Progress {
         Progress { amount: self.cleared.len() as f32, unit: "steps" }
+    }
+
+    fn score(&self) -> u32 {
+        self.score
     }
 
     fn outcome(&self) -> Option<RunEnd> {

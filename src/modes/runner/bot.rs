@@ -1,7 +1,7 @@
 //! The Runner's reference bot: it reads the track ahead (the same chunks the seed makes, from its
 //! own copy of the generator) and jumps as late as it safely can before each gap or hazard, unless
 //! that late jump would land on the next one and jumping now lands clear. It presses jump the way
-//! a player does, through the jump latch; everything else is the game's own systems.
+//! a player does, through the step's input; everything else is the game's own systems.
 
 use std::collections::VecDeque;
 
@@ -10,9 +10,9 @@ use seedfeast_procgen::runner::RunnerGenerator;
 
 use super::{RunnerPlayer, START_X};
 use crate::data::GameData;
-use crate::input::JumpLatch;
 use crate::mode::Bot;
 use crate::physics::Reach;
+use crate::replay::StepInput;
 use crate::run::{Gameplay, RunStart};
 use crate::session::Session;
 use crate::state::Screen;
@@ -56,7 +56,7 @@ impl RunnerBot {
 fn add(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), start_bot.after(RunStart::Mode)).add_systems(
         FixedUpdate,
-        press_jump.after(Gameplay::Prepare).before(Gameplay::Control).run_if(resource_exists::<RunnerBot>),
+        press_jump.after(Gameplay::Input).before(Gameplay::Control).run_if(resource_exists::<RunnerBot>),
     );
 }
 
@@ -80,7 +80,7 @@ pub fn attach(app: &mut App) {
     let bot = RunnerBot::new(world.resource::<Session>(), world.resource::<GameData>(), world.resource::<Reach>());
     app.insert_resource(bot).add_systems(
         FixedUpdate,
-        press_jump.after(Gameplay::Prepare).before(Gameplay::Control).run_if(resource_exists::<RunnerBot>),
+        press_jump.after(Gameplay::Input).before(Gameplay::Control).run_if(resource_exists::<RunnerBot>),
     );
 }
 
@@ -88,14 +88,14 @@ fn press_jump(
     mut bot: ResMut<RunnerBot>,
     data: Res<GameData>,
     reach: Res<Reach>,
-    mut latch: ResMut<JumpLatch>,
+    mut input: ResMut<StepInput>,
     player: Single<(&Transform, &RunnerPlayer)>,
 ) {
     let (transform, body) = *player;
     let x = transform.translation.x;
     bot.read_ahead(x.max(START_X));
     if wants_jump(&bot.obstacles, x, body.size.x / 2.0, reach.jump.range(data.runner.speed_at(x))) {
-        latch.0 = true;
+        input.jump = true;
     }
 }
 

@@ -15,10 +15,10 @@ use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 
 use crate::data::GameData;
-use crate::input::JumpLatch;
 use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
+use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
@@ -41,6 +41,7 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
+    replays: true,
 };
 
 /// Where the runner starts, inside the first chunk's leading ground.
@@ -128,6 +129,10 @@ impl Rules for RunnerRun {
     fn progress(&self) -> Progress {
         Progress { amount: self.distance / UNITS_PER_METRE, unit: "m" }
     }
+
+    fn score(&self) -> u32 {
+        RunnerRun::score(self)
+    }
 }
 
 pub struct RunnerPlugin;
@@ -149,21 +154,15 @@ impl Plugin for RunnerPlugin {
     }
 }
 
-fn start_run(
-    mut commands: Commands,
-    session: Res<Session>,
-    data: Res<GameData>,
-    reach: Res<Reach>,
-    mut latch: ResMut<JumpLatch>,
-) {
+fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>, reach: Res<Reach>) {
     let tuning = &data.runner.tuning;
     let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
     commands.insert_resource(RunnerRun::new(data.runner.clone(), reach.jump, &session));
-    latch.0 = false;
     // A rounded box slides over the seams between ground slabs instead of catching on them.
     let radius = 6.0;
     commands.spawn((
         RunnerPlayer { size },
+        crate::replay::Avatar,
         DespawnOnExit(Screen::Playing),
         Transform::from_xyz(START_X, size.y / 2.0 + 0.5, 3.0),
         RigidBody::Dynamic,
@@ -202,7 +201,7 @@ fn drive_runner(
     time: Res<Time>,
     intensity: Res<Intensity>,
     mut run: ResMut<RunnerRun>,
-    mut latch: ResMut<JumpLatch>,
+    input: Res<StepInput>,
     player: Single<(Entity, &Transform, &RunnerPlayer, &mut Velocity)>,
     mut sfx: MessageWriter<Sfx>,
 ) {
@@ -214,7 +213,7 @@ fn drive_runner(
     let jump_speed = tuning.jump_speed;
     let on_ground = context.single().is_ok_and(|context| standing_on_something(&context, entity, position, body.size));
     let grounded = on_ground && velocity.linear.y <= 1.0;
-    let pressed = std::mem::take(&mut latch.0);
+    let pressed = input.jump;
     if run.jump.tick(time.delta_secs(), grounded, pressed) {
         launch(&mut velocity, jump_speed);
         sfx.write(Sfx::Jump);

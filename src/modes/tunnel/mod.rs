@@ -14,10 +14,10 @@ use seedfeast_procgen::tunnel::level::SQUEEZE;
 use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 
 use crate::data::GameData;
-use crate::input::JumpLatch;
 use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
+use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::sound::Sfx;
@@ -38,6 +38,7 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(pilot::BOT),
+    replays: true,
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
@@ -119,6 +120,10 @@ impl Rules for TunnelRun {
     fn progress(&self) -> Progress {
         Progress { amount: self.passed as f32, unit: "gates" }
     }
+
+    fn score(&self) -> u32 {
+        self.passed.saturating_mul(10)
+    }
 }
 
 pub struct TunnelPlugin;
@@ -139,21 +144,15 @@ impl Plugin for TunnelPlugin {
     }
 }
 
-fn start_tunnel(
-    mut commands: Commands,
-    session: Res<Session>,
-    data: Res<GameData>,
-    reach: Res<Reach>,
-    mut latch: ResMut<JumpLatch>,
-) {
+fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameData>, reach: Res<Reach>) {
     let squeeze = session.mode.info().variant == Some(SQUEEZE);
     let mut generator =
         TunnelGenerator::new(data.tunnel.clone(), data.curve().clone(), reach.flyer, session.seed, squeeze);
     let first = generator.next_gate();
-    latch.0 = false;
     let tuning = &data.tunnel;
     commands.spawn((
         Flyer { cooldown: 0 },
+        crate::replay::Avatar,
         DespawnOnExit(Screen::Playing),
         // Gate 0 is centred on the screen and the flyer starts level with it.
         Transform::from_translation(to_world(0.0, first.gap_center, tuning.screen_height).extend(3.0)),
@@ -215,14 +214,14 @@ fn fly(
     reach: Res<Reach>,
     intensity: Res<Intensity>,
     mut run: ResMut<TunnelRun>,
-    mut latch: ResMut<JumpLatch>,
+    input: Res<StepInput>,
     flyer: Single<(&mut Flyer, &mut Velocity, &mut GravityScale)>,
     mut sfx: MessageWriter<Sfx>,
 ) {
     let tuning = &data.tunnel;
     let (mut flyer, mut velocity, mut gravity) = flyer.into_inner();
     if !run.started {
-        if !latch.0 {
+        if !input.jump {
             velocity.linear = Vec2::ZERO;
             return;
         }
@@ -231,7 +230,7 @@ fn fly(
     }
     velocity.linear.x = tuning.speed_at(intensity.0);
     flyer.cooldown = flyer.cooldown.saturating_sub(1);
-    if std::mem::take(&mut latch.0) && flyer.cooldown == 0 {
+    if input.jump && flyer.cooldown == 0 {
         launch(&mut velocity, reach.flyer.flap_speed);
         flyer.cooldown = reach.flyer.flap_every_steps;
         sfx.write(Sfx::Flap);

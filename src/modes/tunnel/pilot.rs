@@ -15,10 +15,10 @@ use seedfeast_procgen::tunnel::flight::{Crossing, crossing};
 use seedfeast_procgen::tunnel::{Gate, TunnelTuning};
 
 use crate::data::GameData;
-use crate::input::JumpLatch;
 use crate::intensity::Intensity;
 use crate::modes::tunnel::{Flyer, TunnelRun};
 use crate::physics::Reach;
+use crate::replay::StepInput;
 
 /// Steps a plan looks ahead: about three gates at top speed.
 const HORIZON: usize = 170;
@@ -194,22 +194,22 @@ pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_pilot, goal: 100.0
 
 fn add_pilot(app: &mut App) {
     use crate::run::Gameplay;
-    app.add_systems(FixedUpdate, autopilot.after(Gameplay::Prepare).before(Gameplay::Control));
+    app.add_systems(FixedUpdate, autopilot.after(Gameplay::Input).before(Gameplay::Control));
 }
 
-/// Flaps when the [`Pilot`] says so, through the jump latch as a player's key would.
+/// Flaps when the [`Pilot`] says so, through the step's input as a player's key would.
 pub fn autopilot(
     data: Res<GameData>,
     reach: Option<Res<Reach>>,
     intensity: Res<Intensity>,
     run: Option<Res<TunnelRun>>,
-    mut latch: ResMut<JumpLatch>,
+    mut input: ResMut<StepInput>,
     flyer: Query<(&Transform, &Velocity, &Flyer)>,
     mut pilot: Local<Pilot>,
 ) {
     let (Some(run), Some(reach), Ok((transform, velocity, flyer))) = (run, reach, flyer.single()) else { return };
     if !run.started {
-        latch.0 = true;
+        input.jump = true;
         return;
     }
     let tuning = &data.tunnel;
@@ -221,7 +221,7 @@ pub fn autopilot(
         cooldown: flyer.cooldown,
     };
     if pilot.decide(tuning, &reach.flyer, &gates, tuning.speed_at(intensity.0), view) {
-        latch.0 = true;
+        input.jump = true;
     }
 }
 

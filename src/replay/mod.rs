@@ -1,0 +1,222 @@
+//! Replays: every run is recorded as the player's input per fixed step, so it can be shared as a
+//! replay code, re-simulated headlessly (`seedfeast replay verify`) and raced as a ghost.
+//!
+//! Gameplay reads its input only from [`StepInput`], one value per fixed step: the frames'
+//! presses are latched between steps (none lost, none used twice), a replay being played back
+//! overwrites it, and a bot writes it after the [`Gameplay::Input`] set. What a step did is then
+//! a function of the level, the rules and the inputs so far, on every platform.
+
+pub mod simulate;
+pub mod step;
+
+use bevy::prelude::*;
+use bevy_rapier2d::prelude::{PhysicsSet, RapierConfiguration};
+use seedfeast_procgen::GENERATOR_VERSION;
+use seedfeast_procgen::replay::Replay;
+use seedfeast_procgen::seed::fnv1a64;
+
+use crate::data::GameData;
+use crate::run::{Countdown, Gameplay, Progress};
+use crate::session::{LastRun, Session};
+use crate::state::{Pause, Screen};
+pub use step::StepInput;
+
+/// Bump when a change to gameplay code (not data) makes the same inputs play out differently:
+/// replays recorded before are then refused instead of replaying wrongly.
+pub const RULES_REVISION: u32 = 1;
+
+/// The body a ghost copies and the state hash follows: each mode marks its player with it.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct Avatar;
+
+/// The presses since the last fixed step, and the direction held now.
+#[derive(Resource, Default, Debug)]
+pub struct InputLatch(pub StepInput);
+
+/// The inputs of the run under way, one per gameplay step.
+#[derive(Resource, Default, Debug)]
+pub struct Recording {
+    pub inputs: Vec<u16>,
+}
+
+/// A replay being played back into [`StepInput`] instead of the player's keys.
+#[derive(Resource, Debug)]
+pub struct Playback {
+    pub inputs: Vec<u16>,
+}
+
+/// The run's score, mirrored each step from its rules.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunScore(pub u32);
+
+/// Gameplay steps taken in the run (the countdown not counted).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunSteps(pub u32);
+
+/// A hash of the run's state after the last step: steps, score, progress and where the avatar
+/// is, to the bit. Two simulations that agree on it played the same run.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateHash(pub u64);
+
+/// The replay of the run that just ended (set on the game-over screen).
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct LastReplay(pub Replay);
+
+/// A hash of the rules and tuning a run is played under: the data (every number a designer can
+/// change) and [`RULES_REVISION`].
+pub fn rules_hash(data: &GameData) -> u32 {
+    // `Debug` of plain structs, vectors and floats (shortest round-trip digits) is the same
+    // text on every platform; the data holds no hash maps.
+    let text = format!("{RULES_REVISION}|{:?}", data.set);
+    let hash = fnv1a64(text.as_bytes());
+    (hash ^ (hash >> 32)) as u32
+}
+
+/// Whether `replay` can be played by this build under `data` in `mode`, or why not.
+pub fn check_replay(replay: &Replay, data: &GameData) -> Result<crate::mode::Mode, String> {
+    let mode = crate::modes::by_key(&replay.mode).ok_or_else(|| {
+        format!("the replay is of a mode called \"{}\", which this version doesn't have", replay.mode)
+    })?;
+    if !mode.info().replays {
+        return Err(format!("{} runs can't be replayed: share the level's code instead", mode.name()));
+    }
+    if replay.version != GENERATOR_VERSION {
+        return Err(format!(
+            "the replay was played on generator version {} levels; this version makes version {GENERATOR_VERSION} levels",
+            replay.version
+        ));
+    }
+    if replay.rules != rules_hash(data) {
+        return Err(
+            "the replay was played under other rules or tuning than this version's, so it would not play out the same"
+                .to_string(),
+        );
+    }
+    Ok(mode)
+}
+
+pub struct ReplayPlugin;
+
+impl Plugin for ReplayPlugin {
+    fn build(&self, app: &mut App) {
+        let live = in_state(Pause::Running).and_then(crate::run::started).and_then(in_state(Screen::Playing));
+        app.init_resource::<StepInput>()
+            .init_resource::<InputLatch>()
+            .init_resource::<Recording>()
+            .init_resource::<RunScore>()
+            .init_resource::<RunSteps>()
+            .init_resource::<StateHash>()
+            .add_systems(
+                RunFixedMainLoop,
+                latch_input.in_set(RunFixedMainLoopSystems::BeforeFixedMainLoop).run_if(live),
+            )
+            .add_systems(OnEnter(Screen::Playing), start_recording)
+            .add_systems(
+                FixedUpdate,
+                (
+                    (take_input, play_back.run_if(resource_exists::<Playback>), count_step)
+                        .chain()
+                        .in_set(Gameplay::Input),
+                    (record_step, hash_state).chain().in_set(Gameplay::Record),
+                ),
+            )
+            .add_systems(FixedUpdate, freeze_during_countdown.before(PhysicsSet::SyncBackend))
+            .add_systems(OnEnter(Screen::GameOver), seal_replay);
+    }
+}
+
+/// A new run records from its first step, with nothing latched from before.
+fn start_recording(
+    mut recording: ResMut<Recording>,
+    mut latch: ResMut<InputLatch>,
+    mut input: ResMut<StepInput>,
+    mut steps: ResMut<RunSteps>,
+    mut score: ResMut<RunScore>,
+    mut hash: ResMut<StateHash>,
+) {
+    recording.inputs.clear();
+    latch.0 = StepInput::default();
+    *input = StepInput::default();
+    *steps = RunSteps::default();
+    *score = RunScore::default();
+    *hash = StateHash::default();
+}
+
+fn latch_input(actions: Res<crate::input::Actions>, mut latch: ResMut<InputLatch>) {
+    latch.0.add(&StepInput::from_actions(&actions));
+}
+
+/// This step's input: the presses latched since the last step (used up) and the held direction.
+fn take_input(mut latch: ResMut<InputLatch>, mut input: ResMut<StepInput>) {
+    *input = latch.0;
+    latch.0 = StepInput { axis: latch.0.axis, ..default() };
+}
+
+/// A replay's input for this step replaces the keys'; past its end, nothing is pressed.
+fn play_back(playback: Res<Playback>, steps: Res<RunSteps>, mut input: ResMut<StepInput>) {
+    let word = playback.inputs.get(steps.0 as usize).copied().unwrap_or(0);
+    *input = StepInput::unpack(word).unwrap_or_default();
+}
+
+fn count_step(mut steps: ResMut<RunSteps>) {
+    steps.0 += 1;
+}
+
+fn record_step(input: Res<StepInput>, mut recording: ResMut<Recording>) {
+    recording.inputs.push(input.pack());
+}
+
+fn hash_state(
+    steps: Res<RunSteps>,
+    score: Res<RunScore>,
+    progress: Res<Progress>,
+    avatar: Query<&Transform, With<Avatar>>,
+    mut hash: ResMut<StateHash>,
+) {
+    let mut bytes = Vec::with_capacity(32);
+    bytes.extend_from_slice(&steps.0.to_le_bytes());
+    bytes.extend_from_slice(&score.0.to_le_bytes());
+    bytes.extend_from_slice(&progress.amount.to_bits().to_le_bytes());
+    for transform in &avatar {
+        bytes.extend_from_slice(&transform.translation.x.to_bits().to_le_bytes());
+        bytes.extend_from_slice(&transform.translation.y.to_bits().to_le_bytes());
+    }
+    hash.0 = fnv1a64(&bytes);
+}
+
+/// Physics stands still during the countdown, so however long it lasts (a key cuts it short),
+/// the run's first step starts from the same state. Decided at the top of every fixed step, so
+/// not even the first frame's steps move anything.
+fn freeze_during_countdown(countdown: Option<Res<Countdown>>, mut config: Query<&mut RapierConfiguration>) {
+    let active = countdown.is_none();
+    for mut config in &mut config {
+        if config.physics_pipeline_active != active {
+            config.physics_pipeline_active = active;
+        }
+    }
+}
+
+/// The replay of the run just ended, for sharing and racing.
+fn seal_replay(
+    mut commands: Commands,
+    session: Res<Session>,
+    data: Option<Res<GameData>>,
+    recording: Res<Recording>,
+    last: Res<LastRun>,
+    hash: Res<StateHash>,
+) {
+    let Some(data) = data else { return };
+    if !session.mode.info().replays {
+        commands.remove_resource::<LastReplay>();
+        return;
+    }
+    commands.insert_resource(LastReplay(Replay {
+        mode: session.mode.key().to_string(),
+        seed: session.seed,
+        version: GENERATOR_VERSION,
+        rules: rules_hash(&data),
+        score: last.score,
+        state: hash.0,
+        inputs: recording.inputs.clone(),
+    }));
+}

@@ -1,0 +1,134 @@
+//! Headless runs of the real game at the fixed step: a replay re-simulated (what `replay verify`
+//! and the browser's check print), and a bot's run recorded as a replay (`replay record`).
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use seedfeast_procgen::replay::Replay;
+use seedfeast_procgen::{GENERATOR_VERSION, Seed};
+
+use super::{Playback, Recording, RunScore, RunSteps, StateHash, StepInput, check_replay, rules_hash};
+use crate::data::GameData;
+use crate::mode::Mode;
+use crate::run::Countdown;
+use crate::session::Session;
+use crate::state::Screen;
+use crate::{Launch, headless_app};
+
+/// What a run came to: the line `replay verify` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub mode: String,
+    pub seed: Seed,
+    pub score: u32,
+    pub steps: u32,
+    pub state: u64,
+    /// Whether the run ended (rather than its inputs running out).
+    pub ended: bool,
+}
+
+impl Outcome {
+    /// `{"mode":…,"seed":…,"score":…,"steps":…,"final_state_hash":"…"}`
+    pub fn json(&self) -> String {
+        // Every field is a number, a mode key or a seed code: nothing to escape.
+        format!(
+            r#"{{"mode":"{}","seed":"{}","score":{},"steps":{},"final_state_hash":"{:016x}"}}"#,
+            self.mode,
+            self.seed.code(),
+            self.score,
+            self.steps,
+            self.state
+        )
+    }
+}
+
+/// A headless game of `mode` on `seed`, one fixed step per update, started and ready.
+pub fn run_app(mode: Mode, seed: Seed, data: GameData) -> App {
+    let session = Session { mode, seed, origin: None, daily: None, level: None };
+    let mut app = headless_app(Launch {
+        data: Ok(data),
+        start: Some(session),
+        save: crate::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app
+}
+
+/// Re-simulates `replay` under `data`: its inputs, step by step, from a skipped countdown.
+pub fn simulate(replay: &Replay, data: GameData) -> Result<Outcome, String> {
+    let mode = check_replay(replay, &data)?;
+    if let Some((step, error)) =
+        replay.inputs.iter().enumerate().find_map(|(i, &word)| StepInput::unpack(word).err().map(|e| (i + 1, e)))
+    {
+        return Err(format!("the replay's step {step} can't be read: {error}"));
+    }
+    let mut app = run_app(mode, replay.seed, data);
+    app.insert_resource(Playback { inputs: replay.inputs.clone() });
+    app.finish();
+    app.cleanup();
+    app.update();
+    // However long the recorded countdown was, physics stood still through it.
+    app.world_mut().remove_resource::<Countdown>();
+    let steps = replay.inputs.len() as u32;
+    // Bounded: one gameplay step per update once the countdown is gone.
+    for _ in 0..=steps {
+        if app.world().resource::<RunSteps>().0 >= steps || ended(&app) {
+            break;
+        }
+        app.update();
+    }
+    Ok(outcome(&app, mode))
+}
+
+/// Plays `seed` with `mode`'s bot for at most `max_steps` gameplay steps (or until the run ends)
+/// and returns its run as a replay.
+pub fn record_bot(mode: Mode, seed: Seed, data: GameData, max_steps: u32) -> Result<(Replay, Outcome), String> {
+    let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
+    if !mode.info().replays {
+        return Err(format!("{} runs can't be replayed", mode.name()));
+    }
+    let rules = rules_hash(&data);
+    let mut app = run_app(mode, seed, data);
+    (bot.add)(&mut app);
+    app.finish();
+    app.cleanup();
+    // The countdown (three seconds) plays out as it does for a player who waits.
+    let bound = max_steps as usize + 10 * 60;
+    for _ in 0..bound {
+        if app.world().resource::<RunSteps>().0 >= max_steps || ended(&app) {
+            break;
+        }
+        app.update();
+    }
+    let outcome = outcome(&app, mode);
+    let replay = Replay {
+        mode: mode.key().to_string(),
+        seed,
+        version: GENERATOR_VERSION,
+        rules,
+        score: outcome.score,
+        state: outcome.state,
+        inputs: app.world().resource::<Recording>().inputs.clone(),
+    };
+    Ok((replay, outcome))
+}
+
+fn ended(app: &App) -> bool {
+    *app.world().resource::<State<Screen>>().get() == Screen::GameOver
+        || matches!(
+            app.world().resource::<NextState<Screen>>(),
+            NextState::Pending(Screen::GameOver) | NextState::PendingIfNeq(Screen::GameOver)
+        )
+}
+
+fn outcome(app: &App, mode: Mode) -> Outcome {
+    let world = app.world();
+    Outcome {
+        mode: mode.key().to_string(),
+        seed: world.resource::<Session>().seed,
+        score: world.resource::<RunScore>().0,
+        steps: world.resource::<RunSteps>().0,
+        state: world.resource::<StateHash>().0,
+        ended: ended(app),
+    }
+}
