@@ -5,6 +5,7 @@ use seedfeast_procgen::Seed;
 use seedfeast_procgen::Tuning;
 use seedfeast_procgen::food::FoodKind;
 use seedfeast_procgen::physics::JumpReach;
+use seedfeast_procgen::runner::clearable::sequence_violations;
 use seedfeast_procgen::runner::{
     ChunkLibrary, PlacedChunk, RunnerConfig, RunnerTuning, Span, generate_track, validate_track,
 };
@@ -286,4 +287,29 @@ fn a_runner_too_thin_for_its_rounded_corners_is_refused() {
             .unwrap_err()
             .to_string();
     assert!(error.contains("player_size") && error.contains("player_size.0 8 must be in 12..=200"), "{error}");
+}
+
+/// Seeds played well past 2,000 m (100,000 units; the top speed from about 1,600 m on) for the
+/// sequence check alone: every landing lines up so the whole run can be jumped.
+#[test]
+fn long_runs_at_top_speed_can_be_jumped_end_to_end() {
+    let shipped = RunnerConfig::default();
+    let configs = [
+        shipped.clone(),
+        tuned(|t| t.speed_min = t.speed_max),
+        tuned(|t| t.distance_per_step = 1e-3),
+        tuned(|t| t.top_share = 1e-6),
+        tuned(|t| {
+            t.demanding_above = 1.0;
+            t.window = 5.0;
+        }),
+    ];
+    for config in &configs {
+        let reach = JumpReach::of(&config.tuning);
+        for seed in 0..200 {
+            let track = generate_track(config, reach, Seed(seed), 300);
+            let violations = sequence_violations(config, reach, &track);
+            assert!(violations.is_empty(), "seed {seed}: {}", violations[0]);
+        }
+    }
 }

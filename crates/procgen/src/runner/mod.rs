@@ -2,9 +2,11 @@
 //!
 //! - [`library`]: the chunk data and its load-time checks;
 //! - [`tuning`]: physics and selection numbers;
-//! - [`generate`]: the generator; [`validate`]: the validator that re-checks every rule.
+//! - [`generate`]: the generator; [`validate`]: the validator that re-checks every rule;
+//! - [`clearable`]: the independent check that the track can be run jump after jump.
 
 pub mod ascii;
+pub mod clearable;
 pub mod generate;
 pub mod level;
 pub mod library;

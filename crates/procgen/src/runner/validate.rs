@@ -2,6 +2,7 @@
 
 use crate::food::{FoodKind, pity_violations};
 use crate::physics::JumpReach;
+use crate::runner::clearable::sequence_violations;
 use crate::runner::library::REST_FOOD_TRAIL;
 use crate::runner::{PlacedChunk, RunnerConfig};
 
@@ -121,6 +122,9 @@ pub fn validate_track(config: &RunnerConfig, reach: JumpReach, track: &[PlacedCh
             }
         }
     }
+    // Each obstacle alone is jumpable by the rules above; the sequence check asks whether the
+    // landings line up so the runner can get past all of them, one after another.
+    violations.extend(sequence_violations(config, reach, track));
     let picks: Vec<FoodKind> = track.iter().flat_map(|c| c.food.iter().map(|f| f.kind)).collect();
     for (kind, pick) in pity_violations(&config.food, &picks) {
         let chunk = track
