@@ -42,6 +42,10 @@ pub enum Command {
         /// link's `level=K`.
         #[arg(long, requires = "seed")]
         level: Option<u32>,
+        /// Race a ghost: a replay code (or a link holding one). Without --seed, plays the
+        /// replay's own mode and seed.
+        #[arg(long)]
+        ghost: Option<String>,
     },
     /// List the playable modes (from the table of modes).
     Modes {
@@ -139,6 +143,11 @@ pub enum Command {
         #[command(subcommand)]
         command: GameLab,
     },
+    /// Replay codes: record a bot's run as one, or re-simulate one headlessly.
+    Replay {
+        #[command(subcommand)]
+        action: ReplayAction,
+    },
     /// Show the seed code for a code, text or link, and how it was read.
     Seed {
         /// A seed code, any text, or a level link.
@@ -191,6 +200,43 @@ pub enum GameLab {
         /// Text (a line per mode) or JSON (every sample).
         #[arg(long, value_enum, default_value_t = BotsFormat::Text)]
         format: BotsFormat,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ReplayAction {
+    /// Plays a seed with the mode's reference bot (headless, at the fixed step) and prints the
+    /// run's replay code.
+    Record {
+        #[arg(long, value_parser = mode_parser())]
+        mode: Mode,
+        /// A seed code, any text, or a level link.
+        #[arg(long, value_parser = parse_seed)]
+        seed: SeedInput,
+        /// The mode's reference bot plays (the only player the command has).
+        #[arg(long, required = true)]
+        bot: bool,
+        /// Game seconds to record at most (the run may end sooner).
+        #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=3600))]
+        seconds: u32,
+        /// Write the code to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        assets: Option<PathBuf>,
+    },
+    /// Re-simulates a replay headlessly and prints
+    /// `{"mode","seed","score","steps","final_state_hash"}`; exit 2 for a code that can't be
+    /// read or played, 1 when the run doesn't end where the replay says it did.
+    Verify {
+        /// A file holding a replay code.
+        #[arg(long, conflicts_with = "code", required_unless_present = "code")]
+        file: Option<PathBuf>,
+        /// A replay code (or a link holding one in `ghost=`).
+        #[arg(long)]
+        code: Option<String>,
+        #[arg(long)]
+        assets: Option<PathBuf>,
     },
 }
 
@@ -385,6 +431,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Lab { command: GameLab::Bots { mode, seeds, goal, seconds, format, assets } } => {
             load_data(assets.as_deref()).and_then(|data| lab_bots(mode, seeds, goal, seconds, format, &data))
         }
+        Command::Replay { action } => replay(action),
         Command::Seed { input } => {
             let today = input.seed().code();
             let note = match &input {
@@ -407,6 +454,65 @@ pub fn run(command: Command) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn replay(action: ReplayAction) -> Result<(), Stop> {
+    use crate::replay::simulate::{record_bot, simulate};
+    use seedfeast_procgen::replay::Replay;
+    match action {
+        ReplayAction::Record { mode, seed, bot: _, seconds, out, assets } => {
+            let data = load_data(assets.as_deref())?;
+            let session =
+                crate::session::Session::from_input(mode, &seed).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            let (replay, outcome) =
+                record_bot(mode, session.seed, data, seconds * 60).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            let code = replay.encode();
+            let fits = if Replay::fits_link(&code) { "fits a link" } else { "too long for a link: share it as a file" };
+            eprintln!(
+                "{} {}: {} steps, score {}, {} characters ({fits})",
+                mode.key(),
+                session.seed.code(),
+                outcome.steps,
+                outcome.score,
+                code.len()
+            );
+            match out {
+                Some(path) => std::fs::write(&path, format!("{code}\n"))
+                    .map_err(|e| Stop::Failed(format!("error: --out {}: {e}", path.display()))),
+                None => say(&format!("{code}\n")),
+            }
+        }
+        ReplayAction::Verify { file, code, assets } => {
+            let text = match (file, code) {
+                (Some(path), _) => read_replay_file(&path)?,
+                (None, Some(code)) => code,
+                (None, None) => return Err(Stop::Usage("error: give --file or --code".into())),
+            };
+            let text = crate::replay::code_in(&text);
+            let replay = Replay::decode(&text).map_err(|e| Stop::Usage(format!("error: bad replay code: {e}")))?;
+            let data = load_data(assets.as_deref())?;
+            let outcome = simulate(&replay, data).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            say(&format!("{}\n", outcome.json()))?;
+            if (outcome.score, outcome.state) != (replay.score, replay.state) {
+                return Err(Stop::Failed(format!(
+                    "error: the replay says it scored {} (state {:016x}) but plays out to {} (state {:016x}): it \
+                     was changed, or recorded by a build whose game plays differently",
+                    replay.score, replay.state, outcome.score, outcome.state
+                )));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A replay file, read with a size cap (codes are at most 64 KiB of text).
+fn read_replay_file(path: &Path) -> Result<String, Stop> {
+    let bad = |why: String| Stop::Usage(format!("error: --file {}: {why}", path.display()));
+    let metadata = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
+    if !metadata.is_file() || metadata.len() > seedfeast_procgen::replay::MAX_CODE_CHARS as u64 + 1024 {
+        return Err(bad("not a replay file (a replay code is at most 64 KiB of text)".into()));
+    }
+    std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))
 }
 
 fn puzzle(action: PuzzleAction) -> Result<(), Stop> {

@@ -106,6 +106,7 @@ pub fn windowed_app(launch: Launch) -> App {
     }));
     logic_plugins(&mut app, launch);
     app.add_plugins(visuals::VisualsPlugin);
+    replay::ghost::add_visuals(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);
     }

@@ -12,24 +12,40 @@ fn main() -> ExitCode {
     use seedfeast::session::Session;
 
     let cli = Cli::parse();
-    let start = match cli.command {
-        None => None,
-        Some(Command::Play { seed: None, .. }) => None,
-        Some(Command::Play { seed: Some(seed), mode, level }) => match Session::from_input(mode, &seed) {
-            Ok(session) => Some(Session { level, ..session }),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        },
+    let (start, ghost) = match cli.command {
+        None => (None, None),
+        Some(Command::Play { seed, mode, level, ghost }) => {
+            let ghost = match ghost.as_deref().map(seedfeast::replay::ghost::read_ghost).transpose() {
+                Ok(ghost) => ghost,
+                Err(message) => {
+                    eprintln!("error: --ghost: {message}");
+                    return ExitCode::from(2);
+                }
+            };
+            let start = match (seed, &ghost) {
+                (Some(seed), _) => match Session::from_input(mode, &seed) {
+                    Ok(session) => Some(Session { level, ..session }),
+                    Err(message) => {
+                        eprintln!("error: {message}");
+                        return ExitCode::from(2);
+                    }
+                },
+                (None, Some(ghost)) => Some(ghost.session()),
+                (None, None) => None,
+            };
+            (start, ghost)
+        }
         Some(command) => return seedfeast::cli::run(command),
     };
-    play(Launch {
-        data: load_data(find_assets(None)),
-        start,
-        save: seedfeast::save::SaveStore::default_for_os(),
-        notice: None,
-    })
+    play(
+        Launch {
+            data: load_data(find_assets(None)),
+            start,
+            save: seedfeast::save::SaveStore::default_for_os(),
+            notice: None,
+        },
+        ghost,
+    )
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -46,22 +62,37 @@ fn main() -> ExitCode {
         publish("sound", &sound.map_or_else(|error| error, |audio| format!("ok: {} cues", audio.cues())));
     }
     // A link such as ?seed=224MP-ANQ6K&mode=maze starts that level; a bad one explains itself.
-    let (start, notice) = match parse_query(&query, &modes) {
+    let (start, mut notice) = match parse_query(&query, &modes) {
         LinkRequest::None => (None, None),
         LinkRequest::Start(session) => (Some(session), None),
         LinkRequest::Problem(message) => (None, Some(message)),
     };
-    play(Launch {
-        data: load_data(seedfeast::data::DataSource::BuiltIn),
-        start,
-        // Scores and settings live in the browser's localStorage.
-        save: seedfeast::save::SaveStore::keyed(std::sync::Arc::new(LocalStorage)),
-        notice,
-    })
+    // A link's ghost=: a bad one is explained, and the level still opens.
+    let ghost = match seedfeast::replay::ghost::ghost_in_link(&query) {
+        Ok(ghost) => ghost,
+        Err(message) => {
+            notice = notice.or(Some(format!("The link's ghost can't race: {message}")));
+            None
+        }
+    };
+    play(
+        Launch {
+            data: load_data(seedfeast::data::DataSource::BuiltIn),
+            start,
+            // Scores and settings live in the browser's localStorage.
+            save: seedfeast::save::SaveStore::keyed(std::sync::Arc::new(LocalStorage)),
+            notice,
+        },
+        ghost,
+    )
 }
 
-fn play(launch: Launch) -> ExitCode {
-    match windowed_app(launch).run() {
+fn play(launch: Launch, ghost: Option<seedfeast::replay::ghost::GhostReplay>) -> ExitCode {
+    let mut app = windowed_app(launch);
+    if let Some(ghost) = ghost {
+        app.insert_resource(ghost);
+    }
+    match app.run() {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }

@@ -14,7 +14,7 @@ use bevy_rapier2d::prelude::PhysicsSet;
 use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
-use crate::replay::{InputLatch, RunScore};
+use crate::replay::{InputLatch, RunScore, RunStage};
 use crate::session::LastRun;
 use crate::state::{Pause, Screen};
 
@@ -99,6 +99,11 @@ pub trait Rules: Resource {
     fn progress(&self) -> Progress;
     /// The score so far (what a replay's re-simulation reports).
     fn score(&self) -> u32;
+    /// Which of the run's levels the player is on (floor, wave, dungeon), for modes that move
+    /// from one level to another: a ghost shows only on the player's own.
+    fn stage(&self) -> u32 {
+        0
+    }
 }
 
 /// How far a run has got: an amount in a unit the mode names (`412 m`, `57 gates`).
@@ -150,10 +155,14 @@ fn mirror_progress<R: Rules>(run: Res<R>, mut progress: ResMut<Progress>) {
     }
 }
 
-fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>) {
+fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>, mut stage: ResMut<RunStage>) {
     let now = run.score();
     if score.0 != now {
         score.0 = now;
+    }
+    let level = run.stage();
+    if stage.0 != level {
+        stage.0 = level;
     }
 }
 

@@ -69,6 +69,8 @@ pub struct LastRun {
     /// The best score for this mode and seed, this run included.
     pub best: u32,
     pub new_best: bool,
+    /// How the run did against the ghost it raced, if it raced one.
+    pub ghost: Option<String>,
 }
 
 /// Today's UTC date as (year, month, day), for the daily seed.

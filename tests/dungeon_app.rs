@@ -87,7 +87,7 @@ fn a_dungeon_spawns_exactly_what_procgen_returns() {
 
 /// Plays with the bot until dungeon `k` is cleared (the next has been generated), or `frames`.
 fn bot_plays(app: &mut App, frames: u32, until_cleared: u32) -> u32 {
-    app.add_systems(FixedUpdate, autoplay.before(Gameplay::Control));
+    app.add_systems(FixedUpdate, autoplay.after(Gameplay::Input).before(Gameplay::Control));
     for frame in 0..frames {
         app.update();
         if run(app).dungeons_cleared >= until_cleared {

@@ -59,3 +59,75 @@ fn replays_from_other_rules_or_modes_are_refused_with_a_reason() {
     let garbled = Replay { inputs: vec![0xffff], ..replay };
     assert!(simulate(&garbled, GameData::built_in()).unwrap_err().contains("step 1"));
 }
+
+/// A headless game of `mode` on `seed` racing `ghost`, replaying `inputs` as the live player.
+fn race_app(mode: &str, seed: Seed, ghost: &Replay, inputs: Vec<u16>) -> bevy::app::App {
+    use seedfeast::replay::Playback;
+    use seedfeast::replay::ghost::GhostReplay;
+    let mut app = seedfeast::replay::simulate::run_app(common::mode(mode), seed, GameData::built_in());
+    app.insert_resource(GhostReplay(ghost.clone())).insert_resource(Playback { inputs });
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.world_mut().remove_resource::<seedfeast::run::Countdown>();
+    app
+}
+
+fn avatar_at(app: &mut bevy::app::App) -> Option<bevy::math::Vec2> {
+    use bevy::prelude::*;
+    let world = app.world_mut();
+    world
+        .query_filtered::<&Transform, With<seedfeast::replay::Avatar>>()
+        .iter(world)
+        .next()
+        .map(|t| t.translation.truncate())
+}
+
+#[test]
+fn a_ghost_moves_step_for_step_beside_the_player_and_the_race_is_told() {
+    use seedfeast::replay::ghost::GhostPosition;
+    use seedfeast::session::LastRun;
+    for mode in ["runner", "arena"] {
+        let seed = Seed(11);
+        let (ghost, _) = record_bot(common::mode(mode), seed, GameData::built_in(), 5 * 60).unwrap();
+        // The live player presses what the ghost pressed: the two stay together, step for step.
+        let mut app = race_app(mode, seed, &ghost, ghost.inputs.clone());
+        for step in 1..ghost.inputs.len() {
+            app.update();
+            let shown = app.world().resource::<GhostPosition>().0;
+            assert_eq!(shown, avatar_at(&mut app), "{mode}: step {step}");
+            assert!(shown.is_some(), "{mode}: step {step}");
+        }
+        // Past its last input the ghost is gone; the live run goes on (pressing nothing) to its end.
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<GhostPosition>().0, None, "{mode}");
+        if mode != "runner" {
+            continue; // a player standing still in the arena can last a long time
+        }
+        for _ in 0..60 * 120 {
+            if app.world().resource::<LastRun>().ghost.is_some() {
+                break;
+            }
+            app.update();
+        }
+        let race = app.world().resource::<LastRun>().ghost.clone().unwrap_or_default();
+        assert!(race.contains("ghost"), "{mode}: {race:?}");
+    }
+}
+
+#[test]
+fn a_ghost_of_another_level_or_other_rules_does_not_race() {
+    use seedfeast::replay::ghost::GhostPosition;
+    let (ghost, _) = record_bot(common::mode("runner"), Seed(11), GameData::built_in(), 60).unwrap();
+    let mut other_seed = race_app("runner", Seed(12), &ghost, vec![]);
+    other_seed.update();
+    assert_eq!(other_seed.world().resource::<GhostPosition>().0, None);
+    let other_rules = Replay { rules: ghost.rules ^ 1, ..ghost.clone() };
+    let mut app = race_app("runner", Seed(11), &other_rules, vec![]);
+    app.update();
+    assert_eq!(app.world().resource::<GhostPosition>().0, None);
+    let toast = app.world().resource::<seedfeast::toast::Toast>().text.clone();
+    assert!(toast.contains("No ghost this time") && toast.contains("other rules"), "{toast}");
+}

@@ -104,7 +104,10 @@ fn every_mode_mirrors_its_curve_into_the_intensity_resource() {
 
     // Tunnel: the intensity of the gate the flyer meets next, as that gate was made for.
     let mut app = mode_app(mode("food-tunnel"), Seed(6));
-    app.add_systems(FixedUpdate, autopilot.before(seedfeast::run::Gameplay::Control));
+    app.add_systems(
+        FixedUpdate,
+        autopilot.after(seedfeast::run::Gameplay::Input).before(seedfeast::run::Gameplay::Control),
+    );
     for _ in 0..1_500 {
         app.update();
     }

@@ -27,7 +27,10 @@ fn spawned_gates(app: &mut App) -> Vec<Gate> {
 fn flown_to(mode: Mode, seed: Seed, frames: usize, gates: u32) -> App {
     let mut app = mode_app(mode, seed);
     listen(&mut app);
-    app.add_systems(FixedUpdate, autopilot.before(seedfeast::run::Gameplay::Control));
+    app.add_systems(
+        FixedUpdate,
+        autopilot.after(seedfeast::run::Gameplay::Input).before(seedfeast::run::Gameplay::Control),
+    );
     for _ in 0..frames {
         app.update();
         if screen(&app) != Screen::Playing || app.world().resource::<TunnelRun>().passed >= gates {

@@ -6,6 +6,7 @@
 //! overwrites it, and a bot writes it after the [`Gameplay::Input`] set. What a step did is then
 //! a function of the level, the rules and the inputs so far, on every platform.
 
+pub mod ghost;
 pub mod simulate;
 pub mod step;
 
@@ -48,6 +49,10 @@ pub struct Playback {
 /// The run's score, mirrored each step from its rules.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunScore(pub u32);
+
+/// Which level of the run the player is on (floor, wave, dungeon; 0 in modes of one level).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunStage(pub u32);
 
 /// Gameplay steps taken in the run (the countdown not counted).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +100,11 @@ pub fn check_replay(replay: &Replay, data: &GameData) -> Result<crate::mode::Mod
     Ok(mode)
 }
 
+/// The replay code in pasted text: a link's `ghost=` part, or the text itself.
+pub fn code_in(text: &str) -> String {
+    seedfeast_procgen::link::parse_link(text).and_then(|link| link.ghost).unwrap_or_else(|| text.trim().to_string())
+}
+
 pub struct ReplayPlugin;
 
 impl Plugin for ReplayPlugin {
@@ -104,6 +114,7 @@ impl Plugin for ReplayPlugin {
             .init_resource::<InputLatch>()
             .init_resource::<Recording>()
             .init_resource::<RunScore>()
+            .init_resource::<RunStage>()
             .init_resource::<RunSteps>()
             .init_resource::<StateHash>()
             .add_systems(
@@ -122,6 +133,7 @@ impl Plugin for ReplayPlugin {
             )
             .add_systems(FixedUpdate, freeze_during_countdown.before(PhysicsSet::SyncBackend))
             .add_systems(OnEnter(Screen::GameOver), seal_replay);
+        ghost::plugin(app);
     }
 }
 
@@ -132,6 +144,7 @@ fn start_recording(
     mut input: ResMut<StepInput>,
     mut steps: ResMut<RunSteps>,
     mut score: ResMut<RunScore>,
+    mut stage: ResMut<RunStage>,
     mut hash: ResMut<StateHash>,
 ) {
     recording.inputs.clear();
@@ -139,6 +152,7 @@ fn start_recording(
     *input = StepInput::default();
     *steps = RunSteps::default();
     *score = RunScore::default();
+    *stage = RunStage::default();
     *hash = StateHash::default();
 }
 
@@ -206,7 +220,8 @@ fn seal_replay(
     hash: Res<StateHash>,
 ) {
     let Some(data) = data else { return };
-    if !session.mode.info().replays {
+    // A run that started part-way (a link's level) isn't a replay of the seed's run.
+    if !session.mode.info().replays || session.level.is_some() {
         commands.remove_resource::<LastReplay>();
         return;
     }

@@ -197,6 +197,9 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
                 format!("Best for this seed: {}", last.best)
             };
             card.spawn(text(best, 22.0, palette::ACCENT));
+            if let Some(race) = &last.ghost {
+                card.spawn(text(race.clone(), 26.0, palette::ACCENT));
+            }
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Retry this seed", MenuAction::Retry));
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));

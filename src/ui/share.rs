@@ -6,6 +6,9 @@
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 
+use seedfeast_procgen::replay::Replay;
+
+use crate::replay::LastReplay;
 use crate::run::Progress;
 use crate::session::{LastRun, Session};
 use crate::toast::Toast;
@@ -37,6 +40,15 @@ pub fn share_text(session: &Session, last: &LastRun, progress: Progress, page: O
             )
         }
         None => format!("Seedfeast · {} · {score}\nSeed {}\nPlay it: {play}", mode.name(), session.seed.code()),
+    }
+}
+
+/// The line that invites a friend to race the run's ghost: a link (browser) or the command
+/// (desktop) that opens the level with the replay.
+pub fn ghost_line(session: &Session, replay_code: &str, page: Option<&str>) -> String {
+    match page {
+        Some(page) => format!("Race my ghost: {}&ghost={replay_code}", crate::web::share_link(page, session)),
+        None => format!("Race my ghost: seedfeast play --ghost {replay_code}"),
     }
 }
 
@@ -91,12 +103,23 @@ pub fn share_run(
     session: Res<Session>,
     last: Res<LastRun>,
     progress: Res<Progress>,
+    replay: Option<Res<LastReplay>>,
     clipboard: Option<ResMut<Clipboard>>,
     toast: ResMut<Toast>,
     copied: ResMut<Copied>,
 ) {
-    let text = share_text(&session, &last, *progress, page().as_deref());
-    put_on_clipboard(text.clone(), &toast_line(&text), clipboard, toast, copied);
+    let page = page();
+    let mut text = share_text(&session, &last, *progress, page.as_deref());
+    let mut line = toast_line(&text);
+    // The daily's result stays spoiler-free: no ghost to show the way.
+    if let Some(replay) = replay.filter(|_| session.daily.is_none()) {
+        let code = replay.0.encode();
+        text = format!("{text}\n{}", ghost_line(&session, &code, page.as_deref()));
+        if !Replay::fits_link(&code) {
+            line = format!("{line} (a long run: its ghost link is {} characters)", code.len());
+        }
+    }
+    put_on_clipboard(text.clone(), &line, clipboard, toast, copied);
 }
 
 /// What the toast says was shared: the text's first line, in characters the game's font has
@@ -180,6 +203,18 @@ mod tests {
         let text = share_text(&session("arena", Some("2026-12-01")), &last(1_240), Progress::default(), None);
         assert_eq!(toast_line(&text), "to share: Seedfeast daily 2026-12-01 - Arena - 1,240 points");
         assert!(toast_line(&text).is_ascii());
+    }
+
+    #[test]
+    fn a_ghost_is_shared_as_a_link_or_a_command() {
+        let maze = session("maze", None);
+        let web = ghost_line(&maze, "AbC-_9", Some("https://example.org/seedfeast/?seed=OLD"));
+        let link = web.strip_prefix("Race my ghost: ").unwrap();
+        let parts = seedfeast_procgen::link::parse_link(link).unwrap();
+        assert_eq!(parts.ghost.as_deref(), Some("AbC-_9"));
+        assert_eq!(parts.mode.as_deref(), Some("maze"));
+        assert_eq!(parts.seed, Some(maze.seed.code().to_string()));
+        assert_eq!(ghost_line(&maze, "AbC-_9", None), "Race my ghost: seedfeast play --ghost AbC-_9");
     }
 
     #[test]

@@ -101,6 +101,10 @@ impl Rules for ArenaRun {
     fn score(&self) -> u32 {
         self.score
     }
+
+    fn stage(&self) -> u32 {
+        self.wave.wave
+    }
 }
 
 pub struct ArenaPlugin;

@@ -335,6 +335,10 @@ impl Rules for DungeonRun {
         self.score
     }
 
+    fn stage(&self) -> u32 {
+        self.dungeon_number()
+    }
+
     fn outcome(&self) -> Option<RunEnd> {
         self.ended.as_ref().map(|cause| RunEnd {
             score: self.score,

@@ -82,6 +82,10 @@ impl Rules for MazeRun {
     fn score(&self) -> u32 {
         self.score
     }
+
+    fn stage(&self) -> u32 {
+        self.floor.floor
+    }
 }
 
 pub struct MazePlugin;

@@ -1,0 +1,179 @@
+//! Racing a friend's ghost: a replay code (from a link's `ghost=`, `play --ghost`, or pasted on
+//! the seed screen) is played in a headless copy of the game, one step for each of the live
+//! run's, and its player is drawn as a translucent figure beside yours. It lives in its own world,
+//! so it eats nothing and nothing touches it. At the end the scores are compared.
+
+use bevy::prelude::*;
+use seedfeast_procgen::replay::Replay;
+
+use super::simulate::run_app;
+use super::{Avatar, Playback, RunStage, check_replay};
+use crate::data::GameData;
+use crate::run::{Countdown, Gameplay, RunStart};
+use crate::session::{LastRun, Session};
+use crate::state::Screen;
+use crate::toast::Toast;
+
+/// The replay to race: every run of its mode and seed has the ghost until another is chosen.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct GhostReplay(pub Replay);
+
+impl GhostReplay {
+    /// Whether this ghost ran the level `session` plays.
+    pub fn races(&self, session: &Session) -> bool {
+        self.0.mode == session.mode.key() && self.0.seed == session.seed && session.level.is_none()
+    }
+}
+
+/// A ghost from a replay code or a link holding one (`--ghost`, a pasted link), or why not.
+pub fn read_ghost(text: &str) -> Result<GhostReplay, String> {
+    let code = super::code_in(text);
+    Replay::decode(&code).map(GhostReplay).map_err(|error| format!("bad replay code: {error}"))
+}
+
+/// The ghost a page's link carries in `ghost=`, if any.
+pub fn ghost_in_link(query: &str) -> Result<Option<GhostReplay>, String> {
+    match seedfeast_procgen::link::parse_link(query).and_then(|link| link.ghost) {
+        Some(code) => read_ghost(&code).map(Some),
+        None => Ok(None),
+    }
+}
+
+impl GhostReplay {
+    /// The level the ghost ran, to play it.
+    pub fn session(&self) -> Session {
+        let mode = crate::modes::by_key(&self.0.mode).unwrap_or_else(|| crate::modes::table().first());
+        Session { mode, seed: self.0.seed, origin: None, daily: None, level: None }
+    }
+}
+
+/// Where the ghost is now, in the live world's coordinates; `None` while it isn't on the live
+/// player's level (another floor, wave or dungeon) or once its run is over.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct GhostPosition(pub Option<Vec2>);
+
+/// The ghost's own headless game, stepped beside the live run (not `Send`: it holds an App).
+struct GhostWorld {
+    app: App,
+    steps: u32,
+    done: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GhostPosition>()
+        .add_systems(OnEnter(Screen::Playing), start_ghost.after(RunStart::Mode))
+        .add_systems(FixedUpdate, step_ghost.in_set(Gameplay::Record))
+        .add_systems(OnExit(Screen::Playing), end_ghost)
+        .add_systems(OnEnter(Screen::GameOver), judge_race.before(crate::save::record_result));
+}
+
+fn start_ghost(world: &mut World) {
+    world.resource_mut::<GhostPosition>().0 = None;
+    let Some(ghost) = world.get_resource::<GhostReplay>().cloned() else { return };
+    if !ghost.races(world.resource::<Session>()) {
+        return;
+    }
+    let Some(data) = world.get_resource::<GameData>().cloned() else { return };
+    let mode = match check_replay(&ghost.0, &data) {
+        Ok(mode) => mode,
+        Err(error) => {
+            world.remove_resource::<GhostReplay>();
+            world.resource_mut::<Toast>().show(format!("No ghost this time: {error}."));
+            return;
+        }
+    };
+    let steps = ghost.0.inputs.len() as u32;
+    let mut app = run_app(mode, ghost.0.seed, data);
+    app.insert_resource(Playback { inputs: ghost.0.inputs.clone() });
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.world_mut().remove_resource::<Countdown>();
+    world.insert_non_send(GhostWorld { app, steps, done: false });
+}
+
+/// One ghost step for each live one; the ghost shows while it is on the live player's level.
+fn step_ghost(world: &mut World) {
+    if !world.contains_non_send::<GhostWorld>() {
+        return;
+    }
+    let live_stage = world.resource::<RunStage>().0;
+    let Some(mut ghost) = world.remove_non_send::<GhostWorld>() else { return };
+    if !ghost.done {
+        ghost.app.update();
+        let over = *ghost.app.world().resource::<State<Screen>>().get() == Screen::GameOver
+            || ghost.app.world().resource::<super::RunSteps>().0 >= ghost.steps;
+        ghost.done = over;
+    }
+    let ghost_world = ghost.app.world_mut();
+    let stage = ghost_world.resource::<RunStage>().0;
+    let at = ghost_world
+        .query_filtered::<&Transform, With<Avatar>>()
+        .iter(ghost_world)
+        .next()
+        .map(|t| t.translation.truncate());
+    let shown = at.filter(|_| !ghost.done && stage == live_stage);
+    world.resource_mut::<GhostPosition>().0 = shown;
+    world.insert_non_send(ghost);
+}
+
+fn end_ghost(world: &mut World) {
+    world.remove_non_send::<GhostWorld>();
+    world.resource_mut::<GhostPosition>().0 = None;
+}
+
+/// The race's result on the game-over screen.
+fn judge_race(ghost: Option<Res<GhostReplay>>, session: Res<Session>, mut last: ResMut<LastRun>) {
+    last.ghost = ghost.filter(|ghost| ghost.races(&session)).map(|ghost| race_line(last.score, ghost.0.score));
+}
+
+/// "You beat the ghost by 120!", or how far behind it you finished.
+pub fn race_line(yours: u32, ghost: u32) -> String {
+    match yours.cmp(&ghost) {
+        std::cmp::Ordering::Greater => format!("You beat the ghost by {}!", yours - ghost),
+        std::cmp::Ordering::Less => format!("The ghost beat you by {} ({ghost}).", ghost - yours),
+        std::cmp::Ordering::Equal => format!("A dead heat with the ghost: {ghost} each."),
+    }
+}
+
+/// The ghost as the player sees it: a pale copy of the live player's sprite (or a pale square
+/// where the mode draws its player otherwise), where the ghost is.
+pub fn add_visuals(app: &mut App) {
+    app.add_systems(Update, draw_ghost.run_if(in_state(Screen::Playing)));
+}
+
+#[derive(Component)]
+struct GhostFigure;
+
+fn draw_ghost(
+    mut commands: Commands,
+    at: Res<GhostPosition>,
+    live: Query<(&Transform, Option<&Sprite>), (With<Avatar>, Without<GhostFigure>)>,
+    mut figure: Query<(&mut Transform, &mut Visibility), With<GhostFigure>>,
+) {
+    let Ok((live_transform, live_sprite)) = live.single() else { return };
+    let Ok((mut transform, mut visibility)) = figure.single_mut() else {
+        if at.0.is_some() {
+            let mut sprite =
+                live_sprite.cloned().unwrap_or_else(|| Sprite::from_color(Color::WHITE, Vec2::splat(26.0)));
+            sprite.color = sprite.color.with_alpha(0.38);
+            commands.spawn((
+                GhostFigure,
+                sprite,
+                Transform::default(),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::Playing),
+            ));
+        }
+        return;
+    };
+    match at.0 {
+        Some(position) => {
+            // Just behind the live player, the same size.
+            *transform =
+                Transform { translation: position.extend(live_transform.translation.z - 0.05), ..*live_transform };
+            *visibility = Visibility::Visible;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}
