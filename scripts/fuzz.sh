@@ -17,7 +17,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(seeds data_files save puzzle)
+  targets=(seeds data_files save puzzle replay)
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -491,7 +491,7 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
             let text = crate::replay::code_in(&text);
             let replay = Replay::decode(&text).map_err(|e| Stop::Usage(format!("error: bad replay code: {e}")))?;
             let data = load_data(assets.as_deref())?;
-            let outcome = simulate(&replay, data).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            let outcome = simulate(&replay, data, &modes::table()).map_err(|e| Stop::Usage(format!("error: {e}")))?;
             say(&format!("{}\n", outcome.json()))?;
             if (outcome.score, outcome.state) != (replay.score, replay.state) {
                 return Err(Stop::Failed(format!(

@@ -30,7 +30,13 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 },
-                (None, Some(ghost)) => Some(ghost.session()),
+                (None, Some(ghost)) => match ghost.session(&seedfeast::modes::table()) {
+                    Ok(session) => Some(session),
+                    Err(message) => {
+                        eprintln!("error: --ghost: {message}");
+                        return ExitCode::from(2);
+                    }
+                },
                 (None, None) => None,
             };
             (start, ghost)

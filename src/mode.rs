@@ -76,7 +76,8 @@ pub struct ModeInfo {
     pub visuals: fn(&mut App),
     /// Its reference bot.
     pub bot: Option<Bot>,
-    /// Whether its runs can be replayed: its gameplay reads only [`crate::replay::StepInput`].
+    /// Whether its runs can be replayed: its gameplay reads only the step's input (the replay
+    /// module's `StepInput`).
     pub replays: bool,
 }
 

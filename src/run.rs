@@ -14,7 +14,6 @@ use bevy_rapier2d::prelude::PhysicsSet;
 use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
-use crate::replay::{InputLatch, RunScore, RunStage};
 use crate::session::LastRun;
 use crate::state::{Pause, Screen};
 
@@ -33,7 +32,7 @@ pub enum RunStart {
 /// paused, and (but for `Prepare`) past the countdown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gameplay {
-    /// First: this step's [`crate::replay::StepInput`] (the latched keys, or a replay's), then
+    /// First: this step's input (the latched keys, or a replay's; see the replay module), then
     /// the step is counted. A bot writes its input after this set.
     Input,
     /// Building what comes into view (track, gates): runs during the countdown too, so the level
@@ -112,6 +111,14 @@ pub struct Progress {
     pub amount: f32,
     pub unit: &'static str,
 }
+
+/// The run's score, mirrored each step from its rules.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunScore(pub u32);
+
+/// Which level of the run the player is on (floor, wave, dungeon; 0 in modes of one level).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunStage(pub u32);
 
 /// The lifecycle of one mode's run, for the [`Rules`] resource `R`.
 pub struct RunPlugin<R>(PhantomData<R>);
@@ -195,6 +202,8 @@ impl Plugin for RunFlowPlugin {
         let on = in_state(Pause::Running).and_then(started);
         app.init_resource::<HudStatus>()
             .init_resource::<Progress>()
+            .init_resource::<RunScore>()
+            .init_resource::<RunStage>()
             .configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
             .configure_sets(
                 FixedUpdate,
@@ -241,14 +250,13 @@ impl AnyPress<'_, '_> {
 }
 
 /// Counts down in game time; any key, gamepad button or click starts the run at once. The press
-/// that starts it is used up: it doesn't also jump.
+/// that starts it doesn't also jump: keys are latched for gameplay only once the run has started.
 fn tick_countdown(
     mut commands: Commands,
     time: Res<Time>,
     countdown: Option<ResMut<Countdown>>,
     mut press: AnyPress,
     actions: Res<Actions>,
-    mut latch: ResMut<InputLatch>,
 ) {
     // Read every press, counting or not, so an old one never starts a later countdown.
     let pressed = press.any();
@@ -257,7 +265,6 @@ fn tick_countdown(
     // Pause keys are the pause's; every other press starts the run.
     if (pressed && !actions.pause) || countdown.remaining <= 0.0 {
         commands.remove_resource::<Countdown>();
-        latch.0 = default();
     }
 }
 

@@ -23,7 +23,7 @@ fn a_recorded_bot_run_replays_to_the_same_end_in_every_mode() {
         let code = replay.encode();
         eprintln!("{}: {} steps, score {}, code {} chars", mode.key(), recorded.steps, recorded.score, code.len());
         let decoded = Replay::decode(&code).unwrap();
-        let replayed = simulate(&decoded, GameData::built_in()).unwrap();
+        let replayed = simulate(&decoded, GameData::built_in(), &table()).unwrap();
         assert_eq!(replayed, recorded, "{}: the re-simulation went another way", mode.key());
         assert_eq!((replay.score, replay.state), (replayed.score, replayed.state));
     }
@@ -38,7 +38,7 @@ fn a_changed_input_plays_out_differently() {
     // Without its jumps the runner doesn't get as far: the state hash tells the runs apart.
     let mut no_jumps = replay.clone();
     no_jumps.inputs.iter_mut().for_each(|word| *word &= !1);
-    let changed = simulate(&no_jumps, GameData::built_in()).unwrap();
+    let changed = simulate(&no_jumps, GameData::built_in(), &table()).unwrap();
     assert_ne!(changed.state, recorded.state);
 }
 
@@ -48,16 +48,16 @@ fn replays_from_other_rules_or_modes_are_refused_with_a_reason() {
     let (replay, _) = record_bot(runner, Seed(5), GameData::built_in(), 60).unwrap();
     let mut faster = GameData::built_in();
     faster.set.runner.tuning.jump_speed += 1.0;
-    let error = simulate(&replay, faster).unwrap_err();
+    let error = simulate(&replay, faster, &table()).unwrap_err();
     assert!(error.contains("other rules"), "{error}");
     let unknown = Replay { mode: "tetris".into(), ..replay.clone() };
-    assert!(simulate(&unknown, GameData::built_in()).unwrap_err().contains("tetris"));
+    assert!(simulate(&unknown, GameData::built_in(), &table()).unwrap_err().contains("tetris"));
     let puzzle = Replay { mode: "puzzle".into(), ..replay.clone() };
-    assert!(simulate(&puzzle, GameData::built_in()).unwrap_err().contains("can't be replayed"));
+    assert!(simulate(&puzzle, GameData::built_in(), &table()).unwrap_err().contains("can't be replayed"));
     let old = Replay { version: 1, ..replay.clone() };
-    assert!(simulate(&old, GameData::built_in()).unwrap_err().contains("version 1"));
+    assert!(simulate(&old, GameData::built_in(), &table()).unwrap_err().contains("version 1"));
     let garbled = Replay { inputs: vec![0xffff], ..replay };
-    assert!(simulate(&garbled, GameData::built_in()).unwrap_err().contains("step 1"));
+    assert!(simulate(&garbled, GameData::built_in(), &table()).unwrap_err().contains("step 1"));
 }
 
 /// A headless game of `mode` on `seed` racing `ghost`, replaying `inputs` as the live player.

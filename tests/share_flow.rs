@@ -8,12 +8,13 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::*;
 use seedfeast::data::GameData;
+use seedfeast::replay::LastReplay;
 use seedfeast::run::{Countdown, Progress};
 use seedfeast::session::{LastRun, Session};
 use seedfeast::state::Screen;
 use seedfeast::toast::Toast;
 use seedfeast::ui::clipboard::Copied;
-use seedfeast::ui::share::{share_text, toast_line};
+use seedfeast::ui::share::{ghost_line, share_text, toast_line};
 use seedfeast::{Launch, headless_app};
 use seedfeast_procgen::Seed;
 
@@ -51,9 +52,16 @@ fn choose_share(app: &mut App) {
     app.update();
 }
 
+/// The run's text, then the line inviting a friend to race its ghost.
 fn expected(app: &App) -> String {
     let world = app.world();
-    share_text(world.resource::<Session>(), world.resource::<LastRun>(), *world.resource::<Progress>(), None)
+    let session = world.resource::<Session>();
+    let text = share_text(session, world.resource::<LastRun>(), *world.resource::<Progress>(), None);
+    if session.daily.is_some() {
+        return text; // spoiler-free: no ghost
+    }
+    let code = world.resource::<LastReplay>().0.encode();
+    format!("{text}\n{}", ghost_line(session, &code, None))
 }
 
 #[test]

@@ -7,9 +7,10 @@ use bevy::prelude::*;
 use seedfeast_procgen::replay::Replay;
 
 use super::simulate::run_app;
-use super::{Avatar, Playback, RunStage, check_replay};
+use super::{Avatar, Playback, check_replay};
 use crate::data::GameData;
-use crate::run::{Countdown, Gameplay, RunStart};
+use crate::mode::Modes;
+use crate::run::{Countdown, Gameplay, RunStage, RunStart};
 use crate::session::{LastRun, Session};
 use crate::state::Screen;
 use crate::toast::Toast;
@@ -40,10 +41,12 @@ pub fn ghost_in_link(query: &str) -> Result<Option<GhostReplay>, String> {
 }
 
 impl GhostReplay {
-    /// The level the ghost ran, to play it.
-    pub fn session(&self) -> Session {
-        let mode = crate::modes::by_key(&self.0.mode).unwrap_or_else(|| crate::modes::table().first());
-        Session { mode, seed: self.0.seed, origin: None, daily: None, level: None }
+    /// The level the ghost ran, to play it: its mode looked up in `modes`, or why it can't be.
+    pub fn session(&self, modes: &Modes) -> Result<Session, String> {
+        let mode = modes.by_key(&self.0.mode).ok_or_else(|| {
+            format!("the replay is of a mode called \"{}\", which this version doesn't have", self.0.mode)
+        })?;
+        Ok(Session { mode, seed: self.0.seed, origin: None, daily: None, level: None })
     }
 }
 
@@ -74,7 +77,7 @@ fn start_ghost(world: &mut World) {
         return;
     }
     let Some(data) = world.get_resource::<GameData>().cloned() else { return };
-    let mode = match check_replay(&ghost.0, &data) {
+    let mode = match check_replay(&ghost.0, &data, world.resource::<Modes>()) {
         Ok(mode) => mode,
         Err(error) => {
             world.remove_resource::<GhostReplay>();

@@ -17,7 +17,8 @@ use seedfeast_procgen::replay::Replay;
 use seedfeast_procgen::seed::fnv1a64;
 
 use crate::data::GameData;
-use crate::run::{Countdown, Gameplay, Progress};
+use crate::mode::{Mode, Modes};
+use crate::run::{Countdown, Gameplay, Progress, RunScore, RunStage};
 use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
 pub use step::StepInput;
@@ -46,14 +47,6 @@ pub struct Playback {
     pub inputs: Vec<u16>,
 }
 
-/// The run's score, mirrored each step from its rules.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RunScore(pub u32);
-
-/// Which level of the run the player is on (floor, wave, dungeon; 0 in modes of one level).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RunStage(pub u32);
-
 /// Gameplay steps taken in the run (the countdown not counted).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunSteps(pub u32);
@@ -77,9 +70,9 @@ pub fn rules_hash(data: &GameData) -> u32 {
     (hash ^ (hash >> 32)) as u32
 }
 
-/// Whether `replay` can be played by this build under `data` in `mode`, or why not.
-pub fn check_replay(replay: &Replay, data: &GameData) -> Result<crate::mode::Mode, String> {
-    let mode = crate::modes::by_key(&replay.mode).ok_or_else(|| {
+/// The mode of the table `modes` that can play `replay` under `data`, or why none can.
+pub fn check_replay(replay: &Replay, data: &GameData, modes: &Modes) -> Result<Mode, String> {
+    let mode = modes.by_key(&replay.mode).ok_or_else(|| {
         format!("the replay is of a mode called \"{}\", which this version doesn't have", replay.mode)
     })?;
     if !mode.info().replays {
@@ -113,8 +106,6 @@ impl Plugin for ReplayPlugin {
         app.init_resource::<StepInput>()
             .init_resource::<InputLatch>()
             .init_resource::<Recording>()
-            .init_resource::<RunScore>()
-            .init_resource::<RunStage>()
             .init_resource::<RunSteps>()
             .init_resource::<StateHash>()
             .add_systems(

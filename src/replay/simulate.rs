@@ -6,10 +6,10 @@ use bevy::time::TimeUpdateStrategy;
 use seedfeast_procgen::replay::Replay;
 use seedfeast_procgen::{GENERATOR_VERSION, Seed};
 
-use super::{Playback, Recording, RunScore, RunSteps, StateHash, StepInput, check_replay, rules_hash};
+use super::{Playback, Recording, RunSteps, StateHash, StepInput, check_replay, rules_hash};
 use crate::data::GameData;
-use crate::mode::Mode;
-use crate::run::Countdown;
+use crate::mode::{Mode, Modes};
+use crate::run::{Countdown, RunScore};
 use crate::session::Session;
 use crate::state::Screen;
 use crate::{Launch, headless_app};
@@ -54,9 +54,9 @@ pub fn run_app(mode: Mode, seed: Seed, data: GameData) -> App {
     app
 }
 
-/// Re-simulates `replay` under `data`: its inputs, step by step, from a skipped countdown.
-pub fn simulate(replay: &Replay, data: GameData) -> Result<Outcome, String> {
-    let mode = check_replay(replay, &data)?;
+/// Re-simulates `replay` under `data` (its mode looked up in `modes`): its inputs, step by step, from a skipped countdown.
+pub fn simulate(replay: &Replay, data: GameData, modes: &Modes) -> Result<Outcome, String> {
+    let mode = check_replay(replay, &data, modes)?;
     if let Some((step, error)) =
         replay.inputs.iter().enumerate().find_map(|(i, &word)| StepInput::unpack(word).err().map(|e| (i + 1, e)))
     {

@@ -9,12 +9,13 @@
 //! - this crate's tests, under `cargo test`: every file of `fuzz/corpus/<target>/` (real inputs
 //!   and what the fuzzer kept), and every prefix of each, through every target (the CI smoke).
 //!
-//! Adding a target (replay codes are next): a `pub fn` in a module here, a line in [`TARGETS`],
+//! Adding a target: a `pub fn` in a module here, a line in [`TARGETS`],
 //! a file `fuzz/fuzz_targets/<name>.rs` with one `fuzz_target!` line and a `[[bin]]` entry in
 //! `fuzz/Cargo.toml`, and a few real inputs in `fuzz/corpus/<name>/`.
 
 pub mod data_files;
 pub mod puzzle;
+pub mod replay;
 pub mod save;
 pub mod seeds;
 
@@ -24,12 +25,13 @@ pub struct Target {
     pub run: fn(&[u8]),
 }
 
-/// Every target. (Replay codes: `Target { name: "replay", run: replay::replay }` when they land.)
+/// Every target.
 pub const TARGETS: &[Target] = &[
     Target { name: "seeds", run: seeds::seeds },
     Target { name: "data_files", run: data_files::data_files },
     Target { name: "save", run: save::save },
     Target { name: "puzzle", run: puzzle::puzzle },
+    Target { name: "replay", run: replay::replay },
 ];
 
 /// The input as text: UTF-8 when it is, else with each bad sequence replaced (so byte-level
