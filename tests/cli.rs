@@ -480,3 +480,56 @@ fn lab_soak_samples_the_world_and_says_whether_it_stayed_flat() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn replay_record_then_verify_prints_the_stable_shape() {
+    let dir = scratch("replay");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("run.replay");
+    let file_arg = file.to_str().unwrap();
+    let out = seedfeast(&[
+        "replay",
+        "record",
+        "--mode",
+        "tunnel",
+        "--seed",
+        "pizza party",
+        "--bot",
+        "--seconds",
+        "6",
+        "--out",
+        file_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("fits a link"), "{}", stderr(&out));
+    let verify = seedfeast(&["replay", "verify", "--file", file_arg]);
+    assert!(verify.status.success(), "{}", stderr(&verify));
+    let doc: serde_json::Value = serde_json::from_slice(&verify.stdout).unwrap();
+    assert_eq!(doc["mode"], "tunnel");
+    assert_eq!(doc["seed"], Seed::from_text("pizza party").code().to_string());
+    assert_eq!(doc["steps"], 360);
+    assert!(doc["score"].is_u64());
+    assert_eq!(doc["final_state_hash"].as_str().map(str::len), Some(16));
+    // The same run from its code in a link gives the same line.
+    let code = std::fs::read_to_string(&file).unwrap();
+    let link = format!("https://example.org/?seed=x&mode=tunnel&ghost={}", code.trim());
+    let again = seedfeast(&["replay", "verify", "--code", &link]);
+    assert_eq!(stdout(&again), stdout(&verify));
+}
+
+#[test]
+fn bad_replay_codes_are_usage_errors_that_say_why() {
+    let cut = seedfeast(&["replay", "verify", "--code", "AQIGcnVubm"]);
+    assert_eq!(cut.status.code(), Some(2));
+    assert!(stderr(&cut).contains("bad replay code") && stderr(&cut).contains("cut off"), "{}", stderr(&cut));
+    let junk = seedfeast(&["replay", "verify", "--code", "not a code!"]);
+    assert_eq!(junk.status.code(), Some(2));
+    assert!(stderr(&junk).contains("character 4"), "{}", stderr(&junk));
+    let missing = seedfeast(&["replay", "verify", "--file", "/nonexistent/run.replay"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let puzzle = seedfeast(&["replay", "record", "--mode", "puzzle", "--seed", "1", "--bot"]);
+    assert_eq!(puzzle.status.code(), Some(2));
+    assert!(stderr(&puzzle).contains("can't be replayed"), "{}", stderr(&puzzle));
+    let no_bot = seedfeast(&["replay", "record", "--mode", "runner", "--seed", "1"]);
+    assert_eq!(no_bot.status.code(), Some(2), "--bot is required: {}", stderr(&no_bot));
+}
