@@ -63,6 +63,26 @@ sound=$(page_field sound <<<"$dom")
 [ "$sound" = "ok: 10 cues" ] || { echo "e2e: FAILED: Web Audio check in the browser: $sound"; exit 1; }
 echo "e2e: every sound loads into Web Audio"
 
+# A replay re-simulated in the browser ends where it ends natively: same score, steps and final
+# state hash, rapier's physics included (the Runner and the tunnel fly and fall under it).
+replays_differ=0
+for mode in runner tunnel; do
+  replay=$("$CARGO_TARGET_DIR/debug/seedfeast" replay record --mode "$mode" --seed "pizza party" --bot --seconds 20 2>/dev/null)
+  native_run=$("$CARGO_TARGET_DIR/debug/seedfeast" replay verify --code "$replay" --trace 10 2>"$out/replay-$mode-native.trace")
+  dom=$(browse "?digest&seed=pizza+party&mode=$mode&ghost=$replay" --dump-dom 2>"$out/replay-$mode-console.log")
+  web_run=$(page_field replay <<<"$dom")
+  page_field replay-trace <<<"$dom" >"$out/replay-$mode-web.trace"
+  if [ "$web_run" != "$native_run" ]; then
+    echo "e2e: FAILED: the $mode replay plays out differently in the browser"; echo "native:  $native_run"; echo "browser: $web_run"
+    echo "where the player first differs (step x y, every 10 steps; native then browser):"
+    diff "$out/replay-$mode-native.trace" "$out/replay-$mode-web.trace" | head -n 4 || true
+    replays_differ=1
+    continue
+  fi
+  echo "e2e: the $mode replay ends the same in the browser: $web_run"
+done
+[ "$replays_differ" = 0 ] || exit 1
+
 echo "e2e: a level link starts that run and draws it"
 code=$("$CARGO_TARGET_DIR/debug/seedfeast" seed "pizza party" | cut -d' ' -f1)
 browse "?seed=pizza+party&mode=maze" --screenshot="$out/maze-link.png" 2>"$out/link-console.log" >/dev/null

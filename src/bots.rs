@@ -88,15 +88,20 @@ pub struct SoakSample {
     pub runs: u32,
 }
 
-/// Plays `frames` fixed steps of `mode` from `seed` with its bot, retrying each run that ends,
-/// and samples the world every `every` frames.
+/// Plays `frames` fixed steps of `mode` from `seed` with its bot, retrying each run that ends
+/// and starting afresh each run that reaches the bot's goal (a mode whose levels grow, the
+/// dungeon, would otherwise be judged on ever bigger levels, not on leaks), and samples the
+/// world every `every` frames.
 pub fn soak(mode: Mode, seed: Seed, data: GameData, frames: u64, every: u64) -> Result<Vec<SoakSample>, String> {
+    let goal = mode.info().bot.map_or(f32::INFINITY, |bot| bot.goal);
     let mut app = bot_app(mode, seed, data)?;
     let mut samples = Vec::new();
     let mut runs = 1;
     for frame in 1..=frames {
         app.update();
-        if *app.world().resource::<State<Screen>>().get() == Screen::GameOver {
+        let over = *app.world().resource::<State<Screen>>().get() == Screen::GameOver;
+        let reached = app.world().resource::<Progress>().amount >= goal;
+        if over || reached {
             app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
             runs += 1;
         }

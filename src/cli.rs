@@ -235,6 +235,10 @@ pub enum ReplayAction {
         /// A replay code (or a link holding one in `ghost=`).
         #[arg(long)]
         code: Option<String>,
+        /// Also print, to standard error, where the player is every N steps (to the bit), to
+        /// compare two platforms' runs.
+        #[arg(long, default_value_t = 0)]
+        trace: u32,
         #[arg(long)]
         assets: Option<PathBuf>,
     },
@@ -457,7 +461,7 @@ pub fn run(command: Command) -> ExitCode {
 }
 
 fn replay(action: ReplayAction) -> Result<(), Stop> {
-    use crate::replay::simulate::{record_bot, simulate};
+    use crate::replay::simulate::{record_bot, simulate_traced};
     use seedfeast_procgen::replay::Replay;
     match action {
         ReplayAction::Record { mode, seed, bot: _, seconds, out, assets } => {
@@ -482,7 +486,7 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
                 None => say(&format!("{code}\n")),
             }
         }
-        ReplayAction::Verify { file, code, assets } => {
+        ReplayAction::Verify { file, code, trace, assets } => {
             let text = match (file, code) {
                 (Some(path), _) => read_replay_file(&path)?,
                 (None, Some(code)) => code,
@@ -491,7 +495,11 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
             let text = crate::replay::code_in(&text);
             let replay = Replay::decode(&text).map_err(|e| Stop::Usage(format!("error: bad replay code: {e}")))?;
             let data = load_data(assets.as_deref())?;
-            let outcome = simulate(&replay, data, &modes::table()).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            let (outcome, lines) = simulate_traced(&replay, data, &modes::table(), trace)
+                .map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            for line in lines {
+                eprintln!("{line}");
+            }
             say(&format!("{}\n", outcome.json()))?;
             if (outcome.score, outcome.state) != (replay.score, replay.state) {
                 return Err(Stop::Failed(format!(

@@ -66,6 +66,17 @@ fn main() -> ExitCode {
         publish("storage", &storage_check(&LocalStorage).map_or_else(|error| error, |()| "ok".to_string()));
         let sound = seedfeast::sound::browser::WebAudio::open();
         publish("sound", &sound.map_or_else(|error| error, |audio| format!("ok: {} cues", audio.cues())));
+        // With a ghost, the page re-simulates it and publishes what `replay verify` prints natively.
+        if let Ok(Some(ghost)) = seedfeast::replay::ghost::ghost_in_link(&query) {
+            let data = seedfeast::data::GameData::built_in();
+            match seedfeast::replay::simulate::simulate_traced(&ghost.0, data, &modes, 10) {
+                Ok((outcome, trace)) => {
+                    publish("replay", &outcome.json());
+                    publish("replay-trace", &trace.join("\n"));
+                }
+                Err(error) => publish("replay", &error),
+            }
+        }
     }
     // A link such as ?seed=224MP-ANQ6K&mode=maze starts that level; a bad one explains itself.
     let (start, mut notice) = match parse_query(&query, &modes) {

@@ -8,6 +8,8 @@ pub enum Screen {
     Title,
     ModeSelect,
     SeedSelect,
+    /// The seeds played in the chosen mode, favourites first.
+    SeedHistory,
     /// Volume and controls.
     Settings,
     Playing,

@@ -360,3 +360,50 @@ fn a_save_from_a_newer_game_is_left_alone_and_the_player_told() {
     assert!(toast.contains("weren't saved"), "the player is told again when a score can't be kept: {toast}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn your_seeds_lists_what_was_played_stars_one_and_plays_it() {
+    use seedfeast::save::Save;
+    use seedfeast::ui::seed_history::HistoryRow;
+    let seed = Seed(5);
+    let session = Session { mode: common::mode("runner"), seed, origin: None, daily: None, level: None };
+    let mut app = headless_app(Launch {
+        data: builtin(),
+        start: Some(session),
+        save: seedfeast::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    run_until_game_over(&mut app);
+    // Game over → title → Runner → the seed screen → down to "Your seeds".
+    press(&mut app, KeyCode::Escape, Key::Escape, None);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    enter(&mut app);
+    enter(&mut app);
+    assert_eq!(screen(&app), Screen::SeedSelect);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+        app.update();
+    }
+    enter(&mut app);
+    app.update();
+    assert_eq!(screen(&app), Screen::SeedHistory);
+    let rows: Vec<String> =
+        app.world_mut().query::<&HistoryRow>().iter(app.world()).map(|row| row.0.code.clone()).collect();
+    assert_eq!(rows, [seed.code().to_string()], "the seed just played, and only it");
+    // F stars it, in the save at once; the row says so.
+    press(&mut app, KeyCode::KeyF, Key::Character("f".into()), Some("f"));
+    app.update();
+    assert!(app.world().resource::<Save>().is_favourite("runner", &seed.code().to_string()));
+    let row = app.world_mut().query::<&HistoryRow>().single(app.world()).unwrap().0.clone();
+    assert!(row.starred && row.label().starts_with('★'), "{row:?}");
+    // Enter plays it.
+    app.world_mut().resource_mut::<Session>().seed = Seed(99);
+    enter(&mut app);
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<Session>().seed, seed);
+}

@@ -10,6 +10,7 @@ pub mod ghost;
 pub mod simulate;
 pub mod step;
 
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::{PhysicsSet, RapierConfiguration};
 use seedfeast_procgen::GENERATOR_VERSION;
@@ -102,6 +103,20 @@ pub struct ReplayPlugin;
 
 impl Plugin for ReplayPlugin {
     fn build(&self, app: &mut App) {
+        // The fixed step runs its systems one at a time, in the schedule's one topological order:
+        // the desktop's multi-threaded executor would run systems the graph leaves unordered in
+        // whatever order its threads reach them, and the browser has one thread anyway.
+        for schedule in [
+            FixedFirst.intern(),
+            FixedPreUpdate.intern(),
+            FixedUpdate.intern(),
+            FixedPostUpdate.intern(),
+            FixedLast.intern(),
+        ] {
+            app.edit_schedule(schedule, |schedule| {
+                schedule.set_executor(SingleThreadedExecutor::default()).set_apply_final_deferred(true);
+            });
+        }
         let live = in_state(Pause::Running).and_then(crate::run::started).and_then(in_state(Screen::Playing));
         app.init_resource::<StepInput>()
             .init_resource::<InputLatch>()

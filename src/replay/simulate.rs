@@ -6,7 +6,7 @@ use bevy::time::TimeUpdateStrategy;
 use seedfeast_procgen::replay::Replay;
 use seedfeast_procgen::{GENERATOR_VERSION, Seed};
 
-use super::{Playback, Recording, RunSteps, StateHash, StepInput, check_replay, rules_hash};
+use super::{Avatar, Playback, Recording, RunSteps, StateHash, StepInput, check_replay, rules_hash};
 use crate::data::GameData;
 use crate::mode::{Mode, Modes};
 use crate::run::{Countdown, RunScore};
@@ -56,6 +56,17 @@ pub fn run_app(mode: Mode, seed: Seed, data: GameData) -> App {
 
 /// Re-simulates `replay` under `data` (its mode looked up in `modes`): its inputs, step by step, from a skipped countdown.
 pub fn simulate(replay: &Replay, data: GameData, modes: &Modes) -> Result<Outcome, String> {
+    simulate_traced(replay, data, modes, 0).map(|(outcome, _)| outcome)
+}
+
+/// [`simulate`], noting every `every` steps (never for 0) where the avatar is, to the bit:
+/// `step x y` with the coordinates' bits in hex, to find where two platforms part.
+pub fn simulate_traced(
+    replay: &Replay,
+    data: GameData,
+    modes: &Modes,
+    every: u32,
+) -> Result<(Outcome, Vec<String>), String> {
     let mode = check_replay(replay, &data, modes)?;
     if let Some((step, error)) =
         replay.inputs.iter().enumerate().find_map(|(i, &word)| StepInput::unpack(word).err().map(|e| (i + 1, e)))
@@ -70,14 +81,22 @@ pub fn simulate(replay: &Replay, data: GameData, modes: &Modes) -> Result<Outcom
     // However long the recorded countdown was, physics stood still through it.
     app.world_mut().remove_resource::<Countdown>();
     let steps = replay.inputs.len() as u32;
+    let mut trace = Vec::new();
     // Bounded: one gameplay step per update once the countdown is gone.
     for _ in 0..=steps {
         if app.world().resource::<RunSteps>().0 >= steps || ended(&app) {
             break;
         }
         app.update();
+        let step = app.world().resource::<RunSteps>().0;
+        if every > 0 && step.is_multiple_of(every) {
+            let world = app.world_mut();
+            let at = world.query_filtered::<&Transform, With<Avatar>>().iter(world).next().map(|t| t.translation);
+            let at = at.unwrap_or_default();
+            trace.push(format!("{step} {:08x} {:08x} ({} {})", at.x.to_bits(), at.y.to_bits(), at.x, at.y));
+        }
     }
-    Ok(outcome(&app, mode))
+    Ok((outcome(&app, mode), trace))
 }
 
 /// Plays `seed` with `mode`'s bot for at most `max_steps` gameplay steps (or until the run ends)

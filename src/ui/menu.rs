@@ -24,6 +24,12 @@ pub enum MenuAction {
     Daily,
     CopyCode,
     PasteCode,
+    /// Seed screen → the seeds played in this mode.
+    History,
+    /// Your seeds: play the selected one.
+    PlayHistory,
+    /// Your seeds → the seed screen.
+    BackToSeeds,
     /// Game over: copy a short text about the run for a friend.
     Share,
     /// Game over: play the same seed again.
@@ -139,7 +145,7 @@ fn on_menu_chosen(
     problem: Option<Res<DataProblem>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey) {
+    if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey | MenuAction::PlayHistory) {
         cursor.0 = 0;
     }
     match chosen.0 {
@@ -169,6 +175,9 @@ fn on_menu_chosen(
         }
         MenuAction::CopyCode => commands.run_system_cached(copy_code),
         MenuAction::PasteCode => commands.run_system_cached(start_paste),
+        MenuAction::History => next_screen.set(Screen::SeedHistory),
+        MenuAction::PlayHistory => commands.run_system_cached(crate::ui::seed_history::play_selected),
+        MenuAction::BackToSeeds => next_screen.set(Screen::SeedSelect),
         MenuAction::Share => commands.run_system_cached(share_run),
         MenuAction::Resume => {
             if let Some(next) = next_pause.as_mut() {

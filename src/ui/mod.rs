@@ -6,6 +6,7 @@ pub mod menu;
 pub mod preview;
 pub mod screens;
 pub mod seed_entry;
+pub mod seed_history;
 pub mod settings;
 pub mod share;
 pub mod widgets;
@@ -29,6 +30,7 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
+            .add_plugins(seed_history::plugin)
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(
                 Update,

@@ -98,6 +98,7 @@ fn spawn_seed_select(
                             ("Today's daily challenge", MenuAction::Daily),
                             (COPY_LABEL, MenuAction::CopyCode),
                             ("Paste code", MenuAction::PasteCode),
+                            ("Your seeds", MenuAction::History),
                             ("Back", MenuAction::Back),
                         ];
                         for (order, (label, action)) in items.into_iter().enumerate() {
@@ -237,6 +238,7 @@ fn back_out(
     match screen.get() {
         Screen::ModeSelect | Screen::GameOver | Screen::Settings => next_screen.set(Screen::Title),
         Screen::SeedSelect => next_screen.set(Screen::ModeSelect),
+        Screen::SeedHistory => next_screen.set(Screen::SeedSelect),
         Screen::Title | Screen::Playing | Screen::DataError => {}
     }
 }

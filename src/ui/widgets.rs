@@ -54,19 +54,24 @@ pub fn heading(content: impl Into<String>) -> impl Bundle {
 
 /// A menu button: `order` is its place for keyboard and gamepad navigation.
 pub fn button(order: usize, label: impl Into<String>, action: MenuAction) -> impl Bundle {
+    sized_button(order, label, action, Vec2::new(360.0, 48.0), 24.0)
+}
+
+/// A menu button of another size and font size (a list's rows).
+pub fn sized_button(order: usize, label: impl Into<String>, action: MenuAction, size: Vec2, font: f32) -> impl Bundle {
     (
         Button,
         MenuItem { order },
         action,
         Node {
-            width: px(360),
-            height: px(48),
+            width: px(size.x),
+            height: px(size.y),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(12)),
             ..default()
         },
         BackgroundColor(palette::BUTTON),
-        children![text(label, 24.0, palette::TEXT)],
+        children![text(label, font, palette::TEXT)],
     )
 }

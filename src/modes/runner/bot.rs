@@ -99,18 +99,53 @@ fn press_jump(
     }
 }
 
+/// Obstacles planned ahead at once: enough for several jumps' worth of track.
+const PLAN_AHEAD: usize = 8;
+/// Ground, in units, a landing needs before the next take-off (a few steps to touch down).
+const SETTLE: f32 = 6.0;
+
+/// The latest take-off for each of `obstacles` (in order), planned from the farthest back: an
+/// obstacle's own latest point, pulled earlier when landing from there would come down in the
+/// next obstacle or past its latest take-off (a late jump over a pan that lands in a gap, or too
+/// close to one), as long as the earlier jump still clears this obstacle and lands on ground.
+pub fn latest_take_offs(obstacles: &[(f32, f32)], half: f32, range: f32) -> Vec<f32> {
+    let lead = 0.12 * range;
+    let mut latest = vec![0.0; obstacles.len()];
+    for i in (0..obstacles.len()).rev() {
+        let (start, end) = obstacles[i];
+        let own = start - half - lead;
+        let landing = own + range;
+        let next = (i + 1..obstacles.len()).find(|&j| obstacles[j].1 > landing - half);
+        let on_ground = |at: f32| obstacles.iter().all(|&(s, e)| e < at - half - 4.0 || s > at + half + 4.0);
+        latest[i] = match next {
+            // Landing in the next obstacle, or short of it but too late to take off for it: take
+            // off early enough to land in time, if that jump still clears this obstacle and
+            // comes down on ground.
+            Some(j) if landing + SETTLE > latest[j] => {
+                let pulled = latest[j] - SETTLE - range;
+                let works = pulled + range - half > end + lead / 2.0 && on_ground(pulled + range);
+                if works { pulled } else { own }
+            }
+            _ => own,
+        };
+    }
+    latest
+}
+
 /// Whether to jump now, at `x` with a body `half` wide, for a jump that carries `range` units.
 pub fn wants_jump(obstacles: &VecDeque<(f32, f32)>, x: f32, half: f32, range: f32) -> bool {
-    let Some(&(start, end)) = obstacles.iter().find(|&&(_, end)| end > x - half) else {
+    let Some(first) = obstacles.iter().position(|&(_, end)| end > x - half) else {
         return false;
     };
+    let (start, end) = obstacles[first];
+    let ahead: Vec<(f32, f32)> = obstacles.iter().skip(first).take(PLAN_AHEAD).copied().collect();
+    let latest = latest_take_offs(&ahead, half, range)[0];
     // Time to rise clear of a fork, as a distance: the latest take-off is this far before it.
     let lead = 0.12 * range;
     // A landing on ground; a roomy one also leaves room to take off before the next obstacle.
     let on_ground = |landing: f32| obstacles.iter().all(|&(s, e)| e < landing - half - 4.0 || s > landing + half + 4.0);
     let roomy =
         |landing: f32| obstacles.iter().all(|&(s, e)| e < landing - half - 6.0 || s > landing + half + lead + 6.0);
-    let latest = start - half - lead;
     let late_landing = latest + range;
     let must = x >= latest;
     let clears = x + range - half > end + lead / 2.0;
@@ -132,6 +167,26 @@ mod tests {
         assert!(!wants_jump(&obstacles, latest - 1.0, half, range), "not yet");
         assert!(wants_jump(&obstacles, latest, half, range), "now");
         assert!(!wants_jump(&obstacles, 990.0, half, range), "already over the edge: too late to help");
+    }
+
+    #[test]
+    fn it_plans_back_from_a_gap_just_past_a_pan() {
+        // A pan, then a gap where the pan's latest jump lands, and a hazard before both (the
+        // pepper-patch at speed, after a cake canyon): each take-off is pulled earlier so the
+        // landing leaves time for the next, back to the first.
+        let (half, range) = (18.0, 420.0);
+        let lead = 0.12 * range;
+        let obstacles = [(-240.0, -195.0), (220.0, 270.0), (520.0, 640.0)];
+        let plan = latest_take_offs(&obstacles, half, range);
+        assert_eq!(plan[2], 520.0 - half - lead, "the gap's own latest point");
+        for i in 0..2 {
+            assert!(plan[i] < obstacles[i].0 - half - lead, "take-off {i} comes earlier: {plan:?}");
+            assert!(plan[i] + range + SETTLE <= plan[i + 1] + 1e-3, "landing {i} in time for the next: {plan:?}");
+            assert!(plan[i] + range - half > obstacles[i].1, "and still over obstacle {i}: {plan:?}");
+        }
+        // Far apart, nothing is pulled.
+        let apart = latest_take_offs(&[(220.0, 270.0), (1500.0, 1600.0)], half, range);
+        assert_eq!(apart[0], 220.0 - half - lead);
     }
 
     #[test]
