@@ -139,8 +139,8 @@ pub fn race_line(yours: u32, ghost: u32) -> String {
     }
 }
 
-/// The ghost as the player sees it: a pale copy of the live player's sprite (or a pale square
-/// where the mode draws its player otherwise), where the ghost is.
+/// The ghost as the player sees it: a pale copy of the live player's figure (its own sprite and
+/// its children's sprites and shapes), where the ghost is.
 pub fn add_visuals(app: &mut App) {
     app.add_systems(Update, draw_ghost.run_if(in_state(Screen::Playing)));
 }
@@ -148,25 +148,44 @@ pub fn add_visuals(app: &mut App) {
 #[derive(Component)]
 struct GhostFigure;
 
+/// How opaque the ghost is.
+const GHOST_ALPHA: f32 = 0.4;
+
 fn draw_ghost(
     mut commands: Commands,
     at: Res<GhostPosition>,
-    live: Query<(&Transform, Option<&Sprite>), (With<Avatar>, Without<GhostFigure>)>,
-    mut figure: Query<(&mut Transform, &mut Visibility), With<GhostFigure>>,
+    live: Query<(&Transform, Option<&Sprite>, Option<&Children>), (With<Avatar>, Without<GhostFigure>)>,
+    parts: Query<
+        (&Transform, Option<&Sprite>, Option<&Mesh2d>, Option<&MeshMaterial2d<ColorMaterial>>),
+        Without<GhostFigure>,
+    >,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut figure: Query<(&mut Transform, &mut Visibility), (With<GhostFigure>, Without<Avatar>)>,
 ) {
-    let Ok((live_transform, live_sprite)) = live.single() else { return };
+    let Ok((live_transform, live_sprite, live_children)) = live.single() else { return };
     let Ok((mut transform, mut visibility)) = figure.single_mut() else {
         if at.0.is_some() {
-            let mut sprite =
-                live_sprite.cloned().unwrap_or_else(|| Sprite::from_color(Color::WHITE, Vec2::splat(26.0)));
-            sprite.color = sprite.color.with_alpha(0.38);
-            commands.spawn((
-                GhostFigure,
-                sprite,
-                Transform::default(),
-                Visibility::Hidden,
-                DespawnOnExit(Screen::Playing),
-            ));
+            let mut ghost =
+                commands.spawn((GhostFigure, Transform::default(), Visibility::Hidden, DespawnOnExit(Screen::Playing)));
+            if let Some(sprite) = live_sprite {
+                ghost.insert(pale_sprite(sprite));
+            }
+            let mut copied = 0;
+            for child in live_children.into_iter().flatten() {
+                let Ok((local, sprite, mesh, material)) = parts.get(*child) else { continue };
+                if let Some(sprite) = sprite {
+                    ghost.with_child((pale_sprite(sprite), *local));
+                    copied += 1;
+                } else if let (Some(mesh), Some(material)) = (mesh, material) {
+                    let color = materials.get(&material.0).map_or(Color::WHITE, |m| m.color);
+                    let pale = materials.add(color.with_alpha(GHOST_ALPHA));
+                    ghost.with_child((mesh.clone(), MeshMaterial2d(pale), *local));
+                    copied += 1;
+                }
+            }
+            if live_sprite.is_none() && copied == 0 {
+                ghost.insert(Sprite::from_color(Color::WHITE.with_alpha(GHOST_ALPHA), Vec2::splat(26.0)));
+            }
         }
         return;
     };
@@ -174,9 +193,15 @@ fn draw_ghost(
         Some(position) => {
             // Just behind the live player, the same size.
             *transform =
-                Transform { translation: position.extend(live_transform.translation.z - 0.05), ..*live_transform };
+                Transform { translation: position.extend(live_transform.translation.z - 0.5), ..*live_transform };
             *visibility = Visibility::Visible;
         }
         None => *visibility = Visibility::Hidden,
     }
+}
+
+fn pale_sprite(sprite: &Sprite) -> Sprite {
+    let mut pale = sprite.clone();
+    pale.color = pale.color.with_alpha(GHOST_ALPHA);
+    pale
 }

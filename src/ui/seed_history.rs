@@ -27,9 +27,9 @@ pub struct SeedRow {
 }
 
 impl SeedRow {
-    /// The button's label: `★ 224MP-ANQ6K   best 1,240`.
+    /// The button's label: `* 224MP-ANQ6K   best 1,240` (an asterisk: the game's font has no ★).
     pub fn label(&self) -> String {
-        let star = if self.starred { "★" } else { " " };
+        let star = if self.starred { "*" } else { " " };
         let best = self.best.map_or_else(|| "no score yet".to_string(), |best| format!("best {}", thousands(best)));
         format!("{star} {}   {best}", self.code)
     }
@@ -162,7 +162,7 @@ mod tests {
         let rows = seed_rows(&save, "maze");
         let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
         assert_eq!(codes, [code("apple"), code("cherry"), code("banana")]);
-        assert_eq!(rows[0].label(), format!("★ {}   best 1,240", code("apple")));
+        assert_eq!(rows[0].label(), format!("* {}   best 1,240", code("apple")));
         assert_eq!(rows[1].label(), format!("  {}   no score yet", code("cherry")));
         assert_eq!(rows[2].origin.as_deref(), Some("from \"banana\""));
         assert!(seed_rows(&save, "arena").is_empty());
