@@ -4,15 +4,13 @@
 //! while sampling the entity count and memory.
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use seedfeast_procgen::Seed;
 
 use crate::data::GameData;
 use crate::mode::Mode;
 use crate::run::Progress;
-use crate::session::{LastRun, Session};
+use crate::session::LastRun;
 use crate::state::Screen;
-use crate::{Launch, headless_app};
 
 /// Fixed steps a second, as the game plays.
 const STEPS_PER_SECOND: f32 = 60.0;
@@ -35,14 +33,7 @@ pub struct BotRun {
 /// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
 pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
-    let session = Session { mode, seed, origin: None, daily: None, level: None };
-    let mut app = headless_app(Launch {
-        data: Ok(data),
-        start: Some(session),
-        save: crate::save::SaveStore::memory(),
-        notice: None,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    let mut app = crate::replay::simulate::run_app(mode, seed, data);
     (bot.add)(&mut app);
     app.finish();
     app.cleanup();
