@@ -87,7 +87,7 @@ fn avatar_at(app: &mut bevy::app::App) -> Option<bevy::math::Vec2> {
 fn a_ghost_moves_step_for_step_beside_the_player_and_the_race_is_told() {
     use seedfeast::replay::ghost::GhostPosition;
     use seedfeast::session::LastRun;
-    for mode in ["runner", "arena"] {
+    for mode in ["runner", "arena", "dungeon"] {
         let seed = Seed(11);
         let (ghost, _) = record_bot(common::mode(mode), seed, GameData::built_in(), 5 * 60).unwrap();
         // The live player presses what the ghost pressed: the two stay together, step for step.
@@ -130,4 +130,19 @@ fn a_ghost_of_another_level_or_other_rules_does_not_race() {
     assert_eq!(app.world().resource::<GhostPosition>().0, None);
     let toast = app.world().resource::<seedfeast::toast::Toast>().text.clone();
     assert!(toast.contains("No ghost this time") && toast.contains("other rules"), "{toast}");
+}
+
+#[test]
+fn every_replayable_mode_marks_its_one_player_for_the_ghost_and_the_state_hash() {
+    use bevy::prelude::*;
+    for mode in table().iter().filter(|mode| mode.info().replays) {
+        let mut app = seedfeast::replay::simulate::run_app(mode, Seed(3), GameData::built_in());
+        app.finish();
+        app.cleanup();
+        app.update();
+        app.update();
+        let world = app.world_mut();
+        let avatars = world.query_filtered::<(), With<seedfeast::replay::Avatar>>().iter(world).count();
+        assert_eq!(avatars, 1, "{}", mode.key());
+    }
 }

@@ -105,7 +105,7 @@ pub fn spawn_dungeon(commands: &mut Commands, play: &Play) {
     for (i, object) in d.objects.iter().enumerate() {
         commands.spawn((DungeonObject(i), AtCell(object.cell), piece(), at(object.cell, 2.5)));
     }
-    commands.spawn((DungeonPlayer, piece(), at(d.player_start, 5.0)));
+    commands.spawn((DungeonPlayer, crate::replay::Avatar, piece(), at(d.player_start, 5.0)));
 }
 
 /// Puts the player where its walk has got to (crates glide to their tiles in `visuals`).
