@@ -60,3 +60,13 @@ if command -v rustup >/dev/null; then
   done
   rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
 fi
+
+# The workflow files' lint (scripts/test.sh): check-jsonschema validates .github/workflows
+# against SchemaStore's GitHub Actions schema, which it carries, so it runs offline. (actionlint,
+# the fuller linter, downloads its binary from GitHub at install time, which these machines can't
+# reach; CI on the forge installs it.)
+if ! command -v check-jsonschema >/dev/null && command -v python3 >/dev/null; then
+  echo "setup: installing check-jsonschema (workflow lint)"
+  python3 -m pip install --quiet --disable-pip-version-check check-jsonschema==0.39.0 ||
+    echo "setup: could not install check-jsonschema; the workflow lint will be skipped" >&2
+fi

