@@ -146,3 +146,54 @@ fn every_replayable_mode_marks_its_one_player_for_the_ghost_and_the_state_hash()
         assert_eq!(avatars, 1, "{}", mode.key());
     }
 }
+
+/// A headless game on its title screen whose clipboard has just answered a paste with `text`.
+fn pasted(text: &str) -> bevy::app::App {
+    use bevy::clipboard::ClipboardRead;
+    use seedfeast::ui::clipboard::PendingPaste;
+    let mut app = seedfeast::headless_app(seedfeast::Launch {
+        data: Ok(GameData::built_in()),
+        start: None,
+        save: seedfeast::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.world_mut().resource_mut::<PendingPaste>().0 = Some(ClipboardRead::Ready(Ok(text.to_string())));
+    app.update();
+    app
+}
+
+#[test]
+fn a_pasted_replay_code_or_ghost_link_sets_the_level_and_the_ghost() {
+    use seedfeast::replay::ghost::GhostReplay;
+    use seedfeast::session::Session;
+    let seed = Seed(77);
+    let (ghost, _) = record_bot(common::mode("arena"), seed, GameData::built_in(), 90).unwrap();
+    let code = ghost.encode();
+    let link = format!("https://example.org/seedfeast/?seed={}&mode=arena&ghost={code}", seed.code());
+    for text in [code.clone(), format!("  {code}\n"), link] {
+        let app = pasted(&text);
+        let session = app.world().resource::<Session>();
+        assert_eq!((session.mode.key(), session.seed), ("arena", seed), "{text}");
+        assert_eq!(app.world().get_resource::<GhostReplay>(), Some(&GhostReplay(ghost.clone())), "{text}");
+        let toast = &app.world().resource::<seedfeast::toast::Toast>().text;
+        assert!(toast.contains("Pasted a ghost") && toast.contains(&seed.code().to_string()), "{toast}");
+    }
+    // A damaged code says so, and is never hashed into some other level as if it were words.
+    let before = pasted("pizza party").world().resource::<Session>().seed;
+    assert_eq!(before, Seed::from_text("pizza party"), "words still paste as a seed");
+    let mut damaged = code.into_bytes();
+    damaged[20] = if damaged[20] == b'A' { b'B' } else { b'A' };
+    let app = pasted(std::str::from_utf8(&damaged).unwrap());
+    let toast = &app.world().resource::<seedfeast::toast::Toast>().text;
+    assert!(toast.contains("bad replay code"), "{toast}");
+    assert!(app.world().get_resource::<GhostReplay>().is_none());
+    assert_ne!(app.world().resource::<Session>().seed, Seed::from_text(std::str::from_utf8(&damaged).unwrap()));
+    // Another version's rules: told at once, not when the run starts.
+    let other_rules = Replay { rules: ghost.rules ^ 1, ..ghost };
+    let app = pasted(&other_rules.encode());
+    let toast = &app.world().resource::<seedfeast::toast::Toast>().text;
+    assert!(toast.contains("can't race") && toast.contains("other rules"), "{toast}");
+}

@@ -32,6 +32,27 @@ pub fn read_ghost(text: &str) -> Result<GhostReplay, String> {
     Replay::decode(&code).map(GhostReplay).map_err(|error| format!("bad replay code: {error}"))
 }
 
+/// The shortest replay code there is (an empty run of a four-letter mode); unbroken text in the
+/// code's alphabet at least this long is a replay code, not words someone chose as a seed.
+const SHORTEST_CODE: usize = 44;
+
+/// The ghost in pasted text: a link with `ghost=`, or a bare replay code. `None` when the text is
+/// neither (a seed code, words, a level link without a ghost), so it is read as a seed. A damaged
+/// replay code is reported as one, never hashed as free text into some other level.
+pub fn pasted_ghost(text: &str) -> Option<Result<GhostReplay, String>> {
+    let text = text.trim();
+    if let Some(link) = seedfeast_procgen::link::parse_link(text) {
+        return link.ghost.map(|code| read_ghost(&code));
+    }
+    let looks_like_code =
+        text.len() >= SHORTEST_CODE && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    match Replay::decode(text) {
+        Ok(replay) => Some(Ok(GhostReplay(replay))),
+        Err(error) if looks_like_code => Some(Err(format!("bad replay code: {error}"))),
+        Err(_) => None,
+    }
+}
+
 /// The ghost a page's link carries in `ghost=`, if any.
 pub fn ghost_in_link(query: &str) -> Result<Option<GhostReplay>, String> {
     match seedfeast_procgen::link::parse_link(query).and_then(|link| link.ghost) {
@@ -130,11 +151,11 @@ fn judge_race(ghost: Option<Res<GhostReplay>>, session: Res<Session>, mut last: 
     last.ghost = ghost.filter(|ghost| ghost.races(&session)).map(|ghost| race_line(last.score, ghost.0.score));
 }
 
-/// "You beat the ghost by 120!", or how far behind it you finished.
+/// Both scores and who won: "You beat the ghost by 120: 450 to its 330!"
 pub fn race_line(yours: u32, ghost: u32) -> String {
     match yours.cmp(&ghost) {
-        std::cmp::Ordering::Greater => format!("You beat the ghost by {}!", yours - ghost),
-        std::cmp::Ordering::Less => format!("The ghost beat you by {} ({ghost}).", ghost - yours),
+        std::cmp::Ordering::Greater => format!("You beat the ghost by {}: {yours} to its {ghost}!", yours - ghost),
+        std::cmp::Ordering::Less => format!("The ghost beat you by {}: {ghost} to your {yours}.", ghost - yours),
         std::cmp::Ordering::Equal => format!("A dead heat with the ghost: {ghost} each."),
     }
 }
@@ -204,4 +225,29 @@ fn pale_sprite(sprite: &Sprite) -> Sprite {
     let mut pale = sprite.clone();
     pale.color = pale.color.with_alpha(GHOST_ALPHA);
     pale
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_race_line_gives_both_scores_and_the_margin() {
+        assert_eq!(race_line(450, 330), "You beat the ghost by 120: 450 to its 330!");
+        assert_eq!(race_line(330, 450), "The ghost beat you by 120: 450 to your 330.");
+        assert_eq!(race_line(7, 7), "A dead heat with the ghost: 7 each.");
+        assert_eq!(race_line(0, u32::MAX), format!("The ghost beat you by {0}: {0} to your 0.", u32::MAX));
+    }
+
+    #[test]
+    fn pasted_text_is_a_ghost_only_when_it_holds_a_replay() {
+        assert!(pasted_ghost("pizza party").is_none());
+        assert!(pasted_ghost("124MP-ANQ6N").is_none());
+        assert!(pasted_ghost("https://example.org/?seed=124MP-ANQ6N&mode=maze").is_none());
+        // Long unbroken code-alphabet text is a damaged code, said to be one.
+        let damaged = pasted_ghost(&"A".repeat(60)).unwrap().unwrap_err();
+        assert!(damaged.starts_with("bad replay code"), "{damaged}");
+        let in_link = pasted_ghost("https://example.org/?seed=x&mode=runner&ghost=AAAA").unwrap().unwrap_err();
+        assert!(in_link.starts_with("bad replay code"), "{in_link}");
+    }
 }

@@ -5,12 +5,16 @@ use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
 use seedfeast_procgen::SeedInput;
 
+use crate::data::GameData;
+use crate::mode::Modes;
+use crate::replay::check_replay;
+use crate::replay::ghost::pasted_ghost;
 use crate::session::Session;
 use crate::toast::Toast;
 
 /// A paste in flight (the browser answers a frame or more later).
 #[derive(Resource, Default)]
-pub struct PendingPaste(Option<ClipboardRead>);
+pub struct PendingPaste(pub Option<ClipboardRead>);
 
 /// The menu label for copying: a friend on the web gets a link, on desktop a code.
 pub const COPY_LABEL: &str = if cfg!(target_arch = "wasm32") { "Copy link" } else { "Copy code" };
@@ -63,7 +67,14 @@ pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<Pen
 }
 
 /// Applies a pasted code (or text) to the session once the clipboard answers.
-pub fn finish_paste(mut pending: ResMut<PendingPaste>, mut session: ResMut<Session>, mut toast: ResMut<Toast>) {
+pub fn finish_paste(
+    mut commands: Commands,
+    mut pending: ResMut<PendingPaste>,
+    mut session: ResMut<Session>,
+    mut toast: ResMut<Toast>,
+    modes: Res<Modes>,
+    data: Option<Res<GameData>>,
+) {
     let Some(read) = pending.0.as_mut() else {
         return;
     };
@@ -71,18 +82,43 @@ pub fn finish_paste(mut pending: ResMut<PendingPaste>, mut session: ResMut<Sessi
         return;
     };
     pending.0 = None;
-    match result {
-        // A code, words, or a whole link the game copied: the link's own seed is taken.
-        Ok(text) => match SeedInput::parse(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|input| Session::from_input(session.mode, &input).map(|taken| (taken, input.reading())))
-        {
-            Ok((taken, reading)) => {
+    let text = match result {
+        Ok(text) => text,
+        Err(error) => {
+            toast.show(format!("Couldn't read the clipboard ({error:?})"));
+            return;
+        }
+    };
+    // A friend's replay code, or a link with one: their mode and seed, and their ghost to race.
+    if let Some(ghost) = pasted_ghost(&text) {
+        let ready = ghost.and_then(|ghost| match &data {
+            Some(data) => check_replay(&ghost.0, data, &modes).map(|_| ghost),
+            None => Err("the game's data isn't loaded".to_string()),
+        });
+        match ready.and_then(|ghost| ghost.session(&modes).map(|taken| (taken, ghost))) {
+            Ok((taken, ghost)) => {
+                toast.show(format!(
+                    "Pasted a ghost: {} {}, score {}. Play to race it!",
+                    taken.mode.name(),
+                    taken.seed.code(),
+                    ghost.0.score
+                ));
                 *session = taken;
-                toast.show(format!("Pasted seed {} ({reading})", session.seed.code()));
+                commands.insert_resource(ghost);
             }
-            Err(error) => toast.show(format!("The clipboard holds no seed: {error}")),
-        },
-        Err(error) => toast.show(format!("Couldn't read the clipboard ({error:?})")),
+            Err(error) => toast.show(format!("That ghost can't race: {error}")),
+        }
+        return;
+    }
+    // A code, words, or a whole link the game copied: the link's own seed is taken.
+    match SeedInput::parse(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|input| Session::from_input(session.mode, &input).map(|taken| (taken, input.reading())))
+    {
+        Ok((taken, reading)) => {
+            *session = taken;
+            toast.show(format!("Pasted seed {} ({reading})", session.seed.code()));
+        }
+        Err(error) => toast.show(format!("The clipboard holds no seed: {error}")),
     }
 }
