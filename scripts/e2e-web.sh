@@ -70,7 +70,7 @@ echo "e2e: every sound loads into Web Audio"
 # README's "Replay codes"), so its hash is compared and reported, not required, until that is
 # closed. The traces (where the player is every 10 steps) are kept in dist/e2e/.
 replays_differ=0
-for mode in tunnel arena runner; do
+for mode in tunnel food-tunnel arena maze dungeon runner; do
   replay=$("$CARGO_TARGET_DIR/debug/seedfeast" replay record --mode "$mode" --seed "pizza party" --bot --seconds 20 2>/dev/null)
   native_run=$("$CARGO_TARGET_DIR/debug/seedfeast" replay verify --code "$replay" --trace 10 2>"$out/replay-$mode-native.trace")
   dom=$(browse "?digest&seed=pizza+party&mode=$mode&ghost=$replay" --dump-dom 2>"$out/replay-$mode-console.log")

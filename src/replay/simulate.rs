@@ -89,14 +89,51 @@ pub fn simulate_traced(
         }
         app.update();
         let step = app.world().resource::<RunSteps>().0;
-        if every > 0 && step.is_multiple_of(every) {
-            let world = app.world_mut();
-            let at = world.query_filtered::<&Transform, With<Avatar>>().iter(world).next().map(|t| t.translation);
-            let at = at.unwrap_or_default();
-            trace.push(format!("{step} {:08x} {:08x} ({} {})", at.x.to_bits(), at.y.to_bits(), at.x, at.y));
+        // Every step of the first two seconds (where a divergence shows first), then every `every`.
+        if every > 0 && (step <= DETAILED_STEPS || step.is_multiple_of(every)) {
+            trace.push(trace_line(app.world_mut(), step));
         }
     }
     Ok((outcome(&app, mode), trace))
+}
+
+/// The steps a trace reports one by one before thinning out to every `every`th.
+const DETAILED_STEPS: u32 = 120;
+
+/// One step of a trace, bit for bit: the player's position and velocity, and each of its contacts
+/// (the other collider, the normal, and each point's depth and impulse). Two platforms' traces
+/// show the first step and quantity where they part.
+fn trace_line(world: &mut World, step: u32) -> String {
+    use bevy::ecs::system::SystemState;
+    use bevy_rapier2d::prelude::{ReadRapierContext, Velocity};
+    use std::fmt::Write;
+    let bits = |v: f32| format!("{:08x}", v.to_bits());
+    let avatar = world.query_filtered::<(Entity, &Transform, Option<&Velocity>), With<Avatar>>().iter(world).next();
+    let Some((entity, transform, velocity)) = avatar.map(|(e, t, v)| (e, *t, v.copied())) else {
+        return format!("{step} no player");
+    };
+    let at = transform.translation;
+    let mut line = format!("{step} {} {} ({} {})", bits(at.x), bits(at.y), at.x, at.y);
+    if let Some(velocity) = velocity {
+        let _ = write!(line, " v {} {}", bits(velocity.linear.x), bits(velocity.linear.y));
+    }
+    let mut state = SystemState::<ReadRapierContext>::new(world);
+    if let Ok(param) = state.get(world)
+        && let Ok(context) = param.single()
+    {
+        for pair in context.contact_pairs_with(entity) {
+            let other = if pair.collider1() == Some(entity) { pair.collider2() } else { pair.collider1() };
+            let _ = write!(line, " | {}", other.map_or(0, |e| e.index_u32()));
+            for manifold in pair.manifolds() {
+                let n = manifold.normal();
+                let _ = write!(line, " n {} {}", bits(n.x), bits(n.y));
+                for point in manifold.points() {
+                    let _ = write!(line, " p {} {}", bits(point.dist()), bits(point.impulse()));
+                }
+            }
+        }
+    }
+    line
 }
 
 /// Plays `seed` with `mode`'s bot for at most `max_steps` gameplay steps (or until the run ends)
