@@ -91,6 +91,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
 /// The game in a window (or the browser's canvas).
 pub fn windowed_app(launch: Launch) -> App {
     let mut app = App::new();
+    let demo = launch.start.as_ref().map(|session| session.mode);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(browser_log::BrowserLogPlugin);
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -109,6 +110,13 @@ pub fn windowed_app(launch: Launch) -> App {
     replay::ghost::add_visuals(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);
+    }
+    // `SEEDFEAST_BOT=1 seedfeast play --mode M …`: the mode's reference bot plays, a demo to watch
+    // (and how the README's screenshots are taken).
+    if std::env::var_os("SEEDFEAST_BOT").is_some()
+        && let Some(bot) = demo.and_then(|mode| mode.info().bot)
+    {
+        (bot.add)(&mut app);
     }
     app
 }

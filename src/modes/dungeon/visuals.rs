@@ -15,13 +15,7 @@ use super::spawn::{
 use super::{DungeonRun, hud};
 
 /// Adds the Zone dungeon's visuals (the table of modes calls it for the windowed game).
-///
-/// With `SEEDFEAST_BOT` set in the environment, the reference bot ([`super::bot`]) plays: a demo,
-/// and how the screenshots are taken.
 pub fn add(app: &mut App) {
-    if std::env::var_os("SEEDFEAST_BOT").is_some() {
-        app.add_systems(FixedUpdate, super::bot::autoplay.before(crate::run::Gameplay::Control));
-    }
     app.add_systems(
         Update,
         (dress_tiles, dress_objects, dress_items, dress_hazards, dress_player, add_backdrop)

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The README's desktop screenshots, taken as a player sees the game: the real window under
+# xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
+# (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|preview|share|all]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
+out=dist/screens
+bin="$CARGO_TARGET_DIR/debug/seedfeast"
+which=${1:-all}
+
+if [ "${2:-}" != --inside ]; then
+  scripts/setup.sh e2e
+  cargo build --locked -p seedfeast
+  mkdir -p "$out"
+  exec xvfb-run -a -s "-screen 0 1280x720x24" "$0" "$which" --inside
+fi
+
+data=$(mktemp -d)
+game=""
+window=""
+trap '[ -n "$game" ] && kill $game 2>/dev/null; rm -rf "$data"' EXIT
+
+# Starts the game with the given arguments (and environment from the caller) and waits for its
+# window and its first frames.
+open_game() {
+  SEEDFEAST_DATA="$data" "$bin" "$@" >"$out/game.log" 2>&1 &
+  game=$!
+  window=""
+  for _ in $(seq 1 120); do
+    window=$(xdotool search --name '^Seedfeast$' 2>/dev/null | head -n1 || true)
+    [ -n "$window" ] && break
+    kill -0 $game 2>/dev/null || { echo "screens: the game exited"; tail "$out/game.log"; exit 1; }
+    sleep 0.5
+  done
+  [ -n "$window" ] || { echo "screens: no window"; exit 1; }
+  sleep 8 # software rendering draws its first frames slowly
+  xdotool windowfocus --sync "$window" || true
+}
+close_game() {
+  kill $game 2>/dev/null || true
+  wait $game 2>/dev/null || true
+  game=""
+}
+key() { xdotool key --window "$window" --delay 150 "$@"; sleep 0.6; }
+shot() { import -window root "$out/$1.png"; echo "screens: $out/$1.png"; }
+
+if [ "$which" = dungeon ] || [ "$which" = all ]; then
+  # The bot plays dungeon 1 of "pizza party": zones open, the bag fills, the minimap grows.
+  SEEDFEAST_BOT=1 open_game play --mode dungeon --seed "pizza party"
+  key Return # past the get-ready countdown
+  for n in 1 2 3 4 5 6; do
+    sleep 5
+    shot "dungeon-$n"
+  done
+  close_game
+fi
+
+if [ "$which" = puzzle ] || [ "$which" = all ]; then
+  # Step 9 of the curriculum ("Loop the push"): the bot walks to the coding tile, types the
+  # solution key by key and runs it; the code panel shows the line running.
+  SEEDFEAST_BOT=1 open_game play --mode puzzle --seed "pizza party" --level 8
+  key Return
+  for n in $(seq -w 1 24); do
+    sleep 1
+    shot "puzzle-$n"
+  done
+  close_game
+fi
+
+if [ "$which" = preview ] || [ "$which" = all ]; then
+  # Title → Play → Maze chase → type a seed: the preview draws the floor it makes.
+  open_game
+  key Return
+  key Down Return
+  xdotool type --window "$window" --delay 120 "pizza party"
+  sleep 2
+  shot preview-maze
+  close_game
+fi
+
+if [ "$which" = share ] || [ "$which" = all ]; then
+  # A Runner run nobody jumps in ends at the first gap; Share copies the run's text.
+  open_game play --mode runner --seed "pizza party"
+  key Return
+  sleep 12
+  key Down Down Down Return
+  sleep 1
+  shot share
+  xclip -o -selection clipboard >"$out/share.txt" 2>/dev/null || true
+  close_game
+fi
