@@ -394,3 +394,44 @@ fn bad_tuning_is_refused_with_file_line_and_field() {
     let error = tuning_error(&shipped.replace("challenge_every_end: 3", "challenge_every_end: 9"));
     assert!(error.contains("challenge_every_end: 9 must be at most challenge_every_start"), "{error}");
 }
+
+/// NaN passes no comparison, so a check written as "refuse when out of range" lets it through:
+/// every float of the file, set to NaN or an infinity, is refused on the line that sets it.
+#[test]
+fn every_float_must_be_finite_with_file_line_and_field() {
+    let shipped = seedfeast_procgen::assets::ARENA_TUNING_RON;
+    let floats = [
+        "width",
+        "height",
+        "item_radius",
+        "min_spacing",
+        "clear_radius",
+        "challenge_clear_radius",
+        "hazard_share_min",
+        "hazard_share_max",
+        "challenge_hazard_bonus",
+        "waves_per_step",
+        "decor_spacing",
+        "noise_frequency",
+        "noise_lacunarity",
+        "noise_persistence",
+    ];
+    let mut checked = 0;
+    for (number, line) in shipped.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let Some(field) = floats.iter().find(|f| trimmed.strip_prefix(**f).is_some_and(|rest| rest.starts_with(':')))
+        else {
+            continue;
+        };
+        let value = trimmed[field.len() + 1..].split(',').next().unwrap().trim();
+        for bad in ["NaN", "inf", "-inf"] {
+            let text = shipped.replace(line, &line.replacen(value, bad, 1));
+            let error = tuning_error(&text);
+            let expected = format!("assets/arena/tuning.ron:{}: {field}: ", number + 1);
+            assert!(error.starts_with(&expected), "{field}: {bad}: {error}");
+            assert!(error.contains(bad), "{field}: {bad}: the value is named: {error}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, floats.len(), "every float field of the shipped file is set on a line of its own");
+}

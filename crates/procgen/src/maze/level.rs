@@ -35,8 +35,20 @@ const OPTIONS: &[OptionSpec] = &[
 const SWEEP_OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Floors, help: "floors played per seed and size", min: 1, max: 20 }];
 
-/// Grid sizes a sweep covers: tiny, odd, even, the game's own, and large.
-pub const SWEEP_SIZES: [(u32, u32); 8] = [(1, 1), (2, 2), (3, 3), (7, 1), (6, 4), (21, 15), (22, 16), (51, 51)];
+/// Grid sizes a sweep covers, one per seed in turn: first the loaded tuning's own (`None`: what
+/// the game plays, a designer's `--assets` edit included, so seed 0 of every sweep checks it),
+/// then tiny, odd, even, the shipped game's, and large.
+pub const SWEEP_SIZES: [Option<(u32, u32)>; 9] = [
+    None,
+    Some((1, 1)),
+    Some((2, 2)),
+    Some((3, 3)),
+    Some((7, 1)),
+    Some((6, 4)),
+    Some((21, 15)),
+    Some((22, 16)),
+    Some((51, 51)),
+];
 
 /// One maze floor, with the tuning it was carved for (sizes from the request applied).
 pub struct MazeLevel {
@@ -148,12 +160,14 @@ impl Generator for MazeGen {
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
-        let (width, height) = SWEEP_SIZES[(seed.0 % SWEEP_SIZES.len() as u64) as usize];
+        // `None` leaves the size unset: the tuning's own, which the reproduce command then
+        // leaves out too (with the same `--assets`, it makes the same floor).
+        let size = SWEEP_SIZES[(seed.0 % SWEEP_SIZES.len() as u64) as usize];
         (1..=depth.or(Opt::Floors, 3))
             .map(|floor| Request {
                 floor: Some(floor),
-                width: Some(width),
-                height: Some(height),
+                width: size.map(|(width, _)| width),
+                height: size.map(|(_, height)| height),
                 ..Request::new(seed, variant)
             })
             .collect()
@@ -217,5 +231,39 @@ mod tests {
         assert_eq!(get("loops"), 1.0);
         assert_eq!(get("star_path"), 8.0);
         assert_eq!(get("tokens"), 3.0);
+    }
+
+    /// The sizes of the floors a sweep of `seeds` makes, with each floor's violations.
+    fn swept_sizes(data: &DataSet, seeds: u64) -> Vec<((usize, usize), usize)> {
+        let depth = Request { floors: Some(2), ..Request::default() };
+        (0..seeds)
+            .flat_map(|seed| MazeGen.sweep(data, Seed(seed), None, &depth).unwrap())
+            .map(|(_, level)| {
+                let json: serde_json::Value = serde_json::from_str(&level.json()).unwrap();
+                let size = (json["width"].as_u64().unwrap() as usize, json["height"].as_u64().unwrap() as usize);
+                (size, level.violations(data).len())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_sweep_checks_the_loaded_tunings_own_size() {
+        // A designer's tuning at a size no fixed sweep size has (as `--assets` would load it).
+        let mut data = DataSet::built_in();
+        (data.maze.width, data.maze.height) = (13, 9);
+        assert!(!SWEEP_SIZES.contains(&Some((13, 9))));
+        let swept = swept_sizes(&data, 1);
+        // Seed 0 alone (`validate maze --seeds 1`) plays the tuning's own size, and keeps every rule.
+        assert_eq!(swept, [((13, 9), 0), ((13, 9), 0)]);
+        // Every size of the list, the tuning's own among them, within one turn of seeds.
+        let swept = swept_sizes(&data, SWEEP_SIZES.len() as u64);
+        let sizes: std::collections::BTreeSet<(usize, usize)> = swept.iter().map(|(size, _)| *size).collect();
+        assert!(sizes.contains(&(13, 9)) && sizes.contains(&(51, 51)) && sizes.contains(&(1, 1)), "{sizes:?}");
+        assert_eq!(sizes.len(), SWEEP_SIZES.len());
+        assert!(swept.iter().all(|(_, violations)| *violations == 0), "{swept:?}");
+        // The shipped tuning's own size is the game's.
+        let shipped = DataSet::built_in();
+        let own = (shipped.maze.width, shipped.maze.height);
+        assert!(swept_sizes(&shipped, 1).iter().all(|(size, _)| *size == own));
     }
 }

@@ -97,4 +97,54 @@ mod tests {
         let letters = lines[3..3 + AIR_ROWS].iter().flat_map(|l| l.chars()).filter(|c| "acdpK".contains(*c)).count();
         assert!(letters > 0 && letters <= food);
     }
+
+    /// A chunk `width` units wide at `x`, with ground, a hazard, a platform and an apple inside it.
+    fn narrow_chunk(index: usize, x: f32, width: f32) -> PlacedChunk {
+        use crate::food::FoodKind;
+        use crate::runner::{Food, Platform, Span};
+        PlacedChunk {
+            index,
+            id: "sliver".into(),
+            demand: 0.5,
+            intensity: 0.5,
+            speed: 300.0,
+            jump_range: 200.0,
+            rest: false,
+            forced_rest: false,
+            x,
+            width,
+            gaps: Vec::new(),
+            ground: vec![Span { x, width }],
+            platforms: vec![Platform { x, y: 70.0, width }],
+            hazards: vec![Span { x: x + width / 2.0, width: width / 4.0 }],
+            food: vec![Food { x: x + width / 2.0, y: 40.0, kind: FoodKind::Apple }],
+        }
+    }
+
+    #[test]
+    fn chunks_narrower_than_a_character_are_drawn_in_one_column() {
+        // Narrower than one 32-unit column, the block was 0 columns wide and placing the food
+        // underflowed `width - 1`: a panic for `gen runner --format ascii`.
+        for width in [0.0, 0.5, 10.0, 31.9] {
+            let text = draw_track(Seed(1), &[narrow_chunk(0, 4_800.0, width)]);
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 2 + 1 + AIR_ROWS + 1, "{text}");
+            assert!(lines[2].starts_with('|'), "the header marks the chunk: {text}");
+            // The hazard is drawn over the ground, in the one column there is.
+            assert_eq!(lines[2 + AIR_ROWS + 1], "^", "{text}");
+            let letters: String = lines[3..3 + AIR_ROWS].concat();
+            assert_eq!(letters.trim(), "a", "the apple is drawn: {text}");
+        }
+        // Four narrow chunks in one block (28 units in all), and a narrow block after wide ones.
+        let block: Vec<PlacedChunk> = (0..4).map(|i| narrow_chunk(i, 7.0 * i as f32, 7.0)).collect();
+        let text = draw_track(Seed(1), &block);
+        assert_eq!(text.lines().nth(2 + AIR_ROWS + 1), Some("^"), "{text}");
+        let config = crate::runner::RunnerConfig::default();
+        let mut track = generate_track(&config, JumpReach::of(&config.tuning), Seed(9), 4);
+        let end = track.last().map(|c| c.x + c.width).unwrap();
+        track.push(narrow_chunk(4, end, 12.0));
+        let text = draw_track(Seed(9), &track);
+        assert!(text.starts_with(&format!("runner track, seed {}, 5 chunks", Seed(9).code())), "{text}");
+        assert!(text.trim_end().ends_with('^'), "the last, narrow block is drawn: {text}");
+    }
 }
