@@ -233,7 +233,7 @@ impl FileStore {
         let mut attempts = 0;
         loop {
             let temporary = self.dir.join(temporary_name());
-            match self.fs.write_new(&temporary, bytes) {
+            match self.write_synced(&temporary, bytes) {
                 Ok(()) => return Ok(temporary),
                 // A stale file of a dead game with the same pid: take the next name (a few
                 // times only, so a file system that always says "exists" can't hang the game).
@@ -247,6 +247,15 @@ impl FileStore {
                 }
             }
         }
+    }
+
+    /// Creates `path`, writes `bytes` and fsyncs it: its data is on disk before the rename makes
+    /// it the save (otherwise a power cut can leave a renamed but empty file). The handle is
+    /// closed on return, before any rename.
+    fn write_synced(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        let mut file = self.fs.create_new(path)?;
+        file.write_all(bytes)?;
+        file.sync_all()
     }
 
     /// Removes temporary files left by a game that died mid-save. Only under the lock: every

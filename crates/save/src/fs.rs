@@ -29,8 +29,9 @@ pub(crate) trait Fs: Send + Sync {
     /// Takes the exclusive lock on `path` (created if missing) if it is free: `Ok(None)` when
     /// another handle holds it.
     fn try_lock(&self, path: &Path) -> io::Result<Option<FileLock>>;
-    /// Creates `path` (which must not exist), writes `bytes` and fsyncs it.
-    fn write_new(&self, path: &Path, bytes: &[u8]) -> io::Result<()>;
+    /// Creates `path`, which must not exist, for writing. The store writes it and fsyncs it
+    /// through the handle (so that a test's file system sees each step).
+    fn create_new(&self, path: &Path) -> io::Result<Box<dyn NewFile>>;
     fn rename(&self, from: &Path, to: &Path) -> io::Result<()>;
     fn remove_file(&self, path: &Path) -> io::Result<()>;
     /// Whether anything (even a broken link) is at `path`.
@@ -39,6 +40,23 @@ pub(crate) trait Fs: Send + Sync {
     fn sync_dir(&self, dir: &Path) -> io::Result<()>;
     /// The names in `dir`.
     fn list_dir(&self, dir: &Path) -> io::Result<Vec<String>>;
+}
+
+/// A file being written by the store; closed when dropped.
+pub(crate) trait NewFile {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// Flushes the file's data to disk (fsync).
+    fn sync_all(&mut self) -> io::Result<()>;
+}
+
+impl NewFile for File {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        Write::write_all(self, bytes)
+    }
+
+    fn sync_all(&mut self) -> io::Result<()> {
+        File::sync_all(self)
+    }
 }
 
 /// The real file system.
@@ -105,12 +123,8 @@ impl Fs for RealFs {
         }
     }
 
-    fn write_new(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
-        file.write_all(bytes)?;
-        // Data on disk before the rename makes it the save: otherwise a power cut can leave a
-        // renamed but empty file.
-        file.sync_all()
+    fn create_new(&self, path: &Path) -> io::Result<Box<dyn NewFile>> {
+        Ok(Box::new(OpenOptions::new().write(true).create_new(true).open(path)?))
     }
 
     fn rename(&self, from: &Path, to: &Path) -> io::Result<()> {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
-use crate::fs::faulty::{Faults, FaultyFs};
+use crate::fs::faulty::{Call, Faults, FaultyFs};
 use crate::{Best, Direction, JumpKey, LoadNote, Mended, ReadOnly, SaveError};
 
 /// A fresh folder, removed when dropped.
@@ -309,6 +309,49 @@ fn a_full_disk_fails_the_save_and_keeps_the_old_file() {
     assert!(message.contains("No space left on device") && message.contains("previous save is intact"), "{message}");
     assert_eq!(scratch.bytes(), V2.as_bytes());
     assert_eq!(scratch.names(), ["scores.ron"], "the half-written temporary file is gone");
+}
+
+#[test]
+fn the_new_file_is_synced_before_the_rename_and_the_folder_after_it() {
+    let scratch = Scratch::new("fsync");
+    scratch.write(V2);
+    let (fs, store) = faulty(&scratch, Faults::default());
+    store.save(&a_run(1)).unwrap();
+    let calls = fs.calls();
+    let Some(Call::Create(temporary)) = calls.iter().find(|c| matches!(c, Call::Create(_))) else {
+        panic!("no file was created: {calls:?}")
+    };
+    assert!(temporary.file_name().unwrap().to_string_lossy().starts_with(TEMP_PREFIX), "{temporary:?}");
+    // The whole text reaches the temporary file and is fsynced; only then is it renamed over the
+    // save, and then the folder (holding the rename) is fsynced.
+    let written = scratch.bytes().len();
+    assert_eq!(
+        calls,
+        [
+            Call::Create(temporary.clone()),
+            Call::Write(temporary.clone(), written),
+            Call::SyncFile(temporary.clone()),
+            Call::Rename(temporary.clone(), scratch.file()),
+            Call::SyncDir(scratch.0.clone()),
+        ]
+    );
+    assert_eq!(store.load().data.best("arena/NEW"), higher(1));
+}
+
+#[test]
+fn a_file_that_cant_be_synced_is_never_renamed_over_the_save() {
+    let scratch = Scratch::new("fsync-fails");
+    scratch.write(V2);
+    let (fs, store) = faulty(&scratch, Faults { sync_file: Some(libc::EIO), ..Faults::default() });
+    let error = store.save(&a_run(1)).unwrap_err();
+    let SaveError::Failed { action, .. } = &error else { panic!("{error:?}") };
+    assert_eq!(action, "write");
+    assert!(error.to_string().contains("previous save is intact"), "{error}");
+    let calls = fs.calls();
+    assert!(!calls.iter().any(|c| matches!(c, Call::Rename(..) | Call::SyncDir(_))), "{calls:?}");
+    assert!(matches!(calls.last(), Some(Call::Remove(_))), "the temporary file is removed: {calls:?}");
+    assert_eq!(scratch.bytes(), V2.as_bytes());
+    assert_eq!(scratch.names(), ["scores.ron"]);
 }
 
 #[test]
