@@ -239,3 +239,79 @@ fn place_player(run: Res<ArenaRun>, mut player: Query<(&ArenaPlayer, &mut Transf
         transform.translation = to_world(&run.wave, player.at.x, player.at.y).extend(transform.translation.z);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+    use seedfeast_procgen::Seed;
+    use seedfeast_procgen::arena::ArenaTuning;
+
+    use super::*;
+
+    fn generator(tuning: ArenaTuning) -> ArenaGenerator {
+        let data = GameData::built_in();
+        ArenaGenerator::new(tuning, data.curve().clone(), data.food().clone(), Seed(7))
+    }
+
+    /// A tuning whose waves have no food: the clear zone covers the arena (the game's loader
+    /// refuses it; the generator, given it anyway, places nothing).
+    fn empty_waves() -> ArenaTuning {
+        ArenaTuning { clear_radius: 100_000.0, challenge_clear_radius: 100_000.0, ..GameData::built_in().arena.clone() }
+    }
+
+    fn run_on(mut generator: ArenaGenerator) -> ArenaRun {
+        let wave = generator.next_wave();
+        ArenaRun {
+            generator,
+            food_left: food_count(&wave),
+            ended: empty_wave(&wave),
+            wave,
+            score: 0,
+            lives: LIVES,
+            grace: GRACE,
+        }
+    }
+
+    /// Steps `next_wave` as the fixed loop would (64 a second) for `steps` steps.
+    fn step(run: ArenaRun, steps: usize) -> ArenaRun {
+        let mut world = World::new();
+        world.init_resource::<Messages<Sfx>>();
+        world.insert_resource(run);
+        for _ in 0..steps {
+            world.run_system_once(next_wave).expect("the system runs");
+        }
+        world.remove_resource::<ArenaRun>().expect("the run is there")
+    }
+
+    #[test]
+    fn an_empty_wave_ends_the_run_instead_of_clearing_every_step() {
+        let run = run_on(generator(empty_waves()));
+        assert_eq!(food_count(&run.wave), 0, "nothing to eat");
+        let end = run.outcome().expect("the run is over at once");
+        assert!(end.cause.contains("no food"), "{}", end.cause);
+        let run = step(run, 64 * 60); // a minute of steps
+        assert_eq!((run.wave.wave, run.score), (1, 0), "no wave was cleared");
+    }
+
+    #[test]
+    fn clearing_into_an_empty_wave_ends_there_and_scores_once() {
+        // Wave 1 of the shipped tuning, just cleared; the generator's next waves come out empty.
+        let shipped = run_on(generator(GameData::built_in().arena.clone()));
+        assert!(shipped.ended.is_none() && shipped.food_left > 0);
+        let mut run = run_on(generator(empty_waves()));
+        (run.wave, run.food_left, run.ended) = (shipped.wave, 0, None);
+        let run = step(run, 64 * 60);
+        assert_eq!((run.wave.wave, run.score), (2, 100), "one clear, wave 1's bonus");
+        assert!(run.ended.as_deref().is_some_and(|cause| cause.contains("no food")), "{:?}", run.ended);
+    }
+
+    #[test]
+    fn the_score_saturates_instead_of_overflowing() {
+        let mut run = run_on(generator(GameData::built_in().arena.clone()));
+        // The bonus of a late wave (wave × 100) on a score near the top.
+        (run.food_left, run.score, run.wave.wave) = (0, u32::MAX - 1, u32::MAX / 2);
+        let run = step(run, 1);
+        assert_eq!(run.score, u32::MAX);
+        assert!(run.ended.is_none() && run.food_left > 0, "the next wave is played");
+    }
+}

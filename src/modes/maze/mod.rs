@@ -322,3 +322,93 @@ fn place_movers(
         transform.translation = to_world(x, y).extend(transform.translation.z);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::ecs::system::RunSystemOnce;
+    use seedfeast_procgen::Seed;
+
+    use super::*;
+    use crate::mode::Mode;
+
+    /// A world holding what `clear_floor` reads, the run given and `data`.
+    fn world(run: MazeRun, data: GameData) -> World {
+        let mut world = World::new();
+        world.init_resource::<Messages<Sfx>>();
+        world.insert_resource(Session { mode: Mode(&MODE), seed: Seed(7), origin: None, daily: None, level: None });
+        world.insert_resource(data);
+        world.insert_resource(run);
+        world
+    }
+
+    fn run_on(floor: MazeFloor, data: &GameData) -> MazeRun {
+        MazeRun {
+            tokens_left: crumbs(&floor),
+            ended: empty_floor(&floor),
+            floor,
+            score: 0,
+            lives: data.maze.lives,
+            stars_eaten: 0,
+            floors_cleared: 0,
+            frightened: 0.0,
+            grace: 0.0,
+            clock: 0.0,
+        }
+    }
+
+    /// A tuning whose floors have nothing to eat: a 1 × 1 grid (the game's loader refuses it;
+    /// `gen maze --width 1 --height 1` makes one).
+    fn empty_floors() -> GameData {
+        let mut data = GameData::built_in();
+        (data.maze.width, data.maze.height) = (1, 1);
+        data
+    }
+
+    /// Steps `clear_floor` as the fixed loop would (64 a second) for `steps` steps.
+    fn step(world: &mut World, steps: usize) {
+        for _ in 0..steps {
+            world.run_system_once(clear_floor).expect("the system runs");
+        }
+    }
+
+    #[test]
+    fn an_empty_floor_ends_the_run_instead_of_clearing_every_step() {
+        let data = empty_floors();
+        let floor = generate_floor(&data.maze, data.curve(), Seed(7), 1);
+        assert_eq!(crumbs(&floor), 0, "nothing to eat");
+        let run = run_on(floor, &data);
+        let end = run.outcome().expect("the run is over at once");
+        assert!(end.cause.contains("nothing to eat"), "{}", end.cause);
+        let mut world = world(run, data);
+        step(&mut world, 64 * 60); // a minute of steps
+        let run = world.resource::<MazeRun>();
+        assert_eq!((run.floor.floor, run.floors_cleared, run.score), (1, 0, 0), "no floor was cleared");
+    }
+
+    #[test]
+    fn clearing_into_an_empty_floor_ends_there_and_scores_once() {
+        // A real floor, just cleared; the next one comes out empty.
+        let shipped = GameData::built_in();
+        let mut run = run_on(generate_floor(&shipped.maze, shipped.curve(), Seed(7), 1), &shipped);
+        run.tokens_left = 0;
+        let data = empty_floors();
+        let floor_points = data.maze.floor_points;
+        let mut world = world(run, data);
+        step(&mut world, 64 * 60);
+        let run = world.resource::<MazeRun>();
+        assert_eq!((run.floor.floor, run.floors_cleared, run.score), (2, 1, floor_points));
+        assert!(run.ended.as_deref().is_some_and(|cause| cause.contains("nothing to eat")), "{:?}", run.ended);
+    }
+
+    #[test]
+    fn the_score_and_floor_saturate_instead_of_overflowing() {
+        let data = GameData::built_in();
+        let mut run = run_on(generate_floor(&data.maze, data.curve(), Seed(7), 1), &data);
+        (run.tokens_left, run.score, run.floor.floor) = (0, u32::MAX - 1, u32::MAX);
+        let mut world = world(run, data);
+        step(&mut world, 1);
+        let run = world.resource::<MazeRun>();
+        assert_eq!((run.score, run.floor.floor, run.floors_cleared), (u32::MAX, u32::MAX, 1));
+        assert!(run.ended.is_none() && run.tokens_left > 0, "the next floor is played");
+    }
+}
