@@ -81,6 +81,19 @@ impl Axis {
         Axis { edges: (0..=BINS).map(|i| lo + (hi - lo) * i as f64 / BINS as f64).collect() }
     }
 
+    /// `bins` equal bins from `low` to `high` whatever the values, so that plots compare (the
+    /// code puzzle's axes are the May's Journey paper's Figure 3's). Values past either end
+    /// fall in the end bins; [`Axis::contains`] tells them apart.
+    pub fn fixed(low: f64, high: f64, bins: usize) -> Axis {
+        assert!(low < high && bins > 0, "a fixed axis needs low < high and a bin");
+        Axis { edges: (0..=bins).map(|i| low + (high - low) * i as f64 / bins as f64).collect() }
+    }
+
+    /// Whether `value` lies on the axis (its ends included).
+    pub fn contains(&self, value: f64) -> bool {
+        (self.low()..=self.high()).contains(&value)
+    }
+
     pub fn bins(&self) -> usize {
         self.edges.len() - 1
     }
@@ -142,6 +155,20 @@ impl Histogram {
         Histogram { x, y, counts }
     }
 
+    /// Counts on given axes (a point past an axis goes to its end bin).
+    pub fn with_axes(points: &Points, x: Axis, y: Axis) -> Histogram {
+        let mut counts = vec![0; x.bins() * y.bins()];
+        for (&px, &py) in points.x.iter().zip(&points.y) {
+            counts[y.bin(py) * x.bins() + x.bin(px)] += 1;
+        }
+        Histogram { x, y, counts }
+    }
+
+    /// Points that lie past either axis (counted in an end bin).
+    pub fn outside(&self, points: &Points) -> usize {
+        points.x.iter().zip(&points.y).filter(|&(&px, &py)| !(self.x.contains(px) && self.y.contains(py))).count()
+    }
+
     pub fn count(&self, xi: usize, yi: usize) -> u64 {
         self.counts[yi * self.x.bins() + xi]
     }
@@ -161,6 +188,56 @@ impl Histogram {
             }
         }
         out
+    }
+}
+
+/// The code puzzle's expressive range for one program, on the axes of the May's Journey paper's
+/// Figure 3: the walkable share of the map from 0 to 0.5 along x, the interactable share from 0
+/// to 0.1 along y.
+pub mod puzzle {
+    use rayon::prelude::*;
+    use seedfeast_procgen::Seed;
+    use seedfeast_procgen::puzzle::{GenError, GenOptions, generate, metrics};
+
+    use super::{Axis, Histogram, Points};
+
+    /// The x axis: walkable tiles of the solved map over the map size.
+    pub const X: (&str, f64, f64) = ("walkable tiles / map size", 0.0, 0.5);
+    /// The y axis: objects, plates, fire pits and rewards over the map size.
+    pub const Y: (&str, f64, f64) = ("interactable tiles / map size", 0.0, 0.1);
+    /// Bins per axis: 0.02 of walkable share, 0.005 of interactable share each.
+    pub const BINS: (usize, usize) = (25, 20);
+
+    /// Why no plot: the program is refused (a usage error), or a level failed to generate.
+    #[derive(Debug, PartialEq)]
+    pub enum RangeError {
+        Code(String),
+        Failed(String),
+    }
+
+    /// The (walkable, interactable) shares of the levels `code` makes from seeds `start ..
+    /// start + seeds`, in seed order, on the current rayon pool.
+    pub fn points(code: &str, options: &GenOptions, start: u64, seeds: u64) -> Result<Points, RangeError> {
+        let pairs: Result<Vec<(f64, f64)>, RangeError> = (0..seeds)
+            .into_par_iter()
+            .map(|i| {
+                let seed = Seed(start.wrapping_add(i));
+                let level = generate(code, seed, options).map_err(|e| match e {
+                    GenError::Failed(why) => RangeError::Failed(format!("seed {}: {why}", seed.0)),
+                    refused => RangeError::Code(refused.to_string()),
+                })?;
+                let m = metrics(&level);
+                let get = |name: &str| m.iter().find(|(n, _)| *n == name).map_or(f64::NAN, |(_, v)| *v);
+                Ok((get("walkable"), get("interactable")))
+            })
+            .collect();
+        let (x, y) = pairs?.into_iter().unzip();
+        Ok(Points { x, y })
+    }
+
+    /// The histogram on the fixed axes.
+    pub fn histogram(points: &Points) -> Histogram {
+        Histogram::with_axes(points, Axis::fixed(X.1, X.2, BINS.0), Axis::fixed(Y.1, Y.2, BINS.1))
     }
 }
 
@@ -193,6 +270,41 @@ mod tests {
         let spread: Vec<f64> = (0..=1000).map(f64::from).collect();
         assert_eq!(Axis::of(&spread).bins(), BINS);
         assert_eq!(Axis::of(&[0.0, 0.3, 1.0]).bins(), BINS);
+    }
+
+    #[test]
+    fn fixed_axes_ignore_the_values_and_count_the_points_past_them() {
+        let axis = Axis::fixed(0.0, 0.5, 25);
+        assert_eq!(axis.bins(), 25);
+        assert_eq!((axis.low(), axis.high()), (0.0, 0.5));
+        assert_eq!((axis.bin(0.0), axis.bin(0.03), axis.bin(0.5), axis.bin(0.9), axis.bin(-1.0)), (0, 1, 24, 24, 0));
+        assert!(axis.contains(0.5) && axis.contains(0.0) && !axis.contains(0.51) && !axis.contains(-0.01));
+        let points = Points { x: vec![0.1, 0.1, 0.7], y: vec![0.05, 0.05, 0.012] };
+        let h = Histogram::with_axes(&points, axis.clone(), Axis::fixed(0.0, 0.1, 20));
+        assert_eq!((h.x.bins(), h.y.bins()), (25, 20));
+        assert_eq!(h.count(axis.bin(0.1), 10), 2);
+        // The point past the x axis is counted in the last column, and reported.
+        assert_eq!(h.count(24, 2), 1);
+        assert_eq!(h.counts.iter().sum::<u64>(), 3);
+        assert_eq!(h.outside(&points), 1);
+    }
+
+    #[test]
+    fn a_puzzle_range_is_on_the_papers_axes_one_point_per_seed() {
+        let options = seedfeast_procgen::puzzle::GenOptions::default();
+        let code = "block1.move(\"left\");\ndoor1.open();";
+        let points = puzzle::points(code, &options, 0, 12).unwrap();
+        assert_eq!((points.x.len(), points.y.len()), (12, 12));
+        assert!(points.x.iter().chain(&points.y).all(|v| v.is_finite() && *v > 0.0 && *v < 1.0), "{points:?}");
+        // Not all alike: the seed varies the level.
+        assert!(points.x.iter().any(|&v| v != points.x[0]) || points.y.iter().any(|&v| v != points.y[0]));
+        let h = puzzle::histogram(&points);
+        assert_eq!((h.x.low(), h.x.high(), h.y.low(), h.y.high()), (0.0, 0.5, 0.0, 0.1));
+        assert_eq!(h.counts.iter().sum::<u64>(), 12);
+        // The same seeds, the same points (levels are a function of code and seed).
+        assert_eq!(puzzle::points(code, &options, 0, 12).unwrap(), points);
+        let refused = puzzle::points("block1.move(\"left\")", &options, 0, 3).unwrap_err();
+        assert!(matches!(&refused, puzzle::RangeError::Code(m) if m.contains("1:20")), "{refused:?}");
     }
 
     #[test]
