@@ -1,6 +1,7 @@
 //! Zone dungeon played headlessly: the world spawned is exactly procgen's, the reference bot
 //! follows the witness through the real systems and clears dungeons (the next one is dungeon
-//! K+1), keys walk and use, quick travel works, and hazards cost lives until the run ends.
+//! K+1), keys walk and use, quick travel works, hazards cost lives until the run ends, and a
+//! link's `level=K` starts the run at dungeon K.
 
 mod common;
 
@@ -20,9 +21,10 @@ use seedfeast::modes::dungeon::{
     Walker, intensity_at,
 };
 use seedfeast::run::{Gameplay, Rules};
-use seedfeast::session::LastRun;
+use seedfeast::session::{LastRun, Session};
 use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
+use seedfeast::web::{LinkRequest, parse_query, share_link};
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::dungeon::{Cell, Dungeon, DungeonRequest, ItemSource, Mechanic, ObjectKind, generate_dungeon};
 
@@ -279,4 +281,59 @@ fn hazards_cost_lives_and_end_the_run() {
     assert!(last.cause.contains(&hazard.name), "{}", last.cause);
     assert!(last.summary.contains("dungeon 1"), "{}", last.summary);
     assert_eq!(heard(&app).count(Sfx::Hit), lives as usize);
+}
+
+/// A headless game started from a link's query (`?seed=…&mode=dungeon&level=K`), as the browser
+/// starts one, past the countdown.
+fn linked_app(query: &str) -> App {
+    let LinkRequest::Start(session) = parse_query(query, &seedfeast::modes::table()) else {
+        panic!("{query} starts no level")
+    };
+    let mut app = seedfeast::headless_app(seedfeast::Launch {
+        data: Ok(GameData::built_in()),
+        start: Some(session),
+        save: seedfeast::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.insert_resource(bevy::time::TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    skip_countdown(&mut app);
+    app
+}
+
+#[test]
+fn a_links_level_is_the_dungeon_number_the_run_starts_at() {
+    let seed = Seed::from_text("bot one");
+    let link = format!("?seed={}&mode=dungeon&level=2", seed.code());
+    let mut app = linked_app(&link);
+    let session = app.world().resource::<Session>().clone();
+    assert_eq!((session.mode, session.level), (mode("dungeon"), Some(2)));
+    // Dungeon 2 of the seed, exactly as `gen dungeon --dungeon 2` makes it, not dungeon 1.
+    let second = expected(&app, seed, 2);
+    assert_ne!(second, expected(&app, seed, 1));
+    assert_world_matches(&mut app, &second);
+    assert_eq!((run(&app).dungeon_number(), run(&app).stage()), (2, 2));
+    assert_eq!(run(&app).banner.as_ref().unwrap().title, "Dungeon 2");
+    app.update();
+    assert_eq!(app.world().resource::<Intensity>().0, intensity_at(app.world().resource::<GameData>(), 2));
+    // Sharing it links to the same dungeon.
+    let shared = share_link("https://seedfeast.example/", &session);
+    assert!(shared.ends_with("&mode=dungeon&level=2"), "{shared}");
+    // The bot clears it through the real systems; the run goes on to dungeon 3.
+    bot_plays(&mut app, 60 * 60 * 8, 1);
+    let third = expected(&app, seed, 3);
+    assert_world_matches(&mut app, &third);
+    assert!(run(&app).status().contains("Score"), "{}", run(&app).status());
+    // No level, or level 0, is dungeon 1.
+    for query in [format!("?seed={}&mode=dungeon", seed.code()), format!("?seed={}&mode=dungeon&level=0", seed.code())]
+    {
+        let mut app = linked_app(&query);
+        assert_eq!(run(&app).dungeon_number(), 1, "{query}");
+        let first = expected(&app, seed, 1);
+        assert_world_matches(&mut app, &first);
+    }
 }
