@@ -29,6 +29,49 @@ pub struct Cli {
 /// Seeds `validate` sweeps at most: enough to check a change; `lab sweep` is the tool for big runs.
 pub const MAX_VALIDATE_SEEDS: u64 = 10_000;
 
+/// How much one `validate` of a generator may do: how many seeds, and how much work in all
+/// (seeds × the depth of [`validate_depth`]: chunks, gates, floors or waves). Each cap keeps the
+/// largest run it allows to a few seconds and ~40 MB in the debug build the tests use
+/// (`tests/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger sweeps, in parallel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValidateCap {
+    pub seeds: u64,
+    /// `u64::MAX` for a generator without a depth flag (its seeds are the cap).
+    pub work: u64,
+}
+
+/// The caps of `generator`, from runs of the debug build on a loaded 2-core machine.
+pub fn validate_cap(generator: &str) -> ValidateCap {
+    let (seeds, work) = match generator {
+        // 200,000 chunks in 1.4 s.
+        "runner" => (MAX_VALIDATE_SEEDS, 500_000),
+        // 1,000,000 gates in 1.0 s.
+        "tunnel" => (MAX_VALIDATE_SEEDS, 2_000_000),
+        // 30,000 floors of the shipped tuning in 1.8 s, but 24 s with a 201 × 201 tuning (every
+        // ninth seed plays the tuning's own size): 10,000 then take about 8.
+        "maze" => (MAX_VALIDATE_SEEDS, 10_000),
+        // Each seed's floor (decoration, tint) takes about 5 ms to check; waves next to nothing.
+        "arena" => (1_000, 50_000),
+        // About 5 ms a seed.
+        "dungeon" => (1_000, u64::MAX),
+        // 10,000 seeds in 5 s.
+        "puzzle" => (5_000, u64::MAX),
+        _ => (MAX_VALIDATE_SEEDS, u64::MAX),
+    };
+    ValidateCap { seeds, work }
+}
+
+/// How far `validate` plays each seed at `depth`, and in what unit: the generator's depth flag
+/// (`chunks`, `gates`, `floors`, `waves`) summed over a seed's levels, or `levels` for a
+/// generator without one.
+pub fn validate_depth(target: &Target, depth: &Request) -> (u64, &'static str) {
+    let requests = target.generator.sweep_requests(Seed(0), target.variant, depth);
+    match target.generator.sweep_options().first() {
+        Some(spec) => (requests.iter().map(|r| u64::from(r.get(spec.option).unwrap_or(1))).sum(), spec.option.flag()),
+        None => (requests.len() as u64, "levels"),
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play (the default). With --seed, start that level directly.
@@ -82,6 +125,11 @@ pub enum Command {
         #[arg(long)]
         height: Option<u32>,
         /// Dungeon: which dungeon of the seed (1 the first; later ones have more zones or rooms).
+        ///
+        /// Dungeon maps (JSON rows and --format ascii): # wall, . floor, , corridor, _ decor,
+        /// O pillar, + door, L locked door (a bridge's door into the next zone), = gate (a pen's
+        /// bars). The ASCII view draws what stands on a tile over it: @ start, * item, / lever,
+        /// C crate, ^ plate, & station, G guard, T table (the feast), ! hazard, % food.
         #[arg(long)]
         dungeon: Option<u32>,
         /// Dungeon: rooms per zone in visiting order, e.g. 12,10,10,14 (default: the tuning's).
@@ -107,7 +155,8 @@ pub enum Command {
         /// A mode of the table, or a generator.
         #[arg(value_parser = target_parser())]
         mode: Target,
-        /// How many seeds to sweep (at most 10,000; `lab sweep` is for big runs).
+        /// How many seeds to sweep (at most 10,000, and at most a set amount of work: seeds × the
+        /// depth flag; a run past either says the largest allowed. `lab sweep` is for big runs).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_VALIDATE_SEEDS))]
         seeds: u64,
         /// Runner: chunks per seed (default 200).
@@ -131,8 +180,8 @@ pub enum Command {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
-    /// Code-puzzle tools: evaluate a program like the May's Journey paper's Table 2, or run a
-    /// program on a level file.
+    /// Code-puzzle tools: evaluate a program like the May's Journey paper's Table 2, run a
+    /// program on a level file, or draw a program's expressive range.
     Puzzle {
         #[command(subcommand)]
         action: PuzzleAction,
@@ -282,6 +331,25 @@ pub enum PuzzleAction {
         /// A file holding the program.
         #[arg(long)]
         code: PathBuf,
+    },
+    /// Draws a program's expressive range over many seeds as a PNG heatmap, on the May's Journey
+    /// paper's Figure 3 axes: walkable share 0..0.5 by interactable share 0..0.1.
+    Range {
+        /// A file holding the solution program.
+        #[arg(long)]
+        code: PathBuf,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// How many seeds (one level each).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+        /// Generate as `eval --no-shorter` does.
+        #[arg(long)]
+        no_shorter: bool,
     },
 }
 
@@ -564,6 +632,26 @@ fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
             };
             say(&generator::to_json(&ran))
         }
+        PuzzleAction::Range { code: path, out, seeds, start, no_shorter } => {
+            use seedfeast_lab::range::puzzle::{self as range, RangeError};
+            let code = read_code(Some(&path))?.unwrap_or_default();
+            let options = GenOptions { no_shorter, ..GenOptions::default() };
+            let points = range::points(&code, &options, start, seeds).map_err(|e| match e {
+                RangeError::Code(m) => Stop::Usage(format!("error: {}: {m}", path.display())),
+                RangeError::Failed(m) => Stop::Failed(format!("error: {m}")),
+            })?;
+            let histogram = range::histogram(&points);
+            let outside = histogram.outside(&points);
+            let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+            let title = format!("puzzle {name}: expressive range over {seeds} seeds");
+            let png = seedfeast_lab::plot::heatmap_png(&histogram, &title, range::X.0, range::Y.0)
+                .map_err(|e| Stop::Failed(format!("error: {e}")))?;
+            std::fs::write(&out, png)
+                .map_err(|e| Stop::Failed(format!("error: can't write {}: {e}", out.display())))?;
+            let note =
+                if outside > 0 { format!(", {outside} past the axes (drawn in the edge bins)") } else { String::new() };
+            say(&format!("puzzle: {} levels{note} -> {}\n", seeds, out.display()))
+        }
     }
 }
 
@@ -722,6 +810,7 @@ pub fn reproduce(key: &str, request: &Request) -> String {
 fn validate(mode: Target, seeds: u64, depth: &Request, assets: Option<&Path>) -> Result<(), Stop> {
     let generator = mode.generator;
     check_options(mode.key, generator.sweep_options(), depth).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    check_validate_work(mode, seeds, depth)?;
     let data = load_data(assets)?;
     let progress = progress_bar(seeds, &format!("validating {}", mode.key));
     let (mut levels, mut total) = (0usize, 0usize);
@@ -741,6 +830,30 @@ fn validate(mode: Target, seeds: u64, depth: &Request, assets: Option<&Path>) ->
     progress.finish_and_clear();
     say(&format!("{}: {seeds} seeds, {levels} levels, {total} violations\n", mode.key))?;
     if total == 0 { Ok(()) } else { Err(Stop::Failed(format!("{}: {total} broken rules", mode.key))) }
+}
+
+/// Refuses a `validate` past [`validate_cap`], naming the largest run allowed.
+fn check_validate_work(mode: Target, seeds: u64, depth: &Request) -> Result<(), Stop> {
+    let key = mode.key;
+    let limits = validate_cap(mode.generator.key());
+    if seeds > limits.seeds {
+        return Err(Stop::Usage(format!(
+            "error: validate {key} sweeps at most {} seeds; `seedfeast lab sweep --mode {key} --seeds {seeds}` runs \
+             bigger sweeps, in parallel.",
+            limits.seeds
+        )));
+    }
+    let (per_seed, unit) = validate_depth(&mode, depth);
+    let (cap, work) = (limits.work, seeds.saturating_mul(per_seed));
+    if work <= cap {
+        return Ok(());
+    }
+    // (Generators without a depth flag have no cap on work but their seeds.)
+    Err(Stop::Usage(format!(
+        "error: validate {key} plays at most {cap} {unit} (--seeds × --{unit}); --seeds {seeds} at {per_seed} {unit} a seed is {work}. \
+         At this depth use --seeds {} or fewer; `seedfeast lab sweep --mode {key}` runs bigger sweeps, in parallel.",
+        cap / per_seed.max(1)
+    )))
 }
 
 fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {

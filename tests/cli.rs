@@ -533,3 +533,36 @@ fn bad_replay_codes_are_usage_errors_that_say_why() {
     let no_bot = seedfeast(&["replay", "record", "--mode", "runner", "--seed", "1"]);
     assert_eq!(no_bot.status.code(), Some(2), "--bot is required: {}", stderr(&no_bot));
 }
+
+#[test]
+fn validate_refuses_more_work_than_its_cap_and_names_the_largest_run() {
+    use seedfeast::cli::{Target, validate_cap, validate_depth};
+    for (args, unit) in [
+        (["validate", "runner", "--seeds", "10000", "--chunks", "1000"], "chunks"),
+        (["validate", "tunnel", "--seeds", "10000", "--gates", "2000"], "gates"),
+        (["validate", "maze", "--seeds", "10000", "--floors", "20"], "floors"),
+    ] {
+        let out = seedfeast(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let target = Target::all().into_iter().find(|t| t.key == args[1]).unwrap();
+        let cap = validate_cap(target.generator.key()).work;
+        let depth: u64 = args[5].parse().unwrap();
+        let message = stderr(&out);
+        assert!(message.contains(&format!("plays at most {cap} {unit} (--seeds × --{unit})")), "{message}");
+        assert!(message.contains(&format!("use --seeds {} or fewer", cap / depth)), "{message}");
+        assert!(message.contains("lab sweep"), "{message}");
+        // The depth a flag's absence means counts too.
+        let (per_seed, _) = validate_depth(&target, &seedfeast_procgen::generator::Request::default());
+        assert!(per_seed > 1, "{}: the default depth is counted", target.key);
+    }
+    // Modes whose cost is mostly per seed cap the seeds themselves.
+    for key in ["arena", "dungeon"] {
+        let most = validate_cap(key).seeds;
+        let out = seedfeast(&["validate", key, "--seeds", &(most + 1).to_string()]);
+        assert_eq!(out.status.code(), Some(2), "{key}: {}", stderr(&out));
+        let message = stderr(&out);
+        assert!(message.contains(&format!("validate {key} sweeps at most {most} seeds")), "{message}");
+        assert!(message.contains(&format!("lab sweep --mode {key}")), "{message}");
+    }
+    // (The largest runs the caps allow are run by tests/cli_bounds.rs.)
+}

@@ -1,16 +1,17 @@
 //! Every flag of `gen` and `validate`, at the extremes its own range checks allow, in every
 //! format: no invocation may use more than ~512 MB or take more than a minute. One past an
-//! extreme is refused with a usage error. (The largest `--seeds` sweeps are timed by
-//! `scripts/lab.sh`, in a release build: `validate` caps them at 10,000 and says `lab sweep` is
-//! for more.)
+//! extreme is refused with a usage error. `validate` runs here at its largest too: at the
+//! default depth and at each depth flag's least and most, with the most seeds its caps allow
+//! (`seedfeast::cli::validate_cap`: seeds, and seeds × depth), and one seed more is refused;
+//! bigger sweeps are `lab sweep`'s (timed by `scripts/lab.sh`).
 
 #![cfg(unix)]
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use seedfeast::cli::Target;
-use seedfeast_procgen::generator::{Opt, OptionSpec};
+use seedfeast::cli::{Target, validate_cap, validate_depth};
+use seedfeast_procgen::generator::{Opt, OptionSpec, Request};
 
 /// The most memory one command may hold at once.
 const MEMORY_LIMIT_KB: i64 = 512 * 1024;
@@ -116,16 +117,38 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
             assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
             report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args[1..].join(" ")));
         }
-        for spec in target.generator.sweep_options() {
-            let mut args: Vec<String> = ["validate", target.key, "--seeds", "2"].map(String::from).to_vec();
-            set(&mut args, spec, spec.max, &scratch);
-            let (code, took, peak) = bounded(&args);
-            assert_eq!(code, Some(0), "{args:?}");
-            assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
-            report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args.join(" ")));
+        // Validate: the default depth, then each depth flag at its least and its most.
+        let depths = std::iter::once(None).chain(
+            target.generator.sweep_options().iter().flat_map(|spec| [(spec, spec.min), (spec, spec.max)].map(Some)),
+        );
+        let mut default_most = None;
+        for depth in depths {
+            let mut request = Request::default();
+            if let Some((spec, value)) = depth {
+                request.set(spec.option, value);
+            }
+            let (per_seed, _) = validate_depth(&target, &request);
+            // The most seeds allowed at this depth, then one more.
+            let cap = validate_cap(target.generator.key());
+            let most = (cap.work / per_seed).min(cap.seeds);
+            assert!(most >= 1, "validate {} at {depth:?}: every depth the flags allow runs", target.key);
+            // A flag's least that allows no more seeds than the default depth is a smaller run of
+            // those seeds (the arena's waves): only its refusal is checked.
+            let dominated = depth.is_some_and(|(spec, value)| value == spec.min) && Some(most) == default_most;
+            default_most = default_most.or(Some(most));
+            let runs = if dominated { vec![(most + 1, Some(2))] } else { vec![(most, Some(0)), (most + 1, Some(2))] };
+            for (seeds, expected) in runs {
+                let mut args: Vec<String> =
+                    ["validate", target.key, "--seeds", &seeds.to_string()].map(String::from).to_vec();
+                if let Some((spec, value)) = depth {
+                    set(&mut args, spec, value, &scratch);
+                }
+                let (code, took, peak) = bounded(&args);
+                assert_eq!(code, expected, "{args:?}");
+                assert!(peak <= MEMORY_LIMIT_KB, "{args:?}: {peak} KB at peak");
+                report.push(format!("{took:>10.2?} {:>7} KB  {}", peak, args.join(" ")));
+            }
         }
-        let (code, _, _) = bounded(&["validate", target.key, "--seeds", "10001"].map(String::from));
-        assert_eq!(code, Some(2), "validate {} --seeds 10001 is refused", target.key);
     }
     eprintln!("{}", report.join("\n"));
     let _ = std::fs::remove_dir_all(&scratch);
