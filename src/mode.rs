@@ -79,6 +79,9 @@ pub struct ModeInfo {
     /// Whether its runs can be replayed: its gameplay reads only the step's input (the replay
     /// module's `StepInput`).
     pub replays: bool,
+    /// Whether its run is a ladder of levels a link's `level=K` can start part-way up (the
+    /// dungeon number, the puzzle's step); other modes ignore `level`.
+    pub levels: bool,
 }
 
 /// A handle on a mode's row: cheap to copy, compared by key.

@@ -14,7 +14,7 @@ use bevy_rapier2d::prelude::PhysicsSet;
 use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
-use crate::session::LastRun;
+use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
 
 /// Seconds of "3, 2, 1" before anything moves (any key or button starts at once).
@@ -227,9 +227,33 @@ impl Plugin for RunFlowPlugin {
     }
 }
 
-fn start_countdown(mut commands: Commands) {
+fn start_countdown(mut commands: Commands, session: Res<Session>) {
     commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS });
     commands.insert_resource(Progress::default());
+    commands.insert_resource(RunEntry::of(&session));
+}
+
+/// Where in the seed's ladder of levels this run started (a link's `level=K`: the dungeon number
+/// or the puzzle's step), fixed when it starts, whatever level the run reaches. A run started
+/// part-way competes only with runs started there, so its best is kept under its own key.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunEntry(pub Option<u32>);
+
+impl RunEntry {
+    /// The start of `session`'s run; level 0 is the seed's own start, and a mode without levels
+    /// always starts there.
+    pub fn of(session: &Session) -> RunEntry {
+        RunEntry(session.level.filter(|&level| level > 0 && session.mode.info().levels))
+    }
+
+    /// The best-score key of a run of `mode` on the seed `code` that started here:
+    /// `dungeon/224MP-ANQ6K`, or `dungeon/224MP-ANQ6K@3` from level 3.
+    pub fn score_key(self, mode: &str, code: &str) -> String {
+        match self.0 {
+            None => seedfeast_save::score_key(mode, code),
+            Some(level) => seedfeast_save::score_key(mode, &format!("{code}@{level}")),
+        }
+    }
 }
 
 /// Any key, gamepad button or mouse button pressed this frame.

@@ -21,8 +21,9 @@ pub struct Session {
     /// The UTC date (YYYY-MM-DD) when this is the daily challenge.
     pub daily: Option<String>,
     /// Where in the seed's run to start, for modes whose run is a ladder of levels (a code
-    /// puzzle's curriculum step, from 0): a link's `level=K`. `None` is the start; a mode
-    /// without levels ignores it.
+    /// puzzle's curriculum step, from 0; a Zone dungeon's number, dungeon K, as `gen dungeon
+    /// --dungeon K` numbers them): a link's `level=K`. `None` is the start; a mode without levels
+    /// ignores it. A run started part-way keeps its best apart ([`crate::run::RunEntry`]).
     pub level: Option<u32>,
 }
 

@@ -407,3 +407,44 @@ fn your_seeds_lists_what_was_played_stars_one_and_plays_it() {
     assert_eq!(screen(&app), Screen::Playing);
     assert_eq!(app.world().resource::<Session>().seed, seed);
 }
+
+/// A run a link started part-way (dungeon 3) keeps its best apart from the seed's whole runs; a
+/// mode without levels ignores the link's level.
+#[test]
+fn a_run_started_part_way_keeps_its_own_best() {
+    use seedfeast::save::{Save, SaveStore};
+    use seedfeast::session::LastRun;
+    let seed = Seed(9);
+    let ended_with = |mode: &str, level: Option<u32>, score: u32| {
+        let start = Session { mode: common::mode(mode), seed, origin: None, daily: None, level };
+        let mut app = headless_app(Launch {
+            data: Ok(GameData::built_in()),
+            start: Some(start),
+            save: SaveStore::memory(),
+            notice: None,
+        });
+        app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+        app.finish();
+        app.cleanup();
+        app.update();
+        app.update();
+        assert_eq!(screen(&app), Screen::Playing, "{mode}");
+        // The run ends with this score (as its rules would say at the end of a step).
+        app.world_mut().resource_mut::<LastRun>().score = score;
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::GameOver);
+        app.update();
+        assert_eq!(screen(&app), Screen::GameOver);
+        app
+    };
+    let code = seed.code();
+    let app = ended_with("dungeon", Some(3), 70);
+    let save = app.world().resource::<Save>();
+    assert_eq!(save.best(&format!("dungeon/{code}@3")).map(|b| b.score), Some(70));
+    assert_eq!(save.best(&format!("dungeon/{code}")), None, "not the whole run's best");
+    let app = ended_with("dungeon", Some(0), 40);
+    assert_eq!(app.world().resource::<Save>().best(&format!("dungeon/{code}")).map(|b| b.score), Some(40));
+    let app = ended_with("maze", Some(3), 50);
+    let save = app.world().resource::<Save>();
+    assert_eq!(save.best(&format!("maze/{code}")).map(|b| b.score), Some(50), "the maze has no levels");
+    assert_eq!(save.best(&format!("maze/{code}@3")), None);
+}

@@ -107,10 +107,13 @@ pub fn record_result(
     mut save: ResMut<Save>,
     mut last: ResMut<LastRun>,
     mut toast: ResMut<Toast>,
+    entry: Option<Res<crate::run::RunEntry>>,
 ) {
     let code = session.seed.code().to_string();
     let mode = session.mode.key();
-    let recorded = save.record(&seedfeast_save::score_key(mode, &code), u64::from(last.score), Direction::Higher);
+    // A run a link started part-way (dungeon 3) has its own best, not the seed's whole run's.
+    let key = entry.map_or_else(|| seedfeast_save::score_key(mode, &code), |entry| entry.score_key(mode, &code));
+    let recorded = save.record(&key, u64::from(last.score), Direction::Higher);
     last.new_best = recorded.new_best;
     last.best = u32::try_from(recorded.best.score).unwrap_or(u32::MAX);
     if let Some(day) = &session.daily {

@@ -31,6 +31,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     replays: true,
+    levels: false,
 };
 
 /// World units a second the player moves.

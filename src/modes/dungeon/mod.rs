@@ -16,6 +16,7 @@ pub mod visuals;
 pub mod walker;
 
 use bevy::prelude::*;
+use seedfeast_procgen::dungeon::tuning::MAX_DUNGEON;
 use seedfeast_procgen::dungeon::{DungeonRequest, Gives, generate_dungeon};
 
 use crate::data::GameData;
@@ -49,6 +50,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     replays: true,
+    levels: true,
 };
 
 /// Points for each puzzle solved.
@@ -359,6 +361,14 @@ pub fn intensity_at(data: &GameData, k: u32) -> f32 {
     data.curve().at(k.saturating_sub(1) as f32 * PROGRESS_PER_DUNGEON)
 }
 
+/// The dungeon a run starts at: a link's `level=K` (or `play --level K`) is dungeon K, numbered
+/// as `gen dungeon --dungeon K` numbers them (1 the first; 0 counts as 1, and numbers past the
+/// last dungeon there is are that last one); without a level, dungeon 1. Clearing it goes on to
+/// K + 1 as usual.
+pub fn first_dungeon(session: &Session) -> u32 {
+    session.level.map_or(1, |k| k.clamp(1, MAX_DUNGEON))
+}
+
 /// Dungeon `k` of `seed`, ready to play.
 pub fn dungeon_play(data: &GameData, session: &Session, k: u32) -> Result<Play, String> {
     generate_dungeon(&data.dungeon, session.seed, &DungeonRequest::new(k))
@@ -406,7 +416,7 @@ impl Plugin for DungeonPlugin {
 fn start_dungeon(mut commands: Commands, session: Res<Session>, data: Res<GameData>, mut pad: ResMut<DungeonPad>) {
     *pad = DungeonPad::default();
     let lives = data.dungeon.tuning.lives.max(1);
-    match dungeon_play(&data, &session, 1) {
+    match dungeon_play(&data, &session, first_dungeon(&session)) {
         Ok(play) => {
             spawn_dungeon(&mut commands, &play);
             commands.insert_resource(DungeonRun::new(play, &data, lives));

@@ -37,6 +37,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     replays: true,
+    levels: false,
 };
 
 /// The run in progress.

@@ -54,6 +54,7 @@ pub const MODE: ModeInfo = ModeInfo {
     bot: Some(bot::BOT),
     // A run is a program typed in the editor, not steps of input: share the level instead.
     replays: false,
+    levels: true,
 };
 
 /// Points for a cleared step before its bonuses.

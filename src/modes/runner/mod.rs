@@ -42,6 +42,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     replays: true,
+    levels: false,
 };
 
 /// Where the runner starts, inside the first chunk's leading ground.

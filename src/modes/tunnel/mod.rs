@@ -39,6 +39,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(pilot::BOT),
     replays: true,
+    levels: false,
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
