@@ -26,7 +26,10 @@ pub use step::StepInput;
 
 /// Bump when a change to gameplay code (not data) makes the same inputs play out differently:
 /// replays recorded before are then refused instead of replaying wrongly.
-pub const RULES_REVISION: u32 = 1;
+///
+/// - 2: the Runner's track goes into the physics world after its player (the same contacts on
+///   every platform).
+pub const RULES_REVISION: u32 = 2;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
 #[derive(Component, Debug, Default, Clone, Copy)]

@@ -122,8 +122,9 @@ fn trace_line(world: &mut World, step: u32) -> String {
         && let Ok(context) = param.single()
     {
         for pair in context.contact_pairs_with(entity) {
-            let other = if pair.collider1() == Some(entity) { pair.collider2() } else { pair.collider1() };
-            let _ = write!(line, " | {}", other.map_or(0, |e| e.index_u32()));
+            // Which collider rapier took as the first of the pair: its normal points away from it.
+            let first = if pair.collider1() == Some(entity) { "player" } else { "other" };
+            let _ = write!(line, " | {first} first");
             for manifold in pair.manifolds() {
                 let n = manifold.normal();
                 let _ = write!(line, " n {} {}", bits(n.x), bits(n.y));

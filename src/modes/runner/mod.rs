@@ -177,12 +177,23 @@ fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>,
     ));
 }
 
+/// Builds the track up to the view's horizon.
+///
+/// Not before the player is in rapier's world: rapier orders each contact pair by collider, and
+/// which of the player and the first stretch of ground went in first was up to the order the ECS
+/// hands new colliders to bevy_rapier, which differed between the desktop and the browser (the
+/// contact normals came out mirrored, and the resting height drifted in its last bits). With the
+/// player always first, a Runner replay plays out to the same bits on both.
 fn extend_track(
     mut commands: Commands,
     mut run: ResMut<RunnerRun>,
     data: Res<GameData>,
-    player: Single<&Transform, With<RunnerPlayer>>,
+    player: Single<(&Transform, Has<RapierColliderHandle>), With<RunnerPlayer>>,
 ) {
+    let (player, in_physics) = *player;
+    if !in_physics {
+        return;
+    }
     let horizon = player.translation.x + VIEW_AHEAD;
     for _ in 0..MAX_CHUNKS_PER_STEP {
         if run.track_end >= horizon {
