@@ -52,6 +52,29 @@ pub enum Gameplay {
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct Countdown {
     pub remaining: f32,
+    /// Fixed steps run since it started (the level builds during the countdown).
+    pub steps: u32,
+    /// A key asked to start before the countdown had settled: it ends once it has.
+    pub cut: bool,
+}
+
+/// The fewest fixed steps a countdown lasts, whatever ends it: the level's first pieces (a
+/// Runner's first ground, a tunnel's first gates) are built in the first steps and enter the
+/// physics world before anything moves, so a run plays out the same whether its countdown was
+/// waited out or cut short by a key on the first frame (and so its replay does).
+pub const SETTLE_STEPS: u32 = 3;
+
+/// Ends a headless app's countdown as a key press would, once it has settled: what a replay, a
+/// ghost and the tests start a run from. Bounded: one fixed step per update in those apps.
+pub fn end_countdown(app: &mut App) {
+    // The run starts (and its countdown with it) within the app's first updates.
+    for _ in 0..SETTLE_STEPS * 4 {
+        match app.world().get_resource::<Countdown>() {
+            Some(countdown) if countdown.steps >= SETTLE_STEPS => break,
+            _ => app.update(),
+        }
+    }
+    app.world_mut().remove_resource::<Countdown>();
 }
 
 impl Countdown {
@@ -217,6 +240,7 @@ impl Plugin for RunFlowPlugin {
                 ),
             )
             .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))
+            .add_systems(FixedUpdate, count_countdown_steps.in_set(Gameplay::Prepare))
             .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Countdown>())
             .add_systems(
                 Update,
@@ -228,32 +252,9 @@ impl Plugin for RunFlowPlugin {
 }
 
 fn start_countdown(mut commands: Commands, session: Res<Session>) {
-    commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS });
+    commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS, steps: 0, cut: false });
     commands.insert_resource(Progress::default());
-    commands.insert_resource(RunEntry::of(&session));
-}
-
-/// Where in the seed's ladder of levels this run started (a link's `level=K`: the dungeon number
-/// or the puzzle's step), fixed when it starts, whatever level the run reaches. A run started
-/// part-way competes only with runs started there, so its best is kept under its own key.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RunEntry(pub Option<u32>);
-
-impl RunEntry {
-    /// The start of `session`'s run; level 0 is the seed's own start, and a mode without levels
-    /// always starts there.
-    pub fn of(session: &Session) -> RunEntry {
-        RunEntry(session.level.filter(|&level| level > 0 && session.mode.info().levels))
-    }
-
-    /// The best-score key of a run of `mode` on the seed `code` that started here:
-    /// `dungeon/224MP-ANQ6K`, or `dungeon/224MP-ANQ6K@3` from level 3.
-    pub fn score_key(self, mode: &str, code: &str) -> String {
-        match self.0 {
-            None => seedfeast_save::score_key(mode, code),
-            Some(level) => seedfeast_save::score_key(mode, &format!("{code}@{level}")),
-        }
-    }
+    commands.insert_resource(crate::session::RunEntry::of(&session));
 }
 
 /// Any key, gamepad button or mouse button pressed this frame.
@@ -286,9 +287,17 @@ fn tick_countdown(
     let pressed = press.any();
     let Some(mut countdown) = countdown else { return };
     countdown.remaining -= time.delta_secs();
-    // Pause keys are the pause's; every other press starts the run.
-    if (pressed && !actions.pause) || countdown.remaining <= 0.0 {
+    // Pause keys are the pause's; every other press starts the run (once it has settled).
+    countdown.cut |= pressed && !actions.pause;
+    if (countdown.cut || countdown.remaining <= 0.0) && countdown.steps >= SETTLE_STEPS {
         commands.remove_resource::<Countdown>();
+    }
+}
+
+/// Counts the countdown's fixed steps (see [`SETTLE_STEPS`]).
+fn count_countdown_steps(countdown: Option<ResMut<Countdown>>) {
+    if let Some(mut countdown) = countdown {
+        countdown.steps += 1;
     }
 }
 

@@ -23,7 +23,7 @@ pub struct Session {
     /// Where in the seed's run to start, for modes whose run is a ladder of levels (a code
     /// puzzle's curriculum step, from 0; a Zone dungeon's number, dungeon K, as `gen dungeon
     /// --dungeon K` numbers them): a link's `level=K`. `None` is the start; a mode without levels
-    /// ignores it. A run started part-way keeps its best apart ([`crate::run::RunEntry`]).
+    /// ignores it. A run started part-way keeps its best apart ([`RunEntry`]).
     pub level: Option<u32>,
 }
 
@@ -102,6 +102,29 @@ pub fn civil_from_days(days: i64) -> (i32, u32, u32) {
     let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
     (year, month, day)
+}
+
+/// Where in the seed's ladder of levels this run started (a link's `level=K`: the dungeon number
+/// or the puzzle's step), fixed when it starts, whatever level the run reaches. A run started
+/// part-way competes only with runs started there, so its best is kept under its own key.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunEntry(pub Option<u32>);
+
+impl RunEntry {
+    /// The start of `session`'s run; level 0 is the seed's own start, and a mode without levels
+    /// always starts there.
+    pub fn of(session: &Session) -> RunEntry {
+        RunEntry(session.level.filter(|&level| level > 0 && session.mode.info().levels))
+    }
+
+    /// The best-score key of a run of `mode` on the seed `code` that started here:
+    /// `dungeon/224MP-ANQ6K`, or `dungeon/224MP-ANQ6K@3` from level 3.
+    pub fn score_key(self, mode: &str, code: &str) -> String {
+        match self.0 {
+            None => seedfeast_save::score_key(mode, code),
+            Some(level) => seedfeast_save::score_key(mode, &format!("{code}@{level}")),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -68,8 +68,7 @@ fn race_app(mode: &str, seed: Seed, ghost: &Replay, inputs: Vec<u16>) -> bevy::a
     app.insert_resource(GhostReplay(ghost.clone())).insert_resource(Playback { inputs });
     app.finish();
     app.cleanup();
-    app.update();
-    app.world_mut().remove_resource::<seedfeast::run::Countdown>();
+    seedfeast::run::end_countdown(&mut app);
     app
 }
 

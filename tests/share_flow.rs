@@ -9,7 +9,7 @@ use bevy::time::TimeUpdateStrategy;
 use common::*;
 use seedfeast::data::GameData;
 use seedfeast::replay::LastReplay;
-use seedfeast::run::{Countdown, Progress};
+use seedfeast::run::Progress;
 use seedfeast::session::{LastRun, Session};
 use seedfeast::state::Screen;
 use seedfeast::toast::Toast;
@@ -31,7 +31,7 @@ fn game_over(session: Session) -> App {
     app.cleanup();
     app.update();
     app.update();
-    app.world_mut().remove_resource::<Countdown>();
+    seedfeast::run::end_countdown(&mut app);
     for _ in 0..1_200 {
         app.update();
         if screen(&app) == Screen::GameOver {

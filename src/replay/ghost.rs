@@ -10,7 +10,7 @@ use super::simulate::run_app;
 use super::{Avatar, Playback, check_replay};
 use crate::data::GameData;
 use crate::mode::Modes;
-use crate::run::{Countdown, Gameplay, RunStage, RunStart};
+use crate::run::{Gameplay, RunStage, RunStart, end_countdown};
 use crate::session::{LastRun, Session};
 use crate::state::Screen;
 use crate::toast::Toast;
@@ -111,8 +111,7 @@ fn start_ghost(world: &mut World) {
     app.insert_resource(Playback { inputs: ghost.0.inputs.clone() });
     app.finish();
     app.cleanup();
-    app.update();
-    app.world_mut().remove_resource::<Countdown>();
+    end_countdown(&mut app);
     world.insert_non_send(GhostWorld { app, steps, done: false });
 }
 

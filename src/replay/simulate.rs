@@ -9,7 +9,7 @@ use seedfeast_procgen::{GENERATOR_VERSION, Seed};
 use super::{Avatar, Playback, Recording, RunSteps, StateHash, StepInput, check_replay, rules_hash};
 use crate::data::GameData;
 use crate::mode::{Mode, Modes};
-use crate::run::{Countdown, RunScore};
+use crate::run::{RunScore, end_countdown};
 use crate::session::Session;
 use crate::state::Screen;
 use crate::{Launch, headless_app};
@@ -77,9 +77,8 @@ pub fn simulate_traced(
     app.insert_resource(Playback { inputs: replay.inputs.clone() });
     app.finish();
     app.cleanup();
-    app.update();
     // However long the recorded countdown was, physics stood still through it.
-    app.world_mut().remove_resource::<Countdown>();
+    end_countdown(&mut app);
     let steps = replay.inputs.len() as u32;
     let mut trace = Vec::new();
     // Bounded: one gameplay step per update once the countdown is gone.

@@ -107,7 +107,7 @@ pub fn record_result(
     mut save: ResMut<Save>,
     mut last: ResMut<LastRun>,
     mut toast: ResMut<Toast>,
-    entry: Option<Res<crate::run::RunEntry>>,
+    entry: Option<Res<crate::session::RunEntry>>,
 ) {
     let code = session.seed.code().to_string();
     let mode = session.mode.key();

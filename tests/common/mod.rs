@@ -56,7 +56,7 @@ pub fn ready_app(data: GameData, mode: Mode, seed: Seed) -> App {
 
 /// Ends the get-ready countdown, as a key press would.
 pub fn skip_countdown(app: &mut App) {
-    app.world_mut().remove_resource::<Countdown>();
+    seedfeast::run::end_countdown(app);
 }
 
 pub fn screen(app: &App) -> Screen {
