@@ -52,25 +52,38 @@ pub enum Gameplay {
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct Countdown {
     pub remaining: f32,
-    /// Fixed steps run since it started (the level builds during the countdown).
+    /// Fixed steps in a row, up to the last, in which the level had nothing left to build.
     pub steps: u32,
+    /// Fixed steps run since it started.
+    pub total_steps: u32,
     /// A key asked to start before the countdown had settled: it ends once it has.
     pub cut: bool,
 }
 
-/// The fewest fixed steps a countdown lasts, whatever ends it: the level's first pieces (a
-/// Runner's first ground, a tunnel's first gates) are built in the first steps and enter the
-/// physics world before anything moves, so a run plays out the same whether its countdown was
-/// waited out or cut short by a key on the first frame (and so its replay does).
+/// A countdown ends, whatever ends it, only after this many fixed steps in a row in which the
+/// level had nothing left to build: the pieces in view (a Runner's ground, a tunnel's gates) are
+/// built and in the physics world before anything moves, so a run plays out the same whether its
+/// countdown was waited out or cut short by a key on the first frame (and so its replay does).
 pub const SETTLE_STEPS: u32 = 3;
+
+/// A level still building after this many countdown steps (ten seconds) is a mode's bug; the run
+/// starts anyway rather than wait for ever (and a warning says so).
+pub const MAX_SETTLE_STEPS: u32 = 600;
+
+/// Set by a mode's `Prepare` system in a step where its level was not ready yet (it built
+/// something, or waited for what it builds on): the countdown waits for it (see
+/// [`SETTLE_STEPS`]). Cleared every step.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct LevelBuilding(pub bool);
 
 /// Ends a headless app's countdown as a key press would, once it has settled: what a replay, a
 /// ghost and the tests start a run from. Bounded: one fixed step per update in those apps.
 pub fn end_countdown(app: &mut App) {
-    // The run starts (and its countdown with it) within the app's first updates.
-    for _ in 0..SETTLE_STEPS * 4 {
+    // The run starts (and its countdown with it) within the app's first updates; the countdown
+    // settles within MAX_SETTLE_STEPS.
+    for _ in 0..MAX_SETTLE_STEPS + 10 {
         match app.world().get_resource::<Countdown>() {
-            Some(countdown) if countdown.steps >= SETTLE_STEPS => break,
+            Some(countdown) if countdown.settled() => break,
             _ => app.update(),
         }
     }
@@ -78,6 +91,11 @@ pub fn end_countdown(app: &mut App) {
 }
 
 impl Countdown {
+    /// Whether the level has settled, so the run may start.
+    pub fn settled(&self) -> bool {
+        self.steps >= SETTLE_STEPS || self.total_steps >= MAX_SETTLE_STEPS
+    }
+
     /// The number shown: 3, 2, 1.
     pub fn shown(&self) -> u32 {
         self.remaining.ceil().max(1.0) as u32
@@ -240,7 +258,11 @@ impl Plugin for RunFlowPlugin {
                 ),
             )
             .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))
-            .add_systems(FixedUpdate, count_countdown_steps.in_set(Gameplay::Prepare))
+            .init_resource::<LevelBuilding>()
+            .add_systems(
+                FixedUpdate,
+                count_countdown_steps.after(Gameplay::Prepare).before(Gameplay::Input).run_if(in_state(Pause::Running)),
+            )
             .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Countdown>())
             .add_systems(
                 Update,
@@ -252,7 +274,7 @@ impl Plugin for RunFlowPlugin {
 }
 
 fn start_countdown(mut commands: Commands, session: Res<Session>) {
-    commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS, steps: 0, cut: false });
+    commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS, steps: 0, total_steps: 0, cut: false });
     commands.insert_resource(Progress::default());
     commands.insert_resource(crate::session::RunEntry::of(&session));
 }
@@ -289,16 +311,24 @@ fn tick_countdown(
     countdown.remaining -= time.delta_secs();
     // Pause keys are the pause's; every other press starts the run (once it has settled).
     countdown.cut |= pressed && !actions.pause;
-    if (countdown.cut || countdown.remaining <= 0.0) && countdown.steps >= SETTLE_STEPS {
+    if (countdown.cut || countdown.remaining <= 0.0) && countdown.settled() {
         commands.remove_resource::<Countdown>();
     }
 }
 
-/// Counts the countdown's fixed steps (see [`SETTLE_STEPS`]).
-fn count_countdown_steps(countdown: Option<ResMut<Countdown>>) {
+/// Counts the countdown's fixed steps, and those in a row in which the level had settled (see
+/// [`SETTLE_STEPS`]), after the modes' `Prepare` systems have said whether it is still building.
+fn count_countdown_steps(countdown: Option<ResMut<Countdown>>, mut building: ResMut<LevelBuilding>) {
     if let Some(mut countdown) = countdown {
-        countdown.steps += 1;
+        countdown.total_steps += 1;
+        countdown.steps = if building.0 { 0 } else { countdown.steps + 1 };
+        if countdown.total_steps == MAX_SETTLE_STEPS && building.0 {
+            warn!(
+                "the level was still building after {MAX_SETTLE_STEPS} steps of the countdown; the run starts anyway"
+            );
+        }
     }
+    building.0 = false;
 }
 
 fn toggle_pause(actions: Res<Actions>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>) {

@@ -6,7 +6,9 @@ mod common;
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use common::*;
+use seedfeast::data::GameData;
 use seedfeast::modes::runner::track::{ChunkPiece, TrackChunk};
+use seedfeast::run::Countdown;
 use seedfeast::session::LastRun;
 use seedfeast::state::{Pause, Screen};
 use seedfeast::ui::menu::{MenuAction, MenuChosen};
@@ -247,4 +249,41 @@ fn the_gamepad_south_button_jumps() {
     )));
     app.update();
     assert!(player(&mut app).1.y > 100.0, "jumping: {:?}", player(&mut app).1);
+}
+
+/// A track that takes several steps to build (narrow chunks: more in view than a step builds) is
+/// built, and in the physics world, before the run moves, however the countdown ends: a key on
+/// the first frame waits for it, so the run starts from the state a waited-out countdown gives.
+#[test]
+fn a_countdown_cut_short_still_waits_for_the_track_in_view() {
+    let mut config = RunnerConfig::default();
+    let mut rest = config.library.chunks.iter().find(|chunk| chunk.rest).unwrap().clone();
+    rest.food.clear();
+    config.library.chunks = vec![rest];
+    config.library.chunk_width = 80.0; // about 30 chunks in view: four steps' worth
+    let mut app = ready_app(
+        {
+            let mut data = GameData::built_in();
+            data.runner = config;
+            data
+        },
+        mode("runner"),
+        Seed(3),
+    );
+    // The player asks to start on the first frame; the countdown ends as soon as the track is in.
+    tap_key(&mut app, KeyCode::Space, Key::Space);
+    let mut updates = 0;
+    while app.world().contains_resource::<Countdown>() {
+        assert!(updates < 60, "the countdown ended once the track was built");
+        app.update();
+        updates += 1;
+    }
+    let (at, _) = player(&mut app);
+    assert!(run(&app).track_end >= at.x + seedfeast::modes::runner::VIEW_AHEAD, "the track in view is built");
+    let world = app.world_mut();
+    let unregistered = world
+        .query_filtered::<Entity, (With<bevy_rapier2d::prelude::Collider>, Without<bevy_rapier2d::prelude::RapierColliderHandle>)>()
+        .iter(world)
+        .count();
+    assert_eq!(unregistered, 0, "every collider is in the physics world");
 }

@@ -19,7 +19,7 @@ use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
-use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::session::playing;
 use crate::sound::Sfx;
@@ -189,9 +189,11 @@ fn extend_track(
     mut run: ResMut<RunnerRun>,
     data: Res<GameData>,
     player: Single<(&Transform, Has<RapierColliderHandle>), With<RunnerPlayer>>,
+    mut building: ResMut<LevelBuilding>,
 ) {
     let (player, in_physics) = *player;
     if !in_physics {
+        building.0 = true;
         return;
     }
     let horizon = player.translation.x + VIEW_AHEAD;
@@ -199,6 +201,7 @@ fn extend_track(
         if run.track_end >= horizon {
             break;
         }
+        building.0 = true;
         let chunk = run.generator.next_chunk();
         spawn_chunk(&mut commands, &chunk, &data.runner.food);
         let end = chunk.x + chunk.width;

@@ -18,7 +18,7 @@ use crate::intensity::Intensity;
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
-use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
+use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
 use crate::sound::Sfx;
 use crate::state::Screen;
@@ -190,11 +190,13 @@ fn spawn_gates(
     mut run: ResMut<TunnelRun>,
     data: Res<GameData>,
     flyer: Single<&Transform, With<Flyer>>,
+    mut building: ResMut<LevelBuilding>,
 ) {
     for _ in 0..16 {
         if run.spawned_until > flyer.translation.x + VIEW_AHEAD {
             break;
         }
+        building.0 = true;
         let gate = run.generator.next_gate();
         spawn_gate(&mut commands, &gate, data.tunnel.screen_height);
         run.spawned_until = gate.x;
