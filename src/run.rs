@@ -10,6 +10,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::PhysicsSet;
+use tracing::warn;
 
 use crate::data::GameData;
 use crate::input::Actions;
