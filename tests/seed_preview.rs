@@ -195,3 +195,45 @@ fn a_new_random_seed_is_previewed_at_once() {
     let seed = app.world().resource::<Session>().seed;
     assert_shows(&app, mode, seed);
 }
+
+/// Text typed on the seed screen is the seed shown big, previewed and played, whether Enter or
+/// *Play this seed* starts it; a code that plays nothing keeps the screen, saying why.
+#[test]
+fn play_this_seed_plays_the_typed_seed_the_preview_shows() {
+    use seedfeast::ui::screens::SeedCodeText;
+    let mode = common::mode("maze");
+    let mut app = seed_screen(mode);
+    let before = app.world().resource::<Session>().seed;
+    assert_eq!(single_text::<SeedCodeText>(&mut app), before.code().to_string());
+    let typed = Seed::from_text("pizza party");
+    assert_ne!(before, typed);
+    type_text(&mut app, "pizza party");
+    rest(&mut app);
+    assert_shows(&app, mode, typed);
+    assert_eq!(single_text::<SeedCodeText>(&mut app), typed.code().to_string(), "the big code is the typed one");
+
+    // A wrong check character: Play starts nothing and says why.
+    let code = Seed(555).code().to_string();
+    for _ in 0.."pizza party".len() {
+        backspace(&mut app);
+    }
+    type_text(&mut app, &format!("{}U", &code[..code.len() - 1]));
+    app.update();
+    assert_eq!(single_text::<SeedCodeText>(&mut app), before.code().to_string(), "a typo: the seed already chosen");
+    app.world_mut().trigger(MenuChosen(MenuAction::Play));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::SeedSelect, "a typo starts nothing");
+    assert!(
+        app.world().resource::<SeedEntry>().error.as_deref().is_some_and(|e| e.contains("not a seed-code character"))
+    );
+
+    // Fixed, Play plays it.
+    backspace(&mut app);
+    type_text(&mut app, &code[code.len() - 1..]);
+    app.world_mut().trigger(MenuChosen(MenuAction::Play));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<Session>().seed, Seed(555));
+}

@@ -144,6 +144,7 @@ fn on_menu_chosen(
     data: Option<Res<GameData>>,
     problem: Option<Res<DataProblem>>,
     mut exit: MessageWriter<AppExit>,
+    mut entry: Option<ResMut<crate::ui::seed_entry::SeedEntry>>,
 ) {
     if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey | MenuAction::PlayHistory) {
         cursor.0 = 0;
@@ -156,7 +157,17 @@ fn on_menu_chosen(
             session.level = None;
             next_screen.set(Screen::SeedSelect);
         }
-        MenuAction::Play | MenuAction::Retry => next_screen.set(Screen::Playing),
+        MenuAction::Play => {
+            // Text typed on the seed screen is the seed its preview shows and Play plays; if it
+            // plays no level, the reason shows instead and nothing starts.
+            if let Some(entry) = entry.as_mut().filter(|entry| !entry.text.trim().is_empty())
+                && !entry.submit(&mut session)
+            {
+                return;
+            }
+            next_screen.set(Screen::Playing);
+        }
+        MenuAction::Retry => next_screen.set(Screen::Playing),
         MenuAction::NewSeed => *session = Session::random(session.mode),
         MenuAction::PlayNewSeed => {
             *session = Session::random(session.mode);

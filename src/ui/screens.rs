@@ -134,19 +134,34 @@ fn column(width: f32) -> Node {
     }
 }
 
+/// The seed *Play this seed* plays: the typed text's, once it reads as one (the preview's), else
+/// the session's.
 fn show_seed(
     session: Res<Session>,
+    entry: Res<SeedEntry>,
     mut code: Query<&mut Text, (With<SeedCodeText>, Without<SeedOriginText>)>,
     mut origin: Query<&mut Text, (With<SeedOriginText>, Without<SeedCodeText>)>,
 ) {
-    if !session.is_changed() {
+    if !session.is_changed() && !entry.is_changed() {
         return;
     }
+    let typed = (!entry.text.trim().is_empty()).then(|| entry.session_for(session.mode).ok()).flatten();
+    let shown = typed.as_ref().unwrap_or(&session);
     for mut text in &mut code {
-        text.0 = session.seed.code().to_string();
+        let line = shown.seed.code().to_string();
+        if text.0 != line {
+            text.0 = line;
+        }
     }
     for mut text in &mut origin {
-        text.0 = session.origin.clone().unwrap_or_default();
+        let line = if typed.is_some() {
+            "the code of what you typed".to_string()
+        } else {
+            shown.origin.clone().unwrap_or_default()
+        };
+        if text.0 != line {
+            text.0 = line;
+        }
     }
 }
 
