@@ -108,6 +108,17 @@ pub fn started(countdown: Option<Res<Countdown>>) -> bool {
     countdown.is_none()
 }
 
+/// The run's end has been decided. A slow frame runs several fixed steps; those after the one that
+/// ended the run play nothing (no movement, no score), so a run ends with the same score however
+/// many steps its last frame held (a slow desktop, a fast browser, a headless replay).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct RunOver;
+
+/// Whether the run's end is still to come.
+pub fn not_over(over: Option<Res<RunOver>>) -> bool {
+    over.is_none()
+}
+
 /// The HUD's status line; the run's [`Rules::status`] writes it ("Score 120   42 m").
 #[derive(Resource, Default, Debug)]
 pub struct HudStatus {
@@ -215,9 +226,16 @@ fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>, mut stage: R
     }
 }
 
-/// Decided in the fixed step, so a run ends on the same step wherever it is played.
-fn end_run<R: Rules>(run: Res<R>, mut last: ResMut<LastRun>, mut next: ResMut<NextState<Screen>>) {
+/// Decided in the fixed step, so a run ends on the same step wherever it is played; the fixed
+/// steps left in the same frame play nothing more ([`RunOver`]).
+fn end_run<R: Rules>(
+    mut commands: Commands,
+    run: Res<R>,
+    mut last: ResMut<LastRun>,
+    mut next: ResMut<NextState<Screen>>,
+) {
     if let Some(end) = run.outcome() {
+        commands.insert_resource(RunOver);
         *last = LastRun {
             score: end.score,
             cause: end.cause,
@@ -241,7 +259,7 @@ pub struct RunFlowPlugin;
 
 impl Plugin for RunFlowPlugin {
     fn build(&self, app: &mut App) {
-        let on = in_state(Pause::Running).and_then(started);
+        let on = in_state(Pause::Running).and_then(started).and_then(not_over);
         app.init_resource::<HudStatus>()
             .init_resource::<Progress>()
             .init_resource::<RunScore>()
@@ -264,7 +282,10 @@ impl Plugin for RunFlowPlugin {
                 FixedUpdate,
                 count_countdown_steps.after(Gameplay::Prepare).before(Gameplay::Input).run_if(in_state(Pause::Running)),
             )
-            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| commands.remove_resource::<Countdown>())
+            .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
+                commands.remove_resource::<Countdown>();
+                commands.remove_resource::<RunOver>();
+            })
             .add_systems(
                 Update,
                 (toggle_pause, tick_countdown.run_if(in_state(Pause::Running))).run_if(in_state(Screen::Playing)),
@@ -276,6 +297,7 @@ impl Plugin for RunFlowPlugin {
 
 fn start_countdown(mut commands: Commands, session: Res<Session>) {
     commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS, steps: 0, total_steps: 0, cut: false });
+    commands.remove_resource::<RunOver>();
     commands.insert_resource(Progress::default());
     commands.insert_resource(crate::session::RunEntry::of(&session));
 }

@@ -126,3 +126,32 @@ fn the_screen_log_names_the_run_a_link_started() {
     let log = &app.world().resource::<seedfeast::web::ScreenLog>().0;
     assert_eq!(log.last().map(String::as_str), Some(format!("Playing maze {}", seed.code()).as_str()), "{log:?}");
 }
+
+/// A run ends on the step that ends it, whatever else its last frame held: a slow frame (many
+/// fixed steps, as on a software-rendered desktop) and a fast one (one step) give the same score,
+/// distance, step count and state hash, for a Runner nobody jumps in.
+#[test]
+fn a_run_ends_with_the_same_score_however_many_steps_its_last_frame_held() {
+    use bevy::time::TimeUpdateStrategy;
+    use seedfeast::session::LastRun;
+    let end = |steps_per_frame: u32| {
+        let mut app = ready_app(GameData::built_in(), mode("runner"), Seed::from_text("pizza party"));
+        skip_countdown(&mut app);
+        app.insert_resource(TimeUpdateStrategy::FixedTimesteps(steps_per_frame));
+        for _ in 0..60 * 60 {
+            if screen(&app) == Screen::GameOver {
+                break;
+            }
+            app.update();
+        }
+        assert_eq!(screen(&app), Screen::GameOver, "the run ended ({steps_per_frame} steps a frame)");
+        let last = app.world().resource::<LastRun>().clone();
+        let steps = app.world().resource::<seedfeast::replay::RunSteps>().0;
+        let state = app.world().resource::<seedfeast::replay::StateHash>().0;
+        (last.score, last.distance_m, steps, state)
+    };
+    let one = end(1);
+    for steps in [2, 7, 16] {
+        assert_eq!(end(steps), one, "{steps} steps a frame");
+    }
+}

@@ -28,7 +28,8 @@ pub use step::StepInput;
 /// replays recorded before are then refused instead of replaying wrongly.
 ///
 /// - 2: the Runner's track goes into the physics world after its player (the same contacts on
-///   every platform).
+///   every platform); the countdown waits for the level in view; the steps after the one that
+///   ended a run play nothing.
 pub const RULES_REVISION: u32 = 2;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
@@ -210,8 +211,13 @@ fn hash_state(
 /// Physics stands still during the countdown, so however long it lasts (a key cuts it short),
 /// the run's first step starts from the same state. Decided at the top of every fixed step, so
 /// not even the first frame's steps move anything.
-fn freeze_during_countdown(countdown: Option<Res<Countdown>>, mut config: Query<&mut RapierConfiguration>) {
-    let active = countdown.is_none();
+fn freeze_during_countdown(
+    countdown: Option<Res<Countdown>>,
+    over: Option<Res<crate::run::RunOver>>,
+    mut config: Query<&mut RapierConfiguration>,
+) {
+    // And once the run's end is decided: the frame's remaining steps move nothing.
+    let active = countdown.is_none() && over.is_none();
     for mut config in &mut config {
         if config.physics_pipeline_active != active {
             config.physics_pipeline_active = active;
