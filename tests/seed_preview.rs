@@ -196,8 +196,8 @@ fn a_new_random_seed_is_previewed_at_once() {
     assert_shows(&app, mode, seed);
 }
 
-/// Text typed on the seed screen is the seed shown big, previewed and played, whether Enter or
-/// *Play this seed* starts it; a code that plays nothing keeps the screen, saying why.
+/// Text typed on the seed screen is the seed shown big, previewed, copied and played, whether
+/// Enter or *Play this seed* starts it; a code that plays nothing keeps the screen, saying why.
 #[test]
 fn play_this_seed_plays_the_typed_seed_the_preview_shows() {
     use seedfeast::ui::screens::SeedCodeText;
@@ -211,6 +211,11 @@ fn play_this_seed_plays_the_typed_seed_the_preview_shows() {
     rest(&mut app);
     assert_shows(&app, mode, typed);
     assert_eq!(single_text::<SeedCodeText>(&mut app), typed.code().to_string(), "the big code is the typed one");
+    // Copy code copies the code shown, not the one the screen opened with.
+    app.world_mut().trigger(MenuChosen(MenuAction::CopyCode));
+    app.update();
+    let copied = app.world().resource::<seedfeast::ui::clipboard::Copied>().0.clone();
+    assert_eq!(copied, Some(typed.code().to_string()));
 
     // A wrong check character: Play starts nothing and says why.
     let code = Seed(555).code().to_string();

@@ -33,10 +33,12 @@ async function open(query) {
   await page.locator('canvas').click();
   return page;
 }
+// One key a second: software WebGL draws a few frames a second, and two presses of one key
+// within a frame count as one.
 async function press(page, ...keys) {
   for (const key of keys) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(1000);
   }
 }
 

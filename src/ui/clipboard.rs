@@ -59,6 +59,18 @@ pub fn copy_code(
     put_on_clipboard(shared.clone(), &shared, clipboard, toast, copied);
 }
 
+/// Copies the code (or link) of a session not yet played: on the seed screen, the seed the typed
+/// text makes, which is the one shown big and the one *Play this seed* plays.
+pub fn copy_session_code(
+    In(session): In<Session>,
+    clipboard: Option<ResMut<Clipboard>>,
+    toast: ResMut<Toast>,
+    copied: ResMut<Copied>,
+) {
+    let shared = share_text(&session);
+    put_on_clipboard(shared.clone(), &shared, clipboard, toast, copied);
+}
+
 pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<PendingPaste>, mut toast: ResMut<Toast>) {
     match clipboard {
         Some(mut clipboard) => pending.0 = Some(clipboard.fetch_text()),

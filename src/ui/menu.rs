@@ -9,7 +9,7 @@ use crate::palette;
 use crate::session::{Mode, Session, utc_today};
 use crate::state::{Pause, Screen};
 use crate::toast::Toast;
-use crate::ui::clipboard::{copy_code, start_paste};
+use crate::ui::clipboard::{copy_code, copy_session_code, start_paste};
 use crate::ui::share::share_run;
 use seedfeast_procgen::Seed;
 
@@ -145,6 +145,7 @@ fn on_menu_chosen(
     problem: Option<Res<DataProblem>>,
     mut exit: MessageWriter<AppExit>,
     mut entry: Option<ResMut<crate::ui::seed_entry::SeedEntry>>,
+    screen: Option<Res<State<Screen>>>,
 ) {
     if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey | MenuAction::PlayHistory) {
         cursor.0 = 0;
@@ -184,7 +185,15 @@ fn on_menu_chosen(
                 level: None,
             };
         }
-        MenuAction::CopyCode => commands.run_system_cached(copy_code),
+        // On the seed screen, typed text that reads as a seed is the seed shown, so it is the one copied.
+        MenuAction::CopyCode => match entry
+            .as_ref()
+            .filter(|_| screen.as_ref().is_some_and(|screen| *screen.get() == Screen::SeedSelect))
+            .and_then(|entry| entry.typed_session(session.mode))
+        {
+            Some(typed) => commands.run_system_cached_with(copy_session_code, typed),
+            None => commands.run_system_cached(copy_code),
+        },
         MenuAction::PasteCode => commands.run_system_cached(start_paste),
         MenuAction::History => next_screen.set(Screen::SeedHistory),
         MenuAction::PlayHistory => commands.run_system_cached(crate::ui::seed_history::play_selected),

@@ -145,7 +145,7 @@ fn show_seed(
     if !session.is_changed() && !entry.is_changed() {
         return;
     }
-    let typed = (!entry.text.trim().is_empty()).then(|| entry.session_for(session.mode).ok()).flatten();
+    let typed = entry.typed_session(session.mode);
     let shown = typed.as_ref().unwrap_or(&session);
     for mut text in &mut code {
         let line = shown.seed.code().to_string();

@@ -7,7 +7,7 @@ use seedfeast_procgen::SeedInput;
 use crate::input::{Actions, TypingFocus};
 use crate::session::{Mode, Session};
 use crate::state::Screen;
-use crate::ui::clipboard::{copy_code, start_paste};
+use crate::ui::clipboard::{copy_code, copy_session_code, start_paste};
 
 /// Longest text accepted in the box.
 pub const MAX_ENTRY: usize = 48;
@@ -35,6 +35,12 @@ impl SeedEntry {
         SeedInput::parse(&self.text)
             .map_err(|error| error.to_string())
             .and_then(|input| Session::from_input(mode, &input))
+    }
+
+    /// The session typed text plays in `mode`, when there is text and it reads as a seed: what
+    /// the seed screen shows big, copies and plays instead of the session's own seed.
+    pub fn typed_session(&self, mode: Mode) -> Option<Session> {
+        if self.text.trim().is_empty() { None } else { self.session_for(mode).ok() }
     }
 
     /// Applies the typed text to the session. True when a seed was taken.
@@ -82,7 +88,10 @@ pub fn type_seed(
                     next.set(Screen::Playing);
                 }
             }
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("c") => commands.run_system_cached(copy_code),
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("c") => match entry.typed_session(session.mode) {
+                Some(typed) => commands.run_system_cached_with(copy_session_code, typed),
+                None => commands.run_system_cached(copy_code),
+            },
             Key::Character(c) if ctrl && c.eq_ignore_ascii_case("v") => commands.run_system_cached(start_paste),
             _ if ctrl => {}
             _ => {
