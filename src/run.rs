@@ -108,15 +108,28 @@ pub fn started(countdown: Option<Res<Countdown>>) -> bool {
     countdown.is_none()
 }
 
-/// The run's end has been decided. A slow frame runs several fixed steps; those after the one that
-/// ended the run play nothing (no movement, no score), so a run ends with the same score however
-/// many steps its last frame held (a slow desktop, a fast browser, a headless replay).
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct RunOver;
+/// Whether the run's end has been decided. A slow frame runs several fixed steps; those after the
+/// one that ended the run play nothing (no movement, no score, no recording), so a run ends with
+/// the same score however many steps its last frame held (a slow desktop, a fast browser, a
+/// headless replay). The step that ends the run plays out whole, recorded and hashed.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct RunOver {
+    /// Decided this step or an earlier one.
+    pub decided: bool,
+    /// Decided in an earlier step: nothing plays any more.
+    pub over: bool,
+}
 
-/// Whether the run's end is still to come.
-pub fn not_over(over: Option<Res<RunOver>>) -> bool {
-    over.is_none()
+/// Whether the run's end is still to come (as of the start of this step).
+pub fn not_over(over: Res<RunOver>) -> bool {
+    !over.over
+}
+
+/// At the start of each fixed step: a run whose end was decided in an earlier step is over.
+fn close_ended_run(mut over: ResMut<RunOver>) {
+    if over.decided && !over.over {
+        over.over = true;
+    }
 }
 
 /// The HUD's status line; the run's [`Rules::status`] writes it ("Score 120   42 m").
@@ -229,13 +242,13 @@ fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>, mut stage: R
 /// Decided in the fixed step, so a run ends on the same step wherever it is played; the fixed
 /// steps left in the same frame play nothing more ([`RunOver`]).
 fn end_run<R: Rules>(
-    mut commands: Commands,
     run: Res<R>,
     mut last: ResMut<LastRun>,
     mut next: ResMut<NextState<Screen>>,
+    mut over: ResMut<RunOver>,
 ) {
     if let Some(end) = run.outcome() {
-        commands.insert_resource(RunOver);
+        over.decided = true;
         *last = LastRun {
             score: end.score,
             cause: end.cause,
@@ -278,13 +291,15 @@ impl Plugin for RunFlowPlugin {
             )
             .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))
             .init_resource::<LevelBuilding>()
+            .init_resource::<RunOver>()
+            .add_systems(FixedUpdate, close_ended_run.before(Gameplay::Prepare))
             .add_systems(
                 FixedUpdate,
                 count_countdown_steps.after(Gameplay::Prepare).before(Gameplay::Input).run_if(in_state(Pause::Running)),
             )
             .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
                 commands.remove_resource::<Countdown>();
-                commands.remove_resource::<RunOver>();
+                commands.insert_resource(RunOver::default());
             })
             .add_systems(
                 Update,
@@ -297,7 +312,7 @@ impl Plugin for RunFlowPlugin {
 
 fn start_countdown(mut commands: Commands, session: Res<Session>) {
     commands.insert_resource(Countdown { remaining: COUNTDOWN_SECONDS, steps: 0, total_steps: 0, cut: false });
-    commands.remove_resource::<RunOver>();
+    commands.insert_resource(RunOver::default());
     commands.insert_resource(Progress::default());
     commands.insert_resource(crate::session::RunEntry::of(&session));
 }

@@ -148,6 +148,13 @@ fn a_run_ends_with_the_same_score_however_many_steps_its_last_frame_held() {
         let last = app.world().resource::<LastRun>().clone();
         let steps = app.world().resource::<seedfeast::replay::RunSteps>().0;
         let state = app.world().resource::<seedfeast::replay::StateHash>().0;
+        // The run's replay holds the step that ended it: re-simulated, it ends there too.
+        let replay = app.world().resource::<seedfeast::replay::LastReplay>().0.clone();
+        assert_eq!((replay.inputs.len() as u32, replay.score, replay.state), (steps, last.score, state));
+        let replayed =
+            seedfeast::replay::simulate::simulate(&replay, GameData::built_in(), &seedfeast::modes::table()).unwrap();
+        assert!(replayed.ended, "the replay ends the run ({steps_per_frame} steps a frame)");
+        assert_eq!((replayed.score, replayed.steps, replayed.state), (last.score, steps, state));
         (last.score, last.distance_m, steps, state)
     };
     let one = end(1);

@@ -217,7 +217,7 @@ fn freeze_during_countdown(
     mut config: Query<&mut RapierConfiguration>,
 ) {
     // And once the run's end is decided: the frame's remaining steps move nothing.
-    let active = countdown.is_none() && over.is_none();
+    let active = countdown.is_none() && !over.is_some_and(|over| over.decided);
     for mut config in &mut config {
         if config.physics_pipeline_active != active {
             config.physics_pipeline_active = active;
