@@ -55,12 +55,11 @@ pub fn copy_code(
     toast: ResMut<Toast>,
     copied: ResMut<Copied>,
 ) {
-    let shared = share_text(&session);
-    put_on_clipboard(shared.clone(), &shared, clipboard, toast, copied);
+    copy_session_code(In(session.clone()), clipboard, toast, copied);
 }
 
-/// Copies the code (or link) of a session not yet played: on the seed screen, the seed the typed
-/// text makes, which is the one shown big and the one *Play this seed* plays.
+/// Copies the code (or link) of `session`: the one being played, or on the seed screen the seed
+/// the typed text makes, which is the one shown big and the one *Play this seed* plays.
 pub fn copy_session_code(
     In(session): In<Session>,
     clipboard: Option<ResMut<Clipboard>>,
