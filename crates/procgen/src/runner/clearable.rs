@@ -101,10 +101,25 @@ fn blocked_stretches(track: &[PlacedChunk], half: f32) -> Vec<Blocked> {
     merged
 }
 
+/// `slice.partition_point(pred)` found from the front: probes 1, 2, 4 … elements in, then
+/// bisects the last doubling. The same index as a bisection of the whole slice when `pred` is
+/// partitioned, but a landing is nearly always a stretch or two on, so this takes a few
+/// comparisons instead of a bisection of the whole rest of the track (the sweep's hot spot).
+fn partition_point_from_front<T>(slice: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    let mut probe = 1;
+    // Bounded: `probe` doubles until it passes the slice's length.
+    while probe <= slice.len() && pred(&slice[probe - 1]) {
+        probe *= 2;
+    }
+    // Every element before `probe / 2` satisfies `pred`; the point lies in `probe / 2 ..= probe`.
+    let from = probe / 2;
+    from + slice[from..probe.min(slice.len())].partition_point(pred)
+}
+
 /// The free stretch (by index: stretch `j` lies between blocked `j - 1` and blocked `j`) that
 /// holds all of `lo..=hi`, if one does.
 fn free_stretch_holding(blocked: &[Blocked], lo: f32, hi: f32) -> Option<usize> {
-    let j = blocked.partition_point(|b| b.to < lo);
+    let j = partition_point_from_front(blocked, |b| b.to < lo);
     let fits = blocked.get(j).is_none_or(|b| hi < b.from);
     fits.then_some(j)
 }
@@ -128,7 +143,7 @@ fn low_share(reach: JumpReach) -> f32 {
 fn over_hazards(hazards: &[(f32, f32)], half: f32, low: f32, x: f32, range: f32) -> bool {
     let rising_until = x + low * range * (1.0 + RANGE_SLACK);
     let falling_from = x + (1.0 - low) * range * (1.0 - RANGE_SLACK);
-    let first = hazards.partition_point(|&(_, end)| end + half <= x);
+    let first = partition_point_from_front(hazards, |&(_, end)| end + half <= x);
     hazards[first..]
         .iter()
         .take_while(|&&(start, _)| start - half < x + range * (1.0 + RANGE_SLACK))
@@ -161,6 +176,8 @@ pub fn crossings(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk])
         if let Some((a, b)) = reachable {
             // A take-off further back than the longest jump lands before this stretch ends: useless.
             let start = a.max(stretch.to - longest - step).min(b);
+            // The hazards wholly behind the first take-off are behind every later one too.
+            let hazards = &hazards[hazards.partition_point(|&(_, end)| end + half <= start)..];
             let samples = (((b - start) / step).ceil() as usize).min(MAX_SAMPLES);
             let stride = (b - start) / samples.max(1) as f32;
             for i in 0..=samples {
@@ -172,7 +189,7 @@ pub fn crossings(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk])
                 let Some(j) = free_stretch_holding(&blocked[k..], lo, hi).filter(|&i| i > 0).map(|i| k + i) else {
                     continue;
                 };
-                if !over_hazards(&hazards, half, low, x, range) {
+                if !over_hazards(hazards, half, low, x, range) {
                     continue;
                 }
                 reached_from[j] = Some(reached_from[j].map_or(hi, |r| r.min(hi)));
@@ -287,6 +304,17 @@ mod tests {
         let found = sequence_violations(&config, reach, &blocked);
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].rule, found[0].index()), ("sequence", Some(0)));
+    }
+
+    #[test]
+    fn the_search_from_the_front_finds_what_a_bisection_finds() {
+        for len in 0..40 {
+            let values: Vec<usize> = (0..len).collect();
+            for cut in 0..=len {
+                let pred = |v: &usize| *v < cut;
+                assert_eq!(partition_point_from_front(&values, pred), values.partition_point(pred), "{len} {cut}");
+            }
+        }
     }
 
     #[test]
