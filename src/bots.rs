@@ -3,6 +3,7 @@
 //! the run ends, or the time allowed runs out; and a soak that keeps bots playing run after run
 //! while sampling the entity count and memory.
 
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use seedfeast_procgen::Seed;
 
@@ -37,6 +38,13 @@ pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     (bot.add)(&mut app);
     app.finish();
     app.cleanup();
+    // Every schedule on the thread that updates the app, as in the browser (whose runs replay
+    // bit-exactly against the desktop's): the lab plays a run per core (`--jobs`), so the
+    // parallel executor's hand-offs between threads would only cost time. The fixed step already
+    // runs this way everywhere (see `ReplayPlugin`).
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::default()).set_apply_final_deferred(true);
+    }
     Ok(app)
 }
 
@@ -66,6 +74,45 @@ pub fn play_bot(mode: Mode, seed: Seed, data: GameData, goal: f32, limit_seconds
         }
     }
     Ok(finish(&app, steps, false, format!("still playing when the {limit_seconds} s allowed ran out")))
+}
+
+/// Plays seeds `seeds` with `mode`'s bot on `jobs` threads, each run its own headless app (the
+/// apps share nothing, so a seed's run is the same whatever the thread count), calling `done`
+/// after each run. The runs come back in seed order; the first error stops the rest.
+pub fn play_bots(
+    mode: Mode,
+    seeds: std::ops::Range<u64>,
+    jobs: usize,
+    data: &GameData,
+    goal: f32,
+    limit_seconds: f32,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<BotRun>, String> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let next = AtomicU64::new(seeds.start);
+    let failed = AtomicBool::new(false);
+    let runs = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                // Bounded: each pass takes a new seed, and the counter only grows.
+                while !failed.load(Ordering::Relaxed) {
+                    let seed = next.fetch_add(1, Ordering::Relaxed);
+                    if seed >= seeds.end {
+                        break;
+                    }
+                    let run = play_bot(mode, Seed(seed), data.clone(), goal, limit_seconds);
+                    failed.fetch_or(run.is_err(), Ordering::Relaxed);
+                    runs.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push((seed, run));
+                    done();
+                }
+            });
+        }
+    });
+    let mut runs = runs.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    runs.sort_by_key(|(seed, _)| *seed);
+    runs.into_iter().map(|(_, run)| run).collect()
 }
 
 /// One sample of a soak: the frame, the number of entities, and the process's resident memory.

@@ -218,9 +218,15 @@ pub enum GameLab {
         /// Mode keys, comma separated (every mode with a bot when left out).
         #[arg(long, value_delimiter = ',', value_parser = mode_parser())]
         mode: Vec<Mode>,
-        /// Seeds to play per mode (seeds 0, 1, 2, …).
+        /// Seeds to play per mode (seeds START, START + 1, …).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         seeds: u64,
+        /// The first seed, as a number (a report gives each seed's code).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..(1 << seedfeast_procgen::seed::SEED_BITS)))]
+        start: u64,
+        /// Runs played at once, each on its own thread (default: every core).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: Option<u64>,
         /// The goal, in each mode's unit, instead of its bot's own (2,000 m, 100 gates, …).
         #[arg(long, value_parser = parse_goal)]
         goal: Option<f32>,
@@ -500,8 +506,10 @@ pub fn run(command: Command) -> ExitCode {
         Command::Puzzle { action } => puzzle(action),
         Command::Lab { command: GameLab::Pure(command) } => return seedfeast_lab::cli::run(command),
         Command::Lab { command: GameLab::Soak { mode, frames, seed, format } } => lab_soak(mode, frames, seed, format),
-        Command::Lab { command: GameLab::Bots { mode, seeds, goal, seconds, format, assets } } => {
-            load_data(assets.as_deref()).and_then(|data| lab_bots(mode, seeds, goal, seconds, format, &data))
+        Command::Lab { command: GameLab::Bots { mode, seeds, start, jobs, goal, seconds, format, assets } } => {
+            let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+            let plan = BotsPlan { seeds: start..start + seeds, jobs, goal, seconds, format };
+            load_data(assets.as_deref()).and_then(|data| lab_bots(mode, &plan, &data))
         }
         Command::Replay { action } => replay(action),
         Command::Seed { input } => {
@@ -912,45 +920,66 @@ fn lab_soak(modes: Vec<Mode>, frames: u64, seed: u64, format: BotsFormat) -> Res
     if grew.is_empty() { Ok(()) } else { Err(Stop::Failed(format!("error: a soak grew:\n  {}", grew.join("\n  ")))) }
 }
 
-/// `seedfeast lab bots`: every chosen mode's bot over seeds 0.., a line (or JSON rows) per mode.
-fn lab_bots(
-    modes: Vec<Mode>,
-    seeds: u64,
+/// What `lab bots` plays: which seeds, on how many threads, to which goal, for how long.
+struct BotsPlan {
+    seeds: std::ops::Range<u64>,
+    jobs: usize,
     goal: Option<f32>,
     seconds: u32,
     format: BotsFormat,
-    data: &GameData,
-) -> Result<(), Stop> {
+}
+
+/// Runs short of their goal a text report lists, each with its seed and why it stopped.
+const MISSES_SHOWN: usize = 5;
+
+/// `seedfeast lab bots`: every chosen mode's bot over the plan's seeds, a line (or JSON rows) per
+/// mode.
+fn lab_bots(modes: Vec<Mode>, plan: &BotsPlan, data: &GameData) -> Result<(), Stop> {
+    let format = plan.format;
     let modes = modes_with_bots(modes);
     let mut rows = Vec::new();
     let mut unfair = Vec::new();
     for mode in modes {
         let bot = mode.info().bot.ok_or_else(|| Stop::Usage(format!("error: the {} mode has no bot", mode.key())))?;
-        let goal = goal.unwrap_or(bot.goal);
-        let bar = indicatif::ProgressBar::new(seeds).with_message(mode.key());
-        let mut runs = Vec::new();
-        for seed in 0..seeds {
-            let run =
-                crate::bots::play_bot(mode, Seed(seed), data.clone(), goal, seconds as f32).map_err(Stop::Failed)?;
-            if bot.promised && !run.reached {
-                unfair.push(format!("{} seed {}: {}", mode.key(), run.seed.code(), run.stopped));
-            }
-            runs.push(run);
-            bar.inc(1);
-        }
+        let goal = plan.goal.unwrap_or(bot.goal);
+        let bar = indicatif::ProgressBar::new(plan.seeds.end - plan.seeds.start).with_message(mode.key());
+        let started = std::time::Instant::now();
+        let runs =
+            crate::bots::play_bots(mode, plan.seeds.clone(), plan.jobs, data, goal, plan.seconds as f32, &|| {
+                bar.inc(1)
+            })
+            .map_err(Stop::Failed)?;
+        let took = started.elapsed().as_secs_f64();
         bar.finish_and_clear();
+        for run in runs.iter().filter(|run| bot.promised && !run.reached) {
+            unfair.push(format!("{} seed {}: {}", mode.key(), run.seed.code(), run.stopped));
+        }
         let reached = runs.iter().filter(|r| r.reached).count();
         let mut amounts: Vec<f32> = runs.iter().map(|r| r.progress.amount).collect();
         amounts.sort_by(f32::total_cmp);
         let median = amounts[amounts.len() / 2];
         let unit = runs.iter().map(|r| r.progress.unit).find(|u| !u.is_empty()).unwrap_or("");
         match format {
-            BotsFormat::Text => say(&format!(
-                "{:<12} {reached}/{} reached {goal} {unit}; median {median:.1} {unit}{}\n",
-                mode.key(),
-                runs.len(),
-                if bot.promised { " (promised)" } else { "" }
-            ))?,
+            BotsFormat::Text => {
+                say(&format!(
+                    "{:<12} {reached}/{} reached {goal} {unit}; least {:.1}, median {median:.1} {unit}{} ({took:.0} s, {} jobs)\n",
+                    mode.key(),
+                    runs.len(),
+                    amounts[0],
+                    if bot.promised { " (promised)" } else { "" },
+                    plan.jobs,
+                ))?;
+                for run in runs.iter().filter(|run| !run.reached).take(MISSES_SHOWN) {
+                    say(&format!(
+                        "    seed {} ({}): {:.1} {unit} at {:.0} s, {}\n",
+                        run.seed.code(),
+                        run.seed.0,
+                        run.progress.amount,
+                        run.seconds,
+                        run.stopped
+                    ))?;
+                }
+            }
             BotsFormat::Json => rows.extend(runs.iter().map(|r| {
                 serde_json::json!({
                     "mode": mode.key(),

@@ -465,6 +465,21 @@ fn lab_bots_play_seeds_through_the_game_and_a_promised_goal_missed_fails() {
 }
 
 #[test]
+fn lab_bots_give_each_seed_the_same_run_on_any_number_of_threads() {
+    let rows = |jobs: &str| {
+        let args = ["lab", "bots", "--mode", "tunnel", "--start", "5", "--seeds", "3", "--goal", "2", "--jobs", jobs];
+        let out = seedfeast(&[&args[..], &["--format", "json"]].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let one = rows("1");
+    let seeds: Vec<_> = one.as_array().unwrap().iter().map(|row| row["seed"].as_str().unwrap().to_string()).collect();
+    let codes: Vec<_> = (5..8).map(|n| Seed(n).code().to_string()).collect();
+    assert_eq!(seeds, codes, "seeds START.. in order");
+    assert_eq!(rows("3"), one, "three threads play every seed as one does");
+}
+
+#[test]
 fn lab_soak_samples_the_world_and_says_whether_it_stayed_flat() {
     let out = seedfeast(&["lab", "soak", "--mode", "arena", "--frames", "800", "--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));
