@@ -31,10 +31,17 @@ pub struct BotRun {
     pub seconds: f32,
 }
 
+/// Why the mode's reference bot gave up, where it can tell: a bot that knows it can get no
+/// further (the Code puzzle's program ran and the way stayed shut) writes the reason here, so a
+/// lab run stops at once and reports it instead of playing out the time allowed.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BotStuck(pub Option<String>);
+
 /// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
 pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
     let mut app = crate::replay::simulate::run_app(mode, seed, data);
+    app.init_resource::<BotStuck>();
     (bot.add)(&mut app);
     app.finish();
     app.cleanup();
@@ -71,6 +78,10 @@ pub fn play_bot(mode: Mode, seed: Seed, data: GameData, goal: f32, limit_seconds
         if *app.world().resource::<State<Screen>>().get() == Screen::GameOver {
             let cause = app.world().resource::<LastRun>().cause.clone();
             return Ok(finish(&app, step, false, cause));
+        }
+        if let Some(why) = &app.world().resource::<BotStuck>().0 {
+            let stopped = format!("the bot is stuck: {why}");
+            return Ok(finish(&app, step, false, stopped));
         }
     }
     Ok(finish(&app, steps, false, format!("still playing when the {limit_seconds} s allowed ran out")))

@@ -40,6 +40,18 @@ fn a_run_that_ends_says_why() {
 }
 
 #[test]
+fn the_puzzle_bot_clears_the_seeds_whose_first_step_once_walled_it_in() {
+    // Before 2026-12-02 a block could come to rest beside the coding tile: once the code ran the
+    // player was shut in, and the bot stalled on step 0 (six of 1,000 lab seeds). These seeds
+    // are now generated with the way out starting at the coding tile.
+    let puzzle = common::mode("puzzle");
+    for seed in [Seed(78), Seed(602)] {
+        let run = play_bot(puzzle, seed, GameData::built_in(), 3.0, 240.0).unwrap();
+        assert!(run.reached, "{}: {run:?}", seed.code());
+    }
+}
+
+#[test]
 fn a_short_soak_keeps_the_world_bounded() {
     for mode in table().iter() {
         let samples = soak(mode, Seed(7), GameData::built_in(), 6_000, 1_000).unwrap();

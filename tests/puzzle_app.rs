@@ -13,6 +13,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::*;
+use seedfeast::bots::BotStuck;
 use seedfeast::data::GameData;
 use seedfeast::input::TypingFocus;
 use seedfeast::modes::puzzle::bot::{BotProgram, PuzzleBot, PuzzleBotPlugin, next_step};
@@ -510,6 +511,8 @@ fn the_countdown_holds_the_player_and_the_panel() {
 #[test]
 fn a_bot_with_a_wrong_program_says_it_is_stuck() {
     let mut app = build_app(Seed(11), None, Some(BotProgram::Fixed("// nothing".into())));
+    // The seed lab listens for the reason (and stops the run at once).
+    app.init_resource::<BotStuck>();
     for _ in 0..60 * 30 {
         app.update();
         if app.world().resource::<PuzzleBot>().stuck.is_some() {
@@ -518,5 +521,7 @@ fn a_bot_with_a_wrong_program_says_it_is_stuck() {
     }
     let stuck = app.world().resource::<PuzzleBot>().stuck.clone().expect("stuck");
     assert!(stuck.contains("still shut"), "{stuck}");
+    app.update();
+    assert_eq!(app.world().resource::<BotStuck>().0.as_ref(), Some(&stuck));
     assert_eq!(run(&app).board.note, Note::Wrong);
 }

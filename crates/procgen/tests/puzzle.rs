@@ -27,6 +27,8 @@ mod puzzle {
         assert!(result.solved && result.error.is_none(), "{code}\n{}", draw_ascii(level));
         assert!(reachable_in_rows(&level.solved, &level.walkable, level.entry, level.exit));
         assert!(reachable_in_rows(&level.initial, &level.walkable, level.entry, level.coding_tile));
+        // The player runs the code standing on the coding tile: the way out starts there.
+        assert!(reachable_in_rows(&level.solved, &level.walkable, level.coding_tile, level.exit), "{code}");
         let maze = level.objects.iter().any(|o| o.shape == PathKind::Maze);
         let open = maze && reachable_in_rows(&level.initial, &level.walkable, level.entry, level.exit);
         assert_eq!(open, level.report.maze_open, "{code}\n{}", draw_ascii(level));
@@ -256,6 +258,25 @@ mod puzzle {
         // code leaves.
         let broken = rules(&with_key);
         assert!(broken.contains(&"solution") && broken.contains(&"solved"), "{broken:?}");
+    }
+
+    /// Seed `20000-002E6`'s first step as the generator made it before 2026-12-02: the block comes
+    /// to rest beside the coding tile and walls the player in once the code has run (the seed
+    /// lab's bot stalled there). The validator must say so; the generator now makes that seed
+    /// a level whose way out starts at the coding tile.
+    #[test]
+    fn a_block_that_walls_in_the_coding_tile_is_caught_and_no_longer_made() {
+        let old: PuzzleLevel = serde_json::from_str(include_str!("fixtures/puzzle_walled_in.json")).unwrap();
+        let violations = validate_level(&old);
+        assert_eq!(violations.iter().map(|v| v.rule).collect::<Vec<_>>(), ["exit"], "{violations:?}");
+        assert!(violations[0].detail.contains("from the coding tile"), "{}", violations[0]);
+        // The code still solves it, and the exit is still reachable from the entry: only the
+        // player's own position after running it is shut in.
+        assert!(run(&old, &old.solution).unwrap().solved);
+        assert!(reachable_in_rows(&old.solved, &old.walkable, old.entry, old.exit));
+        let now = Curriculum::default().level(0, Seed(old.seed)).unwrap();
+        check(&now, &now.solution);
+        assert_ne!(now.initial, old.initial);
     }
 
     #[test]

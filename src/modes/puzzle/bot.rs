@@ -10,6 +10,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
+use crate::bots::BotStuck;
 use crate::grid_move::Dir;
 use crate::modes::puzzle::{PuzzlePlayer, PuzzleRun, from_grid};
 use crate::run::Countdown;
@@ -128,7 +129,16 @@ impl Plugin for PuzzleBotPlugin {
         if !app.world().contains_resource::<PuzzleBot>() {
             app.insert_resource(PuzzleBot::new(BotProgram::Solution));
         }
-        app.add_systems(First, drive_bot);
+        app.add_systems(First, (drive_bot, report_stuck).chain());
+    }
+}
+
+/// Tells the seed lab why the bot stopped, where a lab is listening ([`BotStuck`]).
+fn report_stuck(bot: Res<PuzzleBot>, lab: Option<ResMut<BotStuck>>) {
+    if let (Some(why), Some(mut lab)) = (&bot.stuck, lab)
+        && lab.0.is_none()
+    {
+        lab.0 = Some(why.clone());
     }
 }
 

@@ -315,14 +315,17 @@ fn coding_tile(
 }
 
 /// The level file for a built world, and whether the solution solves it (run in the
-/// interpreter on the real rules, the map walked from the entry).
+/// interpreter on the real rules, the map walked from the entry, and the exit from the coding
+/// tile).
 fn assemble(built: Built, program: &Program, code: &str, seed: Seed, options: &GenOptions) -> (PuzzleLevel, bool) {
     let Built { world, shapes, coding } = built;
     let (solved_rows, solved) = match Machine::new(program, world.clone()) {
         Ok(mut machine) => {
             let (_, error) = machine.run();
             let after = machine.into_env();
-            (after.rows(), error.is_none() && after.reach().all())
+            // The player runs the program standing on the coding tile, so the way out must
+            // start there: an object that comes to rest beside it can wall it in.
+            (after.rows(), error.is_none() && after.reach().all() && after.exit_reachable_from(coding))
         }
         Err(_) => (world.rows(), false),
     };

@@ -15,7 +15,8 @@ pub use crate::violation::Violation;
 /// unusable), `size`, `walkable`, `legend`, `initial` (the map doesn't match ground and
 /// objects), `objects`, `entry`, `coding tile`, `solution` (doesn't parse, fails or doesn't
 /// solve), `solved` (the map isn't what the solution leaves), `exit` (not reachable in
-/// `solved`), `maze` (reachable in `initial` despite a maze shape, unreported), `rewards`.
+/// `solved` from the entry, or from the coding tile where the player runs the program), `maze`
+/// (reachable in `initial` despite a maze shape, unreported), `rewards`.
 ///
 /// ```
 /// use seedfeast_procgen::Seed;
@@ -93,6 +94,16 @@ pub fn validate_level(level: &PuzzleLevel) -> Vec<Violation> {
     }
     if !reachable_in_rows(&level.solved, &level.walkable, level.entry, level.exit) {
         flag("exit", format!("the exit {:?} can't be reached from the entry in solved", level.exit));
+    }
+    // The player stands on the coding tile when the program runs: from there, too.
+    if !reachable_in_rows(&level.solved, &level.walkable, level.coding_tile, level.exit) {
+        flag(
+            "exit",
+            format!(
+                "the exit {:?} can't be reached in solved from the coding tile {:?}, where the player runs the program",
+                level.exit, level.coding_tile
+            ),
+        );
     }
     let maze = level.objects.iter().any(|o| o.shape == PathKind::Maze);
     if maze && !level.report.maze_open && reachable_in_rows(&level.initial, &level.walkable, level.entry, level.exit) {
