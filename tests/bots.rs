@@ -52,6 +52,17 @@ fn the_puzzle_bot_clears_the_seeds_whose_first_step_once_walled_it_in() {
 }
 
 #[test]
+fn the_runner_bot_lands_across_chunk_seams_and_runs_on() {
+    // Each fell into the gap after a hot plate at about 830 m: its landing straddled two chunks'
+    // ground slabs and bounced off the seam, airborne when it had to take off again.
+    let runner = common::mode("runner");
+    for seed in [Seed(16), Seed(601), Seed(874)] {
+        let run = play_bot(runner, seed, GameData::built_in(), 1000.0, 240.0).unwrap();
+        assert!(run.reached, "{}: {run:?}", seed.code());
+    }
+}
+
+#[test]
 fn a_short_soak_keeps_the_world_bounded() {
     for mode in table().iter() {
         let samples = soak(mode, Seed(7), GameData::built_in(), 6_000, 1_000).unwrap();

@@ -7,7 +7,7 @@ use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use common::*;
 use seedfeast::data::GameData;
-use seedfeast::modes::runner::track::{ChunkPiece, TrackChunk};
+use seedfeast::modes::runner::track::{ChunkPiece, Ground, GroundSlab, TrackChunk};
 use seedfeast::run::Countdown;
 use seedfeast::session::LastRun;
 use seedfeast::state::{Pause, Screen};
@@ -286,4 +286,46 @@ fn a_countdown_cut_short_still_waits_for_the_track_in_view() {
         .iter(world)
         .count();
     assert_eq!(unregistered, 0, "every collider is in the physics world");
+}
+
+#[test]
+fn unbroken_ground_is_one_slab_across_chunks() {
+    // Two slabs meeting at a chunk's edge made a corner a landing could catch on (seed
+    // 20000-000GR bounced off one into the next gap): ground that runs on is one body.
+    let seed = Seed::from_text("pizza party");
+    let config = RunnerConfig::default();
+    let mut app = runner_app(seed, config.clone());
+    add_autopilot(&mut app);
+    for _ in 0..1_500 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Playing);
+    let world = app.world_mut();
+    let mut slabs: Vec<(f32, f32)> = world
+        .query::<(&Transform, &GroundSlab)>()
+        .iter(world)
+        .map(|(t, slab)| (t.translation.x, t.translation.x + slab.width))
+        .collect();
+    slabs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let pieces: Vec<(f32, f32)> = world
+        .query::<(&Transform, &Ground)>()
+        .iter(world)
+        .map(|(t, g)| (t.translation.x - g.width / 2.0, t.translation.x + g.width / 2.0))
+        .collect();
+    let chunks: Vec<usize> = world.query::<&TrackChunk>().iter(world).map(|c| c.index).collect();
+    assert!(slabs.len() >= 2 && pieces.len() > slabs.len(), "{} slabs for {} pieces", slabs.len(), pieces.len());
+    for pair in slabs.windows(2) {
+        assert!(pair[1].0 > pair[0].1 + 1.0, "two slabs touch: {pair:?}");
+    }
+    for piece in &pieces {
+        let inside = slabs.iter().filter(|s| s.0 <= piece.0 + 0.01 && piece.1 <= s.1 + 0.01).count();
+        assert_eq!(inside, 1, "ground {piece:?} in {inside} slabs: {slabs:?}");
+    }
+    // And the slabs cover no gap of the live chunks.
+    let (first, last) = (*chunks.iter().min().unwrap(), *chunks.iter().max().unwrap());
+    for chunk in &track(&config, seed, last + 1)[first..] {
+        for gap in &chunk.gaps {
+            assert!(slabs.iter().all(|s| s.1 <= gap.x + 0.01 || s.0 >= gap.end() - 0.01), "a slab over {gap:?}");
+        }
+    }
 }

@@ -30,7 +30,9 @@ pub use step::StepInput;
 /// - 2: the Runner's track goes into the physics world after its player (the same contacts on
 ///   every platform); the countdown waits for the level in view; the steps after the one that
 ///   ended a run play nothing.
-pub const RULES_REVISION: u32 = 2;
+/// - 3: the Runner's unbroken ground is one slab across chunks (no seam for a landing to catch
+///   on).
+pub const RULES_REVISION: u32 = 3;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
 #[derive(Component, Debug, Default, Clone, Copy)]

@@ -25,7 +25,7 @@ use crate::session::playing;
 use crate::sound::Sfx;
 use crate::state::Screen;
 use jump::JumpControl;
-use track::{ChunkPiece, FoodItem, Hazard, Ledge, boxes_overlap, spawn_chunk};
+use track::{ChunkPiece, FoodItem, Hazard, Ledge, OpenGround, boxes_overlap, spawn_chunk};
 
 /// The Runner's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
@@ -74,6 +74,8 @@ pub struct RunnerRun {
     /// Chunks alive on the track: (index, right edge), oldest first.
     pub live: VecDeque<(usize, f32)>,
     pub track_end: f32,
+    /// Ground at the track's end waiting for the next chunk (see [`track::OpenGround`]).
+    pub open_ground: Option<OpenGround>,
     pub jump: JumpControl,
     pub distance: f32,
     pub food_points: u32,
@@ -90,6 +92,7 @@ impl RunnerRun {
             generator: RunnerGenerator::new(config, reach, session.seed),
             live: VecDeque::new(),
             track_end: 0.0,
+            open_ground: None,
             jump,
             distance: 0.0,
             food_points: 0,
@@ -203,7 +206,8 @@ fn extend_track(
         }
         building.0 = true;
         let chunk = run.generator.next_chunk();
-        spawn_chunk(&mut commands, &chunk, &data.runner.food);
+        let run = &mut *run;
+        spawn_chunk(&mut commands, &chunk, &data.runner.food, &mut run.open_ground);
         let end = chunk.x + chunk.width;
         run.track_end = end;
         run.live.push_back((chunk.index, end));

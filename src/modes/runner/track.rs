@@ -1,5 +1,5 @@
-//! Turns the generator's chunks into entities: ground and platforms for rapier, hazards and food
-//! as plain boxes checked with simple overlap maths. Nothing here draws; `visuals` dresses them.
+//! Turns the generator's chunks into entities: ground slabs and platforms for rapier, hazards and
+//! food as plain boxes checked with simple overlap maths. Nothing here draws; `visuals` dresses them.
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
@@ -45,8 +45,39 @@ pub struct Hazard {
     pub half_size: Vec2,
 }
 
-/// Spawns every entity of one placed chunk.
-pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTable) {
+/// Ground ends closer than this count as touching: one stretch of ground.
+const SEAM_TOLERANCE: f32 = 0.01;
+
+/// The body of one stretch of unbroken ground, however many chunks it crosses (the chunks'
+/// [`Ground`] pieces are only drawn). Two slabs meeting at a seam make a corner that a landing
+/// runner can catch: rapier pushes it back and up off the next slab's edge (seed `20000-000GR`
+/// lost most of its speed there and bounced over its take-off for the next gap).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct GroundSlab {
+    /// From the entity's x rightwards.
+    pub width: f32,
+}
+
+/// The slab at the track's right end, while the last chunk's ground reaches its right edge: the
+/// next chunk's ground grows it instead of starting a slab of its own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OpenGround {
+    pub slab: Entity,
+    pub from: f32,
+    pub to: f32,
+}
+
+/// A slab's collider: `width` wide, its top-left corner at the entity, so growing it to the
+/// right changes only its shape, never where it is.
+fn slab_collider(width: f32) -> Collider {
+    let box_shape = Collider::cuboid(width / 2.0, GROUND_DEPTH / 2.0);
+    Collider::compound(vec![(Vec2::new(width / 2.0, -GROUND_DEPTH / 2.0), 0.0, box_shape)])
+}
+
+/// Spawns every entity of one placed chunk. Its ground grows `open`, the slab still open at the
+/// end of the chunk before, where they touch; a slab that reaches this chunk's right edge is
+/// left in `open` for the next chunk.
+pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTable, open: &mut Option<OpenGround>) {
     let piece = || (ChunkPiece { index: chunk.index }, DespawnOnExit(Screen::Playing));
     commands.spawn((
         TrackChunk { index: chunk.index, id: chunk.id.clone(), x: chunk.x, width: chunk.width },
@@ -58,11 +89,31 @@ pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTabl
             Ground { width: span.width },
             piece(),
             Transform::from_xyz(span.x + span.width / 2.0, -GROUND_DEPTH / 2.0, 0.0),
-            RigidBody::Fixed,
-            Collider::cuboid(span.width / 2.0, GROUND_DEPTH / 2.0),
-            Friction::coefficient(0.0),
         ));
+        match open {
+            Some(ground) if span.x <= ground.to + SEAM_TOLERANCE => {
+                // Grown in place; it now goes when this chunk is dropped.
+                ground.to = ground.to.max(span.end());
+                let width = ground.to - ground.from;
+                commands.entity(ground.slab).insert((GroundSlab { width }, slab_collider(width), piece()));
+            }
+            _ => {
+                let slab = commands
+                    .spawn((
+                        GroundSlab { width: span.width },
+                        piece(),
+                        Transform::from_xyz(span.x, 0.0, 0.0),
+                        RigidBody::Fixed,
+                        slab_collider(span.width),
+                        Friction::coefficient(0.0),
+                    ))
+                    .id();
+                *open = Some(OpenGround { slab, from: span.x, to: span.end() });
+            }
+        }
     }
+    // Ground that stops short of the chunk's edge can't join the next chunk's.
+    open.take_if(|ground| ground.to < chunk.x + chunk.width - SEAM_TOLERANCE);
     for platform in &chunk.platforms {
         commands.spawn((
             Ledge { width: platform.width },
