@@ -3,8 +3,8 @@
 //!
 //! Both keep their points in a uniform grid of cells just under `min_spacing / √2` wide, so a
 //! cell holds at most one point and a candidate is checked against the 5 × 5 cells around it in
-//! O(1). Only
-//! `+ − × ÷` on f32 decide where a point goes, so results are the same on every platform.
+//! O(1). Only `+ − × ÷` on f32 decide where a point goes, so results are the same on every
+//! platform.
 
 use serde::Serialize;
 
@@ -372,6 +372,48 @@ mod tests {
         assert!(n > 400.0 * 200.0 / (2.2 * 144.0) && n < 400.0 * 200.0 / (0.8 * 144.0), "{n}");
         assert!(s.attempts <= (2 * s.points.len() as u64 + 1) * 30);
         assert!(s.points.iter().all(|p| area.contains(*p)));
+    }
+
+    #[test]
+    fn the_grid_check_agrees_with_checking_every_point() {
+        // Dense fills, then candidates everywhere (edges, corners, just outside a point's circle):
+        // the cells the check skips never hold a point too close. Spacings include ones whose
+        // cells had to grow (two points a cell) and coordinates far from the origin.
+        let cases = [
+            (Area::new(0.0, 0.0, 1200.0, 680.0), 24.0),
+            (Area::new(-50.0, 10.0, 350.0, 210.0), 12.0),
+            (Area::new(1e5, -3e5, 1e5 + 900.0, -3e5 + 400.0), 30.0),
+            (Area::new(0.0, 0.0, 1e7, 1e7), 0.5),
+        ];
+        for (i, (area, r)) in cases.into_iter().enumerate() {
+            let rules = Rules { min_spacing: r, keep_out: None, max_points: 4000 };
+            let mut rng = stream(Seed(i as u64), Subsystem::ArenaDecor, 0);
+            let fill = scatter(area, &rules, Sampler::Bridson { attempts_per_point: 20 }, &mut rng);
+            let mut grid = Grid::new(area, r);
+            for &p in &fill.points {
+                grid.insert(p);
+            }
+            let mut checked = 0;
+            let mut near = |p: Point| {
+                if area.contains(p) {
+                    checked += 1;
+                    let clear = fill.points.iter().all(|q| q.distance_squared(p) >= r * r);
+                    assert_eq!(grid.is_clear(p), clear, "case {i}: {p:?}");
+                }
+            };
+            for _ in 0..3000 {
+                near(uniform(area, &mut rng));
+            }
+            // On and just inside the circles of placed points, where rounding decides.
+            for q in fill.points.iter().take(300) {
+                for (dx, dy) in [(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r), (0.7071 * r, 0.7071 * r)] {
+                    for shrink in [1.0, 0.9999, 0.999] {
+                        near(Point { x: q.x + dx * shrink, y: q.y + dy * shrink });
+                    }
+                }
+            }
+            assert!(checked > 3000, "case {i}: {checked}");
+        }
     }
 
     #[test]
