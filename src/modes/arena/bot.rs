@@ -71,6 +71,14 @@ pub fn plan(wave: &ArenaWave, items: &[ArenaPiece], reach: f32) -> ArenaBot {
         if pans.iter().any(|p| p.distance_squared(at) < (reach + MARGIN) * (reach + MARGIN)) { PAN_COST } else { 1 }
     };
     let costs: Vec<u32> = (0..rows).flat_map(|r| (0..columns).map(move |c| (c, r))).map(|(c, r)| cost(c, r)).collect();
+    // The player's centre stays `PLAYER_RADIUS` inside the walls, so the cells along them are
+    // out of its reach: a way planned through them (under a pan by the wall) would push the
+    // stick into the wall for ever.
+    let (first, last) = (
+        cell_of(Vec2::splat(PLAYER_RADIUS), columns, rows),
+        cell_of(Vec2::new(wave.width, wave.height) - PLAYER_RADIUS, columns, rows),
+    );
+    let walkable = |c: usize, r: usize| (first.0..=last.0).contains(&c) && (first.1..=last.1).contains(&r);
     let mut field = vec![u32::MAX; columns * rows];
     let mut queue = BinaryHeap::new();
     for food in items.iter().filter(|i| matches!(i.kind, ItemKind::Food(_))) {
@@ -85,7 +93,7 @@ pub fn plan(wave: &ArenaWave, items: &[ArenaPiece], reach: f32) -> ArenaBot {
         }
         for (dc, dr) in NEIGHBOURS {
             let (Some(nc), Some(nr)) = (c.checked_add_signed(dc), r.checked_add_signed(dr)) else { continue };
-            if nc >= columns || nr >= rows {
+            if nc >= columns || nr >= rows || !walkable(nc, nr) {
                 continue;
             }
             // Diagonals cost about √2 (in tenths, to keep the field integral and exact).
@@ -173,5 +181,28 @@ mod tests {
         }
         assert!(closest >= 34.0, "it kept out of the pan's reach (closest {closest})");
         assert!(at.distance(Vec2::new(300.0, 100.0)) < 12.0, "and reached the food: {at}");
+    }
+
+    #[test]
+    fn it_goes_round_a_pan_by_the_wall_not_along_the_wall_it_cannot_reach() {
+        // Seed 20000-00TFN's wave 2: a pan 47 units off the bottom wall leaves a strip under it
+        // that only a centre closer to the wall than the player's radius could use; the bot
+        // pushed into the wall there for the rest of the run.
+        let pan = ArenaPiece { at: Vec2::new(200.0, 47.0), kind: ItemKind::Hazard };
+        let apple = food(320.0, 26.0);
+        let bot = plan(&wave(), &[apple, pan], 34.0);
+        let mut at = Vec2::new(120.0, PLAYER_RADIUS);
+        let mut closest = f32::MAX;
+        for _ in 0..400 {
+            // As the game moves the player: a step, kept inside the walls.
+            at = (at + bot.direction(at) * 5.0)
+                .clamp(Vec2::splat(PLAYER_RADIUS), Vec2::new(400.0, 200.0) - PLAYER_RADIUS);
+            closest = closest.min(at.distance(pan.at));
+            if at.distance(apple.at) < 34.0 {
+                break;
+            }
+        }
+        assert!(at.distance(apple.at) < 34.0, "it reached the apple: {at}");
+        assert!(closest >= 34.0, "round the pan (closest {closest})");
     }
 }
