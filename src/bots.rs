@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::Seed;
 
 use crate::data::GameData;
-use crate::mode::Mode;
+use crate::mode::{BotStuck, Mode};
 use crate::run::Progress;
 use crate::session::LastRun;
 use crate::state::Screen;
@@ -30,12 +30,6 @@ pub struct BotRun {
     /// Game seconds played, the countdown included.
     pub seconds: f32,
 }
-
-/// Why the mode's reference bot gave up, where it can tell: a bot that knows it can get no
-/// further (the Code puzzle's program ran and the way stayed shut) writes the reason here, so a
-/// lab run stops at once and reports it instead of playing out the time allowed.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct BotStuck(pub Option<String>);
 
 /// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
 pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {

@@ -56,6 +56,12 @@ pub struct Bot {
     pub promised: bool,
 }
 
+/// Why the mode's reference bot gave up, where it can tell: a bot that knows it can get no
+/// further (the Code puzzle's program ran and the way stayed shut) writes the reason here, so a
+/// lab run stops at once and reports it instead of playing out the time allowed.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BotStuck(pub Option<String>);
+
 /// One playable mode.
 #[derive(Debug)]
 pub struct ModeInfo {

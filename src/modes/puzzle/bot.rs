@@ -10,8 +10,8 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use crate::bots::BotStuck;
 use crate::grid_move::Dir;
+use crate::mode::BotStuck;
 use crate::modes::puzzle::{PuzzlePlayer, PuzzleRun, from_grid};
 use crate::run::Countdown;
 use crate::state::Pause;
