@@ -406,7 +406,13 @@ mod tests {
             }
             // On and just inside the circles of placed points, where rounding decides.
             for q in fill.points.iter().take(300) {
-                for (dx, dy) in [(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r), (0.7071 * r, 0.7071 * r)] {
+                for (dx, dy) in [
+                    (r, 0.0),
+                    (-r, 0.0),
+                    (0.0, r),
+                    (0.0, -r),
+                    (std::f32::consts::FRAC_1_SQRT_2 * r, std::f32::consts::FRAC_1_SQRT_2 * r),
+                ] {
                     for shrink in [1.0, 0.9999, 0.999] {
                         near(Point { x: q.x + dx * shrink, y: q.y + dy * shrink });
                     }
