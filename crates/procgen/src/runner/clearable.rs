@@ -116,12 +116,28 @@ fn partition_point_from_front<T>(slice: &[T], pred: impl Fn(&T) -> bool) -> usiz
     from + slice[from..probe.min(slice.len())].partition_point(pred)
 }
 
+/// `slice.partition_point(pred)` found from `near`, the point a previous search found: one
+/// sample's landing is nearly always where the one before it landed, or the next stretch, so
+/// this usually takes two comparisons. The same index as a bisection when `pred` is partitioned,
+/// wherever `near` is.
+fn partition_point_near<T>(slice: &[T], near: usize, pred: impl Fn(&T) -> bool) -> usize {
+    let near = near.min(slice.len());
+    if near > 0 && !pred(&slice[near - 1]) {
+        return slice[..near].partition_point(pred);
+    }
+    if near == slice.len() || !pred(&slice[near]) {
+        return near;
+    }
+    near + partition_point_from_front(&slice[near..], pred)
+}
+
 /// The free stretch (by index: stretch `j` lies between blocked `j - 1` and blocked `j`) that
-/// holds all of `lo..=hi`, if one does.
-fn free_stretch_holding(blocked: &[Blocked], lo: f32, hi: f32) -> Option<usize> {
-    let j = partition_point_from_front(blocked, |b| b.to < lo);
+/// holds all of `lo..=hi`, if one does, searched from stretch `near`; and where the search
+/// ended, to start the next one from.
+fn free_stretch_holding(blocked: &[Blocked], near: usize, lo: f32, hi: f32) -> (Option<usize>, usize) {
+    let j = partition_point_near(blocked, near, |b| b.to < lo);
     let fits = blocked.get(j).is_none_or(|b| hi < b.from);
-    fits.then_some(j)
+    (fits.then_some(j), j)
 }
 
 /// Where a jump of `range` from `x` may land: the band the range's slack allows.
@@ -140,14 +156,19 @@ fn low_share(reach: JumpReach) -> f32 {
 
 /// Whether a jump from `x` of `range` (give or take the slack) passes over every hazard it flies
 /// over with the body's underside above it. `hazards` are sorted (start, end) pairs.
-fn over_hazards(hazards: &[(f32, f32)], half: f32, low: f32, x: f32, range: f32) -> bool {
+/// `first` is the first hazard not wholly behind `x` (see [`hazards_behind`]).
+fn over_hazards(hazards: &[(f32, f32)], first: usize, half: f32, low: f32, x: f32, range: f32) -> bool {
     let rising_until = x + low * range * (1.0 + RANGE_SLACK);
     let falling_from = x + (1.0 - low) * range * (1.0 - RANGE_SLACK);
-    let first = partition_point_from_front(hazards, |&(_, end)| end + half <= x);
     hazards[first..]
         .iter()
         .take_while(|&&(start, _)| start - half < x + range * (1.0 + RANGE_SLACK))
         .all(|&(start, end)| start - half >= rising_until && end + half <= falling_from)
+}
+
+/// How many of `hazards` (sorted) lie wholly behind a body at `x`, searched from `near`.
+fn hazards_behind(hazards: &[(f32, f32)], near: usize, half: f32, x: f32) -> usize {
+    partition_point_near(hazards, near, |&(_, end)| end + half <= x)
 }
 
 /// The longest band end any jump can reach: at the top speed the tuning allows.
@@ -180,16 +201,27 @@ pub fn crossings(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk])
             let hazards = &hazards[hazards.partition_point(|&(_, end)| end + half <= start)..];
             let samples = (((b - start) / step).ceil() as usize).min(MAX_SAMPLES);
             let stride = (b - start) / samples.max(1) as f32;
+            // Where the last sample's searches ended, and its speed and range: successive samples
+            // land near each other, and past the curve's last point the speed stops changing.
+            let (mut landed_near, mut hazards_near) = (0, 0);
+            let (mut last_speed, mut last_range) = (f32::NAN, f32::NAN);
             for i in 0..=samples {
                 let x = if i == samples { b } else { start + stride * i as f32 };
-                let range = reach.range(config.speed_at(x));
+                let speed = config.speed_at(x);
+                if speed != last_speed {
+                    (last_speed, last_range) = (speed, reach.range(speed));
+                }
+                let range = last_range;
                 let (lo, hi) = landing_band(x, range);
                 // Searched from this stretch on (free stretch `k + i` follows blocked `k + i - 1`):
                 // the landing must be past it.
-                let Some(j) = free_stretch_holding(&blocked[k..], lo, hi).filter(|&i| i > 0).map(|i| k + i) else {
+                let (landing, searched) = free_stretch_holding(&blocked[k..], landed_near, lo, hi);
+                landed_near = searched;
+                let Some(j) = landing.filter(|&i| i > 0).map(|i| k + i) else {
                     continue;
                 };
-                if !over_hazards(hazards, half, low, x, range) {
+                hazards_near = hazards_behind(hazards, hazards_near, half, x);
+                if !over_hazards(hazards, hazards_near, half, low, x, range) {
                     continue;
                 }
                 reached_from[j] = Some(reached_from[j].map_or(hi, |r| r.min(hi)));
@@ -313,6 +345,11 @@ mod tests {
             for cut in 0..=len {
                 let pred = |v: &usize| *v < cut;
                 assert_eq!(partition_point_from_front(&values, pred), values.partition_point(pred), "{len} {cut}");
+                // From any earlier answer, behind or ahead of this one, and past the end.
+                for near in 0..=len + 2 {
+                    let found = partition_point_near(&values, near, pred);
+                    assert_eq!(found, values.partition_point(pred), "{len} {cut} from {near}");
+                }
             }
         }
     }
@@ -322,7 +359,7 @@ mod tests {
         let slow = JumpReach { gravity: 2000.0, jump_speed: 300.0 };
         assert!(slow.height() < HAZARD_HEIGHT);
         assert_eq!(low_share(slow), 0.5);
-        assert!(!over_hazards(&[(100.0, 110.0)], 18.0, 0.5, 0.0, 300.0));
-        assert!(over_hazards(&[(100.0, 110.0)], 18.0, 0.05, 0.0, 300.0));
+        assert!(!over_hazards(&[(100.0, 110.0)], 0, 18.0, 0.5, 0.0, 300.0));
+        assert!(over_hazards(&[(100.0, 110.0)], 0, 18.0, 0.05, 0.0, 300.0));
     }
 }

@@ -77,6 +77,10 @@ pub struct RunnerGenerator {
     by_demand: Vec<usize>,
     rest_chunks: Vec<usize>,
     min_demand: f32,
+    /// `choose`'s candidates and their weights, kept between calls so picking a chunk allocates
+    /// nothing (a sweep picks 200 a track).
+    candidates: Vec<usize>,
+    weights: Vec<f32>,
 }
 
 impl RunnerGenerator {
@@ -95,6 +99,8 @@ impl RunnerGenerator {
             by_demand,
             rest_chunks,
             min_demand: config.library.min_demand(),
+            candidates: Vec::new(),
+            weights: Vec::new(),
             config,
             reach,
         }
@@ -120,17 +126,17 @@ impl RunnerGenerator {
         }
         // The window never closes completely: when no chunk is easy enough, the easiest ones stay.
         let limit = (intensity + tuning.window).max(self.min_demand);
-        let candidates: Vec<usize> = self.by_demand.iter().copied().filter(|&i| chunks[i].demand <= limit).collect();
+        let candidates = &mut self.candidates;
+        candidates.clear();
+        candidates.extend(self.by_demand.iter().copied().filter(|&i| chunks[i].demand <= limit));
         let top = ((candidates.len() as f32 * tuning.top_share).ceil() as usize).clamp(1, candidates.len());
         // Weighted by intensity: at 1 harder chunks are likelier, at 0 easier ones.
-        let weights: Vec<f32> = candidates[..top]
-            .iter()
-            .map(|&i| {
-                let demand = chunks[i].demand;
-                0.05 + intensity * demand + (1.0 - intensity) * (1.0 - demand)
-            })
-            .collect();
-        (candidates[self.chunk_rng.weighted(&weights)], false)
+        self.weights.clear();
+        self.weights.extend(candidates[..top].iter().map(|&i| {
+            let demand = chunks[i].demand;
+            0.05 + intensity * demand + (1.0 - intensity) * (1.0 - demand)
+        }));
+        (candidates[self.chunk_rng.weighted(&self.weights)], false)
     }
 
     pub fn next_chunk(&mut self) -> PlacedChunk {
