@@ -74,7 +74,8 @@ pub struct RunnerRun {
     /// Chunks alive on the track: (index, right edge), oldest first.
     pub live: VecDeque<(usize, f32)>,
     pub track_end: f32,
-    /// Ground at the track's end waiting for the next chunk (see [`track::OpenGround`]).
+    /// The ground slab at the track's end, which the next chunk's ground grows where it
+    /// continues it (see [`track::OpenGround`]).
     pub open_ground: Option<OpenGround>,
     pub jump: JumpControl,
     pub distance: f32,
@@ -162,7 +163,8 @@ fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>,
     let tuning = &data.runner.tuning;
     let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
     commands.insert_resource(RunnerRun::new(data.runner.clone(), reach.jump, &session));
-    // A rounded box slides over the seams between ground slabs instead of catching on them.
+    // A rounded box, so no corner of it catches on an edge it slides over (unbroken ground has
+    // no seams: it is one slab, see `track::GroundSlab`).
     let radius = 6.0;
     commands.spawn((
         RunnerPlayer { size },
