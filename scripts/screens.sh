@@ -2,7 +2,7 @@
 # The README's desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|preview|share|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|maze|preview|share|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -53,6 +53,17 @@ if [ "$which" = dungeon ] || [ "$which" = all ]; then
   for n in 1 2 3 4 5 6; do
     sleep 5
     shot "dungeon-$n"
+  done
+  close_game
+fi
+
+if [ "$which" = maze ] || [ "$which" = all ]; then
+  # The bot plays the braided floors of "pizza party": one pot hunts, the others wait faded.
+  SEEDFEAST_BOT=1 open_game play --mode maze --seed "pizza party"
+  key Return # past the get-ready countdown
+  for n in 1 2 3 4; do
+    sleep 4
+    shot "maze-$n"
   done
   close_game
 fi

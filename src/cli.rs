@@ -76,7 +76,7 @@ pub fn validate_depth(target: &Target, depth: &Request) -> (u64, &'static str) {
 pub enum Command {
     /// Play (the default). With --seed, start that level directly.
     Play {
-        /// A seed code (224MP-ANQ6K), any text ("pizza party"), or a level link.
+        /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: Option<SeedInput>,
         #[arg(long, value_parser = mode_parser(), default_value = "runner")]
@@ -100,7 +100,7 @@ pub enum Command {
         /// A mode of the table (`food-tunnel` is the tunnel's squeeze), or a generator.
         #[arg(value_parser = target_parser())]
         mode: Target,
-        /// A seed code (224MP-ANQ6K), any text ("pizza party"), or a level link.
+        /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: SeedInput,
         /// Runner: how many chunks of track (default 20).

@@ -78,7 +78,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    // A link such as ?seed=224MP-ANQ6K&mode=maze starts that level; a bad one explains itself.
+    // A link such as ?seed=324MP-ANQ6H&mode=maze starts that level; a bad one explains itself.
     let (start, mut notice) = match parse_query(&query, &modes) {
         LinkRequest::None => (None, None),
         LinkRequest::Start(session) => (Some(session), None),

@@ -122,7 +122,7 @@ pub fn publish(id: &str, text: &str) {
     let _ = js_sys::eval(&script);
 }
 
-/// One line per screen the game has shown, in order (`Playing maze 224MP-ANQ6K`), so a test of the
+/// One line per screen the game has shown, in order (`Playing maze 324MP-ANQ6H`), so a test of the
 /// page can tell the game really started a run rather than only drew something.
 #[derive(Resource, Default, Debug)]
 pub struct ScreenLog(pub Vec<String>);

@@ -108,6 +108,49 @@ fn pursuers_find_a_player_who_stands_still() {
     assert_eq!(player, floor.start, "caught: back to the start");
 }
 
+/// Steps from the floor's start (where the player stands still) to where pot `order` is now.
+fn steps_to_start(app: &mut App, floor: &MazeFloor, order: usize) -> u32 {
+    let pot = app.world_mut().query::<&Pursuer>().iter(app.world()).find(|p| p.order == order).unwrap().clone();
+    let distances = floor.grid.distances_from(floor.start);
+    distances[floor.grid.index(pot.mover.nearest_cell())].expect("a pot stands on an open cell")
+}
+
+#[test]
+fn pots_take_turns_at_the_hunt_and_the_others_wait_at_home() {
+    let seed = Seed(7);
+    let mut app = maze_app(seed);
+    let floor = expected_floor(&app, seed, 1);
+    // Turns long enough for a pot to cross the floor from its home.
+    app.world_mut().resource_mut::<GameData>().maze.hunt_turn = 20.0;
+    let tuning = app.world().resource::<GameData>().maze.clone();
+    assert_eq!(tuning.hunters_at(floor.intensity), 1, "one hunter on the first floor");
+    assert!(floor.hazards.len() >= 2);
+    let clock = |app: &App| app.world().resource::<MazeRun>().clock;
+    // Lives enough to be caught on every turn.
+    app.world_mut().resource_mut::<MazeRun>().lives = 99;
+    // Pot 0 rests throughout (whose turn it is does not depend on who is resting), so its
+    // catches don't send pot 1 home. The player stands still at the start.
+    for mut pot in app.world_mut().query::<&mut Pursuer>().iter_mut(app.world_mut()) {
+        if pot.order == 0 {
+            pot.resting = 1_000.0;
+        }
+    }
+    // The first turn is pot 0's: pot 1 waits at its home.
+    let home = floor.hazards[1];
+    while clock(&app) < tuning.hunt_turn - 0.1 {
+        app.update();
+        let pot = app.world_mut().query::<&Pursuer>().iter(app.world()).find(|p| p.order == 1).unwrap().mover;
+        assert_eq!((pot.cell, pot.dir), (home, None), "pot 1 waits at home while it is not its turn");
+    }
+    // Then the hunt passes to pot 1, which leaves its home for the player.
+    let mut keeper_near = u32::MAX;
+    while clock(&app) < 2.0 * tuning.hunt_turn - 0.1 {
+        app.update();
+        keeper_near = keeper_near.min(steps_to_start(&mut app, &floor, 1));
+    }
+    assert!(keeper_near <= 1, "pot 1 took its turn: it came within {keeper_near} steps");
+}
+
 #[test]
 fn the_chilli_makes_pursuers_edible() {
     let seed = Seed(7);

@@ -32,7 +32,8 @@ pub use step::StepInput;
 ///   ended a run play nothing.
 /// - 3: the Runner's unbroken ground is one slab across chunks (no seam for a landing to catch
 ///   on).
-pub const RULES_REVISION: u32 = 3;
+/// - 4: the Maze's pots take turns at the hunt (the others keep to their homes).
+pub const RULES_REVISION: u32 = 4;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
 #[derive(Component, Debug, Default, Clone, Copy)]

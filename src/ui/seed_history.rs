@@ -27,7 +27,7 @@ pub struct SeedRow {
 }
 
 impl SeedRow {
-    /// The button's label: `* 224MP-ANQ6K   best 1,240` (an asterisk: the game's font has no ★).
+    /// The button's label: `* 324MP-ANQ6H   best 1,240` (an asterisk: the game's font has no ★).
     pub fn label(&self) -> String {
         let star = if self.starred { "*" } else { " " };
         let best = self.best.map_or_else(|| "no score yet".to_string(), |best| format!("best {}", thousands(best)));

@@ -20,7 +20,7 @@
 //! | runner | `widest_gap` | widest gap over the jump's reach at its speed (the rule caps it at `gap_ratio`, 0.62) |
 //! | runner | `food_per_chunk` | food items per chunk |
 //! | maze | `dead_end_share` | share of open cells with one open neighbour |
-//! | maze | `loops` | walls knocked out after the carve (each makes a loop) |
+//! | maze | `loops` | walls knocked out after the carve, the braid's included (each makes a loop) |
 //! | maze | `star_path` | steps from the start to the furthest star |
 //! | maze | `tokens` | crumbs to eat |
 //! | arena | `items` | items placed in the wave |

@@ -43,7 +43,7 @@ pub fn all() -> Vec<LabMode> {
             key: "maze",
             generator: gen_of("maze"),
             variant: None,
-            range_pair: ("dead_end_share", "star_path"),
+            range_pair: ("loops", "star_path"),
             // The game's own size (the tuning's), floors 1 to 5 in turn.
             range_level: |seed| Request { floor: Some(1 + (seed.0 % 5) as u32), ..Request::new(seed, None) },
         },

@@ -50,9 +50,11 @@ mod tests {
     #[test]
     fn digests_are_pinned_and_sensitive() {
         // Golden: a change here means shared codes give other levels. Bump GENERATOR_VERSION and
-        // the generator's `since_version` with the new value. Runner, maze and plain tunnel are
+        // the generator's `since_version` with the new value. Runner and plain tunnel are
         // unchanged since version 1; arena and squeeze changed in version 2, when the dungeon and
-        // the code puzzle came.
+        // the code puzzle came; the maze in version 3 (the braid). (The dungeon's value moved in
+        // version 3 without its levels changing: its digest had fed the seed code, version digit
+        // and all; it now feeds the seed as a number.)
         let data = DataSet::built_in();
         let mut digests = Vec::new();
         for generator in generator::all() {
@@ -62,11 +64,11 @@ mod tests {
         }
         let pinned = [
             ("runner", None, "c6907b41c74d962a"),
-            ("maze", None, "6ba40d4e5fe4efb4"),
+            ("maze", None, "052cffed70541fb3"),
             ("arena", None, "928933003da4461c"),
             ("tunnel", None, "a08a5e6ff6d1450b"),
             ("tunnel", Some("squeeze"), "34ad8694049c2365"),
-            ("dungeon", None, "fdf15e0230cb3cc6"),
+            ("dungeon", None, "696a3234bdb1cc02"),
             ("puzzle", None, "286a5f0d93fc5a1e"),
         ];
         let pinned: Vec<_> = pinned.iter().map(|(k, v, d)| (*k, *v, d.to_string())).collect();

@@ -22,10 +22,11 @@ use unicode_normalization::UnicodeNormalization;
 ///
 /// History: 1, the first four modes; 2, the Food Tunnel squeezes by intensity and arena challenge
 /// rounds come closer as intensity rises (Runner, Maze and plain Tunnel levels are unchanged, so
-/// their version-1 codes still play; see [`SeedCode::check_since`]).
-pub const GENERATOR_VERSION: u8 = 2;
+/// their version-1 codes still play; see [`SeedCode::check_since`]); 3, the Maze braids its dead
+/// ends into loops (only Maze codes from before are refused).
+pub const GENERATOR_VERSION: u8 = 3;
 /// Versions this build reads; each generator says from which one its levels are unchanged.
-pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2];
+pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3];
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MIN_DATA_CHARS: usize = 8;
@@ -432,7 +433,7 @@ mod tests {
         let text = Seed::from_random_bits(u64::MAX).code().to_string();
         assert_eq!(text.len(), 11, "{text}");
         assert_eq!(&text[5..6], "-");
-        assert!(text.starts_with('2'), "the version digit: {text}");
+        assert!(text.starts_with('3'), "the version digit: {text}");
     }
 
     #[test]
@@ -470,11 +471,11 @@ mod tests {
     fn errors_say_what_is_wrong() {
         assert_eq!("1ABCU-00000".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 5 }));
         assert_eq!("1ABC".parse::<SeedCode>(), Err(SeedCodeError::BadLength { found: 4 }));
-        let mut v3 = encode_symbols(42, 3);
-        let text: String = v3.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
-        assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 3 }));
-        let message = SeedCodeError::UnknownVersion { version: 3 }.to_string();
-        assert!(message.contains("version 3") && message.contains("plays versions 1, 2"), "{message}");
+        let mut v4 = encode_symbols(42, 4);
+        let text: String = v4.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
+        assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 4 }));
+        let message = SeedCodeError::UnknownVersion { version: 4 }.to_string();
+        assert!(message.contains("version 4") && message.contains("plays versions 1, 2, 3"), "{message}");
         let message = SeedCodeError::TooOld { version: 1, since: 2 }.to_string();
         assert!(message.contains("version 1") && message.contains("since version 2"), "{message}");
         let mut big = vec![1u8];
@@ -549,13 +550,17 @@ mod tests {
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(Seed::from_text("pizza party"), Seed(fold_to_seed_bits(fnv1a64(b"pizza party"))));
-        assert_eq!(Seed::from_text("pizza party").code().to_string(), "224MP-ANQ6K");
-        // The code printed by version 1 is the same seed.
+        assert_eq!(Seed::from_text("pizza party").code().to_string(), "324MP-ANQ6H");
+        // The codes printed by versions 1 and 2 are the same seed.
+        assert_eq!(
+            "224MP-ANQ6K".parse::<SeedCode>().map(|c| (c.seed, c.version)),
+            Ok((Seed::from_text("pizza party"), 2))
+        );
         assert_eq!(
             "124MP-ANQ6N".parse::<SeedCode>().map(|c| (c.seed, c.version)),
             Ok((Seed::from_text("pizza party"), 1))
         );
         assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
-        assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "2CARC-Q4DMK");
+        assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "3CARC-Q4DMH");
     }
 }

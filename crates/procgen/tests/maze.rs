@@ -38,7 +38,7 @@ fn sweep(tuning: &MazeTuning, width: usize, height: usize, pairs: u64) -> (usize
             violations[0],
             draw_ascii(&floor)
         );
-        totals.0 += floor.loops.len();
+        totals.0 += floor.loops.len() + floor.braids.len();
         totals.1 += floor.tokens.len();
         totals.2 += floor.hazards.len();
     }
@@ -87,6 +87,9 @@ fn extreme_tunings_keep_every_promise() {
     let extremes = [
         ("no loops", with(&|t| t.loop_share = 0.0)),
         ("every loop", with(&|t| t.loop_share = 1.0)),
+        ("no braid", with(&|t| t.braid = 0.0)),
+        ("half braid", with(&|t| t.braid = 0.5)),
+        ("no loops, no braid", with(&|t| (t.loop_share, t.braid) = (0.0, 0.0))),
         ("no tokens", with(&|t| t.token_share = 0.0)),
         ("all tokens", with(&|t| t.token_share = 1.0)),
         (
@@ -113,7 +116,7 @@ fn extreme_tunings_keep_every_promise() {
             totals = (totals.0 + t.0, totals.1 + t.1, totals.2 + t.2);
         }
         match *name {
-            "no loops" => assert_eq!(totals.0, 0),
+            "no loops, no braid" => assert_eq!(totals.0, 0),
             "every loop" => assert!(totals.0 > 1000, "{totals:?}"),
             "no tokens" => assert_eq!(totals.1, 0),
             "far hazards" | "no hazards" => assert_eq!(totals.2, 0),
@@ -146,9 +149,10 @@ fn a_1001_square_floor_is_carved_without_recursion() {
     let floor = generate_floor(&tuning, &IntensityCurve::default(), Seed(1001), 40);
     let violations = validate_floor(&tuning, &floor);
     assert!(violations.is_empty(), "{}", violations[0]);
-    // 500 × 500 lattice cells joined by 249,999 passages, plus the loops.
-    assert_eq!(floor.grid.open_count(), 499_999 + floor.loops.len());
+    // 500 × 500 lattice cells joined by 249,999 passages, plus the loops and the braid.
+    assert_eq!(floor.grid.open_count(), 499_999 + floor.loops.len() + floor.braids.len());
     assert!(floor.loops.len() > 9_000, "{}", floor.loops.len());
+    assert!(floor.braids.len() > 20_000, "{}", floor.braids.len());
 }
 
 fn valid_floor() -> (MazeTuning, MazeFloor) {
@@ -296,14 +300,14 @@ fn placement_never_moves_a_wall() {
     for f in 0..50 {
         let a = generate_floor(&shipped, &curve, Seed(77), f);
         let b = generate_floor(&other, &curve, Seed(77), f);
-        assert_eq!((&a.grid, &a.loops), (&b.grid, &b.loops));
+        assert_eq!((&a.grid, &a.loops, &a.braids), (&b.grid, &b.loops, &b.braids));
         assert_ne!(a.tokens.len(), b.tokens.len());
     }
     // The carving stream alone decides the perfect maze.
     let direct = carve(21, 15, &mut stream(Seed(77), Subsystem::MazeCarve, 3));
     let floor = generate_floor(&shipped, &curve, Seed(77), 3);
     let mut tree = floor.grid.clone();
-    for &c in &floor.loops {
+    for &c in floor.loops.iter().chain(&floor.braids) {
         tree.set_open(c, false);
     }
     assert_eq!(tree, direct);
@@ -312,16 +316,18 @@ fn placement_never_moves_a_wall() {
 #[test]
 fn golden_floor_is_pinned() {
     // Changing these is a versioned act: bump GENERATOR_VERSION along with the new values.
+    // Version 3: the braid opens the dead ends (version 2's floor is pinned with the braid off).
     let floor = generate_floor(&MazeTuning::default(), &IntensityCurve::default(), Seed::from_text("pizza party"), 7);
     let rows = floor.rows().join("\n");
-    assert_eq!(fnv1a64(rows.as_bytes()), 14665931545142130029, "{rows}");
+    assert_eq!(fnv1a64(rows.as_bytes()), 17551702132648864043, "{rows}");
     assert_eq!(floor.start, (1, 1));
-    assert_eq!(floor.stars, [(17, 5), (19, 7), (18, 5)]);
-    assert_eq!(floor.hazards, [(5, 1), (18, 5), (1, 10)]);
+    assert_eq!(floor.stars, [(1, 9), (17, 13), (2, 9)]);
+    assert_eq!(floor.hazards, [(9, 1), (11, 6), (15, 10)]);
     assert_eq!(floor.power_up, Some((8, 7)));
     assert_eq!(floor.loops, [(10, 11), (3, 2)]);
-    assert_eq!(floor.tokens.len(), 87);
-    assert_eq!(floor.tokens[..5], [(3, 1), (4, 1), (6, 1), (7, 1), (9, 1)]);
+    assert_eq!(floor.braids, [(2, 1), (12, 1), (6, 3), (14, 5), (18, 7), (3, 12), (8, 13), (18, 13)]);
+    assert_eq!(floor.tokens.len(), 92);
+    assert_eq!(floor.tokens[..5], [(2, 1), (3, 1), (5, 1), (8, 1), (10, 1)]);
     assert_eq!(floor.pursuer_speed, 3.75);
 }
 
@@ -424,4 +430,60 @@ fn bad_tuning_is_refused_with_file_line_and_field() {
 
     let error = tuning_error(&shipped.replace("pursuer_speed_max: 6.0", "pursuer_speed_max: 2.0"));
     assert!(error.contains("pursuer_speed_max: 2"), "{error}");
+}
+
+fn dead_ends(grid: &Grid) -> usize {
+    grid.open_cells().into_iter().filter(|&c| open_neighbours(grid, c).len() == 1).count()
+}
+
+#[test]
+fn the_braid_share_decides_how_many_dead_ends_stay() {
+    let curve = IntensityCurve::default();
+    let count = |braid: f32| {
+        let tuning = MazeTuning { braid, ..MazeTuning::default() };
+        (0..300).map(|i| dead_ends(&generate_floor(&tuning, &curve, Seed(i), (i % 20) as u32).grid)).sum::<usize>()
+    };
+    let (none, half, all) = (count(0.0), count(0.5), count(1.0));
+    // At 1 the only dead ends left are the rare ones no wall can open (a corner whose other wall
+    // a loop has made touch a third cell); the validator checks that of each floor.
+    assert!(all * 100 < none, "{all} of {none}");
+    assert!(none > 300 * 5, "a perfect maze with two loops has many dead ends: {none}");
+    // Each opened dead end usually clears its neighbour too, so half the share clears more than half.
+    assert!(half > 0 && half < none / 2, "{none} {half}");
+}
+
+#[test]
+fn a_braid_share_of_0_makes_the_floors_of_generator_version_2() {
+    // The braid draws after the loops, so without it the stream and the walls are as before:
+    // the golden of version 2 (before the braid) still holds.
+    let tuning = MazeTuning { braid: 0.0, ..MazeTuning::default() };
+    let floor = generate_floor(&tuning, &IntensityCurve::default(), Seed::from_text("pizza party"), 7);
+    assert_eq!(fnv1a64(floor.rows().join("\n").as_bytes()), 14665931545142130029);
+    assert!(floor.braids.is_empty());
+}
+
+#[test]
+fn validator_catches_a_dead_end_the_braid_left() {
+    let (tuning, mut floor) = valid_floor();
+    let wall = floor.braids.pop().expect("the shipped braid opens dead ends");
+    floor.grid.set_open(wall, false);
+    let broken = rules(&tuning, &floor);
+    assert!(broken.contains(&"dead end"), "{broken:?}");
+    // At a braid share below 1, a dead end left is allowed.
+    let partial = MazeTuning { braid: 0.5, ..tuning };
+    assert!(!rules(&partial, &floor).contains(&"dead end"));
+}
+
+#[test]
+fn validator_catches_a_braid_that_opened_no_dead_end_and_one_at_share_0() {
+    let (tuning, mut floor) = valid_floor();
+    // A wall knocked out between two cells neither of which was a dead end, listed as a braid.
+    let wall = knockable(&floor);
+    floor.grid.set_open(wall, true);
+    floor.braids.push(wall);
+    let broken = rules(&tuning, &floor);
+    assert!(broken.contains(&"braid shape"), "{broken:?}");
+    let (tuning, floor) = valid_floor();
+    let unbraided = MazeTuning { braid: 0.0, ..tuning };
+    assert!(rules(&unbraided, &floor).contains(&"braid count"));
 }

@@ -19,7 +19,7 @@ use crate::session::playing;
 use crate::sound::Sfx;
 use crate::state::Screen;
 pub use pursuers::Pursuer;
-use pursuers::{Scatter, open_in, pursuer_choice, target_of};
+use pursuers::{Scatter, homing_choice, is_hunting, open_in, pursuer_choice, target_of};
 pub use spawn::{AtCell, CELL, FloorPiece, MazePlayer, MazeWall, Pickup, spawn_floor, to_world};
 
 /// The Maze chase's row in the table of modes.
@@ -161,6 +161,11 @@ fn move_pursuers(
     let grid = &run.floor.grid;
     let open = open_in(grid);
     let dt = time.delta_secs();
+    let count = pursuers.iter().len();
+    let hunters = data.maze.hunters_at(run.floor.intensity);
+    for mut pursuer in &mut pursuers {
+        pursuer.hunting = is_hunting(pursuer.order, count, hunters, run.clock, data.maze.hunt_turn);
+    }
     if run.grace > 0.0 {
         return;
     }
@@ -174,9 +179,15 @@ fn move_pursuers(
             pursuer.resting -= dt;
             continue;
         }
-        let target = target_of(pursuer.hunt, pursuer.home, player_cell, heading_of_player, grid, run.clock, scatter);
         let flee = (run.frightened > 0.0).then_some(player_cell);
         let mut mover = pursuer.mover;
+        if flee.is_none() && !pursuer.hunting {
+            let home = pursuer.home;
+            mover.advance(&open, dt, |cell, _| homing_choice(grid, cell, home));
+            pursuer.mover = mover;
+            continue;
+        }
+        let target = target_of(pursuer.hunt, pursuer.home, player_cell, heading_of_player, grid, run.clock, scatter);
         mover.advance(&open, dt, |cell, arrived| {
             let choice = pursuer_choice(grid, cell, arrived, target, flee, &heading);
             if let Some(next) = choice.and_then(|d| step(cell, d)) {
@@ -239,7 +250,8 @@ fn meet_pursuers(
     let (px, py) = player.mover.position();
     let mut caught = false;
     for mut pursuer in &mut pursuers {
-        if pursuer.resting > 0.0 {
+        // A pot off its turn at the hunt catches no one (the chilli still makes it edible).
+        if pursuer.resting > 0.0 || !(pursuer.hunting || run.frightened > 0.0) {
             continue;
         }
         let (x, y) = pursuer.mover.position();

@@ -26,6 +26,11 @@ pub struct Pursuer {
     pub mover: Mover,
     pub home: Cell,
     pub hunt: Hunt,
+    /// The pot's place in the floor's order, for taking turns at the hunt.
+    pub order: usize,
+    /// Whether it is this pot's turn at the hunt: a pot off its turn goes home, waits there and
+    /// catches no one (see [`is_hunting`]).
+    pub hunting: bool,
     /// Seconds left waiting at home after being eaten.
     pub resting: f32,
 }
@@ -72,10 +77,32 @@ pub fn target_of(
     }
 }
 
-/// A pursuer's choice at a cell centre: the first step of the shortest path to its target, or,
-/// while frightened, the open neighbour furthest from the player. It never turns back unless
-/// it must (a dead end), and if another pursuer is already heading into the cell its path
-/// takes, it goes another way when there is one.
+/// Whether pot `order` of `count` hunts at `clock`: `hunters` of them at a time, the first ones
+/// at the start, the hunt passing on by one pot every `turn` seconds; the others go home and
+/// wait there ([`homing_choice`]), harmless until their turn. Two hunters can close a corridor from both ends, so how many hunt is what makes a
+/// floor hard, more than how many pots there are.
+pub fn is_hunting(order: usize, count: usize, hunters: usize, clock: f32, turn: f32) -> bool {
+    if hunters >= count {
+        return true;
+    }
+    let shift = if turn > 0.0 && clock.is_finite() && clock > 0.0 { (clock / turn) as usize % count } else { 0 };
+    (order + count - shift) % count < hunters
+}
+
+/// The way home for a pot whose turn at the hunt it is not: the shortest path's first step,
+/// back the way it came if need be, and none once home, where it waits for its turn.
+pub fn homing_choice(grid: &Grid, cell: Cell, home: Cell) -> Option<Dir> {
+    if cell == home {
+        return None;
+    }
+    grid.path(cell, home).and_then(|path| path.get(1).and_then(|&next| Dir::between(cell, next)))
+}
+
+/// A pursuer's choice at a cell centre: the way on whose cell is nearest its target by path
+/// (the shortest path's first step whenever that is not back the way it came), or, while
+/// frightened, the open neighbour furthest from the player. It never turns back unless it must
+/// (a dead end), and if another pursuer is already heading into the cell its way takes, it goes
+/// another way when there is one.
 pub fn pursuer_choice(
     grid: &Grid,
     cell: Cell,
@@ -96,8 +123,14 @@ pub fn pursuer_choice(
             distances[y * grid.width + x].unwrap_or(0)
         });
     }
-    let path_dir = grid.path(cell, target).and_then(|path| path.get(1).and_then(|&next| Dir::between(cell, next)));
-    let best = path_dir.filter(|d| options.contains(d));
+    // The way on that leads closest to the target: the shortest path's first step when it is
+    // not back the way the pot came, else the open neighbour nearest the target (so a pot
+    // sent home circles there instead of running off while its shortest way home is behind it).
+    let to_target = grid.distances_from(target);
+    let best = options.iter().copied().min_by_key(|d| {
+        let (x, y) = step(cell, *d).expect("open neighbour");
+        to_target[y * grid.width + x].unwrap_or(u32::MAX)
+    });
     match best {
         Some(dir) if !taken.contains(&step(cell, dir).expect("open neighbour")) => Some(dir),
         Some(dir) => options.iter().copied().find(|d| *d != dir).or(Some(dir)),
@@ -125,6 +158,28 @@ mod tests {
     }
 
     const SCATTER: Scatter = Scatter { every: 10.0, for_seconds: 3.0 };
+
+    #[test]
+    fn a_pot_off_the_hunt_goes_home_even_back_the_way_it_came_and_waits() {
+        let grid = ring();
+        // At the bottom of the spur, home at the top-left corner: up the spur (back) it goes.
+        assert_eq!(homing_choice(&grid, (3, 5), (1, 1)), Some(Dir::Up));
+        assert_eq!(homing_choice(&grid, (1, 3), (1, 1)), Some(Dir::Up));
+        assert_eq!(homing_choice(&grid, (1, 1), (1, 1)), None, "home: it waits");
+    }
+
+    #[test]
+    fn the_hunt_passes_from_pot_to_pot() {
+        let hunting = |clock: f32| (0..3).filter(|&i| is_hunting(i, 3, 1, clock, 10.0)).collect::<Vec<_>>();
+        assert_eq!(hunting(0.0), [0]);
+        assert_eq!(hunting(9.9), [0]);
+        assert_eq!(hunting(10.0), [1]);
+        assert_eq!(hunting(25.0), [2]);
+        assert_eq!(hunting(31.0), [0], "round again");
+        assert_eq!((0..3).filter(|&i| is_hunting(i, 3, 2, 12.0, 10.0)).collect::<Vec<_>>(), [1, 2]);
+        assert!((0..3).all(|i| is_hunting(i, 3, 5, 0.0, 10.0)), "more hunters than pots: all hunt");
+        assert!(!(0..3).any(|i| is_hunting(i, 3, 0, 0.0, 10.0)), "no hunters: none hunts");
+    }
 
     #[test]
     fn a_chaser_takes_the_shortest_path() {

@@ -83,7 +83,14 @@ pub fn spawn_floor(commands: &mut Commands, floor: &MazeFloor, data: &GameData) 
     ));
     for (i, &home) in floor.hazards.iter().enumerate() {
         commands.spawn((
-            Pursuer { mover: Mover::at(home, floor.pursuer_speed), home, hunt: HUNTS[i % HUNTS.len()], resting: 0.0 },
+            Pursuer {
+                mover: Mover::at(home, floor.pursuer_speed),
+                home,
+                hunt: HUNTS[i % HUNTS.len()],
+                order: i,
+                hunting: false,
+                resting: 0.0,
+            },
             piece(),
             Transform::from_translation(to_world(home.0 as f32, home.1 as f32).extend(2.0)),
         ));

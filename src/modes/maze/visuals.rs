@@ -81,6 +81,8 @@ fn dress_pickup(
 
 const POT: Color = Color::srgb(0.35, 0.36, 0.42);
 const POT_SCARED: Color = Color::srgb(0.45, 0.6, 0.95);
+/// A pot waiting for its turn at the hunt: faded, since it catches no one.
+const POT_OFF_TURN: Color = Color::srgba(0.35, 0.36, 0.42, 0.4);
 
 fn dress_pursuer(
     add: On<Add, Pursuer>,
@@ -106,12 +108,18 @@ fn dress_pursuer(
         });
 }
 
-fn tint_pursuers(run: Option<Res<MazeRun>>, mut pots: Query<&mut Sprite, With<Pursuer>>) {
+fn tint_pursuers(run: Option<Res<MazeRun>>, mut pots: Query<(&Pursuer, &mut Sprite)>) {
     let Some(run) = run else { return };
     // Blink back to normal in the last second, as a warning.
     let scared = run.frightened > 1.0 || (run.frightened > 0.0 && ((run.frightened * 8.0) as u32).is_multiple_of(2));
-    for mut sprite in &mut pots {
-        sprite.color = if scared { POT_SCARED } else { POT };
+    for (pot, mut sprite) in &mut pots {
+        sprite.color = if scared {
+            POT_SCARED
+        } else if pot.hunting {
+            POT
+        } else {
+            POT_OFF_TURN
+        };
     }
 }
 

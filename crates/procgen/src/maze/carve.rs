@@ -1,5 +1,6 @@
 //! Carving: a randomized depth-first search makes a perfect maze, then a bounded share of its
-//! walls is knocked out to make loops.
+//! walls is knocked out to make loops, and then its dead ends are braided: opened into loops too,
+//! so a player chased down a branch has a way round.
 //!
 //! Carving works on the lattice of cells two apart, starting at `(min(1, W−1), min(1, H−1))`
 //! and never leaving `[1, W−2] × [1, H−2]`, so the border stays wall. Each move opens the
@@ -175,6 +176,62 @@ pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec
         }
     }
     loops
+}
+
+/// Opens dead ends into loops (Jamis Buck's braid) and returns the walls knocked out, in order.
+///
+/// Each dead end of `grid` as given (an open cell with one open neighbour), taken in row-major
+/// order, is opened with chance `share` (always at 1, never at 0; a draw only in between) if it is
+/// still a dead end: the wall between it and an open cell two steps away in a straight line is
+/// knocked out, one that separates just those two cells, preferring a far cell that is itself
+/// still a dead end (one knock-out then clears both), drawn uniformly among the preferred. A dead
+/// end with no such wall (the end of a corridor along a narrow grid) stays. One pass over the
+/// dead ends: bounded by the cells. At `share` 0 nothing is drawn, so the grid and the stream
+/// are left exactly as they were.
+///
+/// ```
+/// use seedfeast_procgen::{Seed, maze::{braid, carve}, rng::{stream, Subsystem}};
+/// let mut rng = stream(Seed(3), Subsystem::MazeCarve, 0);
+/// let mut grid = carve(21, 15, &mut rng);
+/// let opened = braid(&mut grid, 1.0, &mut rng);
+/// assert!(!opened.is_empty());
+/// let dead_ends = grid.open_cells().into_iter().filter(|&c| grid.neighbours(c).count() == 1).count();
+/// assert_eq!(dead_ends, 0);
+/// ```
+pub fn braid(grid: &mut Grid, share: f32, rng: &mut impl GenRng) -> Vec<Cell> {
+    if share.is_nan() || share <= 0.0 || grid.width < 3 || grid.height < 3 {
+        return Vec::new();
+    }
+    let is_dead_end = |grid: &Grid, cell: Cell| grid.neighbours(cell).count() == 1;
+    let dead_ends: Vec<Cell> = grid.open_cells().into_iter().filter(|&c| is_dead_end(grid, c)).collect();
+    let mut opened = Vec::new();
+    let mut walls: Vec<(Cell, bool)> = Vec::with_capacity(4);
+    for cell in dead_ends {
+        if !is_dead_end(grid, cell) {
+            continue;
+        }
+        if share < 1.0 && !rng.chance(share) {
+            continue;
+        }
+        walls.clear();
+        for (dx, dy) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
+            let step = |n: isize| cell.0.checked_add_signed(dx * n).zip(cell.1.checked_add_signed(dy * n));
+            let (Some(wall), Some(far)) = (step(1), step(2)) else { continue };
+            if grid.contains(far) && grid.is_open(far.0, far.1) && is_loop_candidate(grid, wall) {
+                walls.push((wall, is_dead_end(grid, far)));
+            }
+        }
+        let preferred = walls.iter().filter(|(_, dead)| *dead).count();
+        let pool: Vec<Cell> = walls.iter().filter(|(_, dead)| *dead || preferred == 0).map(|(w, _)| *w).collect();
+        let wall = match pool.len() {
+            0 => continue,
+            1 => pool[0],
+            n => pool[rng.below(n)],
+        };
+        grid.set_open(wall, true);
+        opened.push(wall);
+    }
+    opened
 }
 
 #[cfg(test)]

@@ -106,7 +106,8 @@ impl Level for MazeLevel {
         validate_floor(&self.tuning, &self.floor)
     }
 
-    /// `dead_end_share` (open cells with one open neighbour), `loops` (walls knocked out),
+    /// `dead_end_share` (open cells with one open neighbour), `loops` (walls knocked out, the
+    /// braid's included: the maze's independent cycles),
     /// `star_path` (steps from the start to the furthest star), `tokens`.
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         let grid = &self.floor.grid;
@@ -122,7 +123,7 @@ impl Level for MazeLevel {
             .unwrap_or(0);
         vec![
             ("dead_end_share", dead_ends as f64 / open.len().max(1) as f64),
-            ("loops", self.floor.loops.len() as f64),
+            ("loops", (self.floor.loops.len() + self.floor.braids.len()) as f64),
             ("star_path", f64::from(star_path)),
             ("tokens", self.floor.tokens.len() as f64),
         ]
@@ -132,6 +133,11 @@ impl Level for MazeLevel {
 impl Generator for MazeGen {
     fn key(&self) -> &'static str {
         "maze"
+    }
+
+    /// Version 3 braided the dead ends into loops.
+    fn since_version(&self, _variant: Option<&str>) -> u8 {
+        3
     }
 
     fn options(&self) -> &'static [OptionSpec] {
@@ -222,6 +228,7 @@ mod tests {
             hazards: Vec::new(),
             power_up: None,
             loops: vec![(3, 2)],
+            braids: Vec::new(),
             pursuer_speed: 1.0,
         };
         let level = MazeLevel { seed: Seed(1), tuning: MazeTuning::default(), floor };

@@ -1,8 +1,8 @@
-//! The Maze: floors carved by a randomized depth-first search, opened up by a few loops, and
-//! dressed with tokens, golden stars, pursuers and a power-up.
+//! The Maze: floors carved by a randomized depth-first search, opened up by a few loops and a
+//! braid of their dead ends, and dressed with tokens, golden stars, pursuers and a power-up.
 //!
 //! - [`grid`]: the cells and the searches on them (distances, pursuers' paths);
-//! - [`carve`]: the perfect maze and its loops; [`place`]: what stands where;
+//! - [`carve`]: the perfect maze, its loops and the braid; [`place`]: what stands where;
 //! - [`tuning`]: the designer numbers; [`validate`]: re-checks every promise;
 //! - [`render`]: text and RGB pictures for designers and tests.
 //!
@@ -20,7 +20,7 @@ pub mod validate;
 
 use serde::Serialize;
 
-pub use carve::{add_loops, carve, carve_start, loop_target};
+pub use carve::{add_loops, braid, carve, carve_start, loop_target};
 pub use grid::Grid;
 pub use place::{Placement, STARS, place};
 pub use render::{draw_ascii, to_rgb};
@@ -50,6 +50,8 @@ pub struct MazeFloor {
     pub power_up: Option<Cell>,
     /// The walls knocked out to make loops, in the order they were knocked out.
     pub loops: Vec<Cell>,
+    /// The walls knocked out after the loops to open dead ends (the braid), in order.
+    pub braids: Vec<Cell>,
     /// Pursuer speed on this floor, cells / s.
     pub pursuer_speed: f32,
 }
@@ -61,7 +63,7 @@ impl MazeFloor {
     }
 }
 
-/// Floor `floor` of `seed`: carve, add loops, place. The tuning should be valid
+/// Floor `floor` of `seed`: carve, add loops, braid dead ends, place. The tuning should be valid
 /// ([`MazeTuning::validate`]); a width or height of 0 is read as 1 so nothing panics, and the
 /// validator then reports the size.
 ///
@@ -80,6 +82,7 @@ pub fn generate_floor(tuning: &MazeTuning, curve: &IntensityCurve, seed: Seed, f
     let mut carve_rng = stream(seed, Subsystem::MazeCarve, floor);
     let mut grid = carve(width, height, &mut carve_rng);
     let loops = add_loops(&mut grid, tuning.loop_share, &mut carve_rng);
+    let braids = braid(&mut grid, tuning.braid, &mut carve_rng);
     let intensity = tuning.intensity_at(curve, floor);
     let mut place_rng = stream(seed, Subsystem::MazePlacement, floor);
     let placed = place(&grid, tuning, intensity, &mut place_rng);
@@ -93,6 +96,7 @@ pub fn generate_floor(tuning: &MazeTuning, curve: &IntensityCurve, seed: Seed, f
         hazards: placed.hazards,
         power_up: placed.power_up,
         loops,
+        braids,
         pursuer_speed: tuning.pursuer_speed_at(intensity),
     }
 }

@@ -28,6 +28,9 @@ pub struct MazeTuning {
     pub height: usize,
     /// Share of the inner walls (wall cells not on the border) knocked out to make loops.
     pub loop_share: f32,
+    /// Share of the dead ends left after the loops that are opened into loops too (the braid):
+    /// 1 leaves none a wall can open, 0 keeps them all.
+    pub braid: f32,
     /// Share of the open cells that carry a token.
     pub token_share: f32,
     /// Pursuers at intensity 0 and at intensity 1 (rounded in between).
@@ -64,6 +67,12 @@ pub struct MazeTuning {
     /// The wanderer goes home for `scatter_for` seconds out of every `scatter_every`.
     pub scatter_every: f32,
     pub scatter_for: f32,
+    /// Pots hunting the player at once at intensity 0 and 1 (rounded in between); the others go
+    /// home and wait there. Two hunters can close a corridor from both ends, so early floors have one.
+    pub hunters_min: u32,
+    pub hunters_max: u32,
+    /// Seconds before the hunt passes on to the next pots, so each takes its turn.
+    pub hunt_turn: f32,
 }
 
 impl MazeTuning {
@@ -86,7 +95,9 @@ impl MazeTuning {
         if self.hazards_max > 64 {
             return Err(FieldError::new("hazards_max", format!("{} must be at most 64", self.hazards_max)));
         }
-        for (field, value) in [("loop_share", self.loop_share), ("token_share", self.token_share)] {
+        for (field, value) in
+            [("loop_share", self.loop_share), ("braid", self.braid), ("token_share", self.token_share)]
+        {
             if !(0.0..=1.0).contains(&value) {
                 return Err(FieldError::new(field, format!("{value} must be in 0..1")));
             }
@@ -139,6 +150,13 @@ impl MazeTuning {
         crate::tuning::within("eaten_wait", self.eaten_wait, 0.0, 60.0)?;
         crate::tuning::within("scatter_every", self.scatter_every, 1.0, 600.0)?;
         crate::tuning::within("scatter_for", self.scatter_for, 0.0, self.scatter_every)?;
+        if self.hunters_max < self.hunters_min || self.hunters_max > 64 {
+            return Err(FieldError::new(
+                "hunters_max",
+                format!("{} must be in hunters_min ({})..=64", self.hunters_max, self.hunters_min),
+            ));
+        }
+        crate::tuning::within("hunt_turn", self.hunt_turn, 1.0, 600.0)?;
         if !(1..=99).contains(&self.lives) {
             return Err(FieldError::new("lives", format!("{} must be in 1..=99", self.lives)));
         }
@@ -170,6 +188,18 @@ impl MazeTuning {
         let (lo, hi) = (f64::from(self.hazards_min), f64::from(self.hazards_max));
         let t = f64::from(intensity.clamp(0.0, 1.0));
         (lo + (hi - lo) * t).round() as usize
+    }
+
+    /// Pots hunting at once at `intensity`: hunters_min to hunters_max, rounded to the nearest.
+    ///
+    /// ```
+    /// let tuning = seedfeast_procgen::maze::MazeTuning::default(); // 1 to 4
+    /// assert_eq!((tuning.hunters_at(0.0), tuning.hunters_at(0.14), tuning.hunters_at(1.0)), (1, 1, 4));
+    /// assert_eq!(tuning.hunters_at(0.6), 3); // 2.8 rounds up
+    /// ```
+    pub fn hunters_at(&self, intensity: f32) -> usize {
+        let (lo, hi) = (f64::from(self.hunters_min), f64::from(self.hunters_max));
+        (lo + (hi - lo) * f64::from(intensity.clamp(0.0, 1.0))).round() as usize
     }
 
     /// Pursuer speed at `intensity`, cells / s, linear from min to max.

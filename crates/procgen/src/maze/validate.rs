@@ -9,7 +9,7 @@ pub use crate::violation::Violation;
 
 /// Every broken rule on `floor`; empty means the floor keeps every promise. Rules:
 /// `size`, `border` (or `tiny grid`), `start`, `reachable`, `perfect`, `loop border`,
-/// `loop shape`, `loop count`, `on wall`, `stars`, `tokens`, `overlap`, `hazard distance`,
+/// `loop shape`, `loop count`, `braid shape`, `braid count`, `dead end`, `on wall`, `stars`, `tokens`, `overlap`, `hazard distance`,
 /// `hazard count`, `power-up`, `pursuer speed`.
 ///
 /// ```
@@ -176,7 +176,8 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
 /// wall between two facing open cells and nothing else, no two loops touch (so each added
 /// exactly one cycle), and there are as many as the share asks or no more could be made.
 fn check_loops(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'static str, String)) {
-    let grid = &floor.grid;
+    let looped = check_braid(tuning, floor, flag);
+    let grid = &looped;
     let mut tree = grid.clone();
     for &c in &floor.loops {
         if !grid.contains(c) {
@@ -223,9 +224,14 @@ fn check_loops(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'s
             flag("loop shape", format!("loop {c:?} touches another loop: it adds more than one cycle"));
         }
     }
-    let cycles = (edges(grid) + 1) as i64 - grid.open_count() as i64;
-    if cycles != floor.loops.len() as i64 {
-        flag("loop shape", format!("the maze has {cycles} independent cycles for {} loops", floor.loops.len()));
+    let final_grid = &floor.grid;
+    let cycles = (edges(final_grid) + 1) as i64 - final_grid.open_count() as i64;
+    let knocked = floor.loops.len() + floor.braids.len();
+    if cycles != knocked as i64 {
+        flag(
+            "loop shape",
+            format!("the maze has {cycles} independent cycles for {knocked} walls knocked out (loops and braid)"),
+        );
     }
 
     let inner_walls = (0..tree.height)
@@ -248,6 +254,71 @@ fn check_loops(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'s
             ),
         );
     }
+}
+
+/// The braid rules, and the grid as it was before the braid (its knock-outs walled again):
+/// each braid, replayed in order, was an inner wall between two facing open cells, at least one
+/// of them a dead end then; none at a braid share of 0; at a share of 1, no dead end is left that a wall between it
+/// and an open cell two steps away could have opened.
+fn check_braid(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'static str, String)) -> Grid {
+    let grid = &floor.grid;
+    let mut looped = grid.clone();
+    for &c in &floor.braids {
+        if !grid.contains(c) || on_border(grid, c) || !grid.is_open(c.0, c.1) {
+            flag("braid shape", format!("braid {c:?} is not an open inner cell"));
+            continue;
+        }
+        looped.set_open(c, false);
+    }
+    let all: Vec<Cell> = floor.loops.iter().chain(&floor.braids).copied().collect();
+    if has_duplicates(&all) {
+        flag("braid shape", "a wall is listed twice among the loops and the braid".into());
+    }
+    // Replayed in order: each braid, when it was knocked out, joined a dead end of the grid as
+    // it stood then to one facing open cell.
+    let mut replay = looped.clone();
+    for &c in floor.braids.iter().filter(|&&c| looped.contains(c) && !on_border(&looped, c)) {
+        let (x, y) = c;
+        let sides = if replay.is_open(x - 1, y) { [(x - 1, y), (x + 1, y)] } else { [(x, y - 1), (x, y + 1)] };
+        let dead_side = sides.iter().any(|&s| open_neighbours(&replay, s) == 1);
+        if !separates_two(&replay, c) || !dead_side {
+            flag("braid shape", format!("braid {c:?} did not open a dead end onto one facing open cell"));
+        }
+        replay.set_open(c, true);
+    }
+    if tuning.braid <= 0.0 && !floor.braids.is_empty() {
+        flag("braid count", format!("{} braid walls at a braid share of 0", floor.braids.len()));
+    }
+    if tuning.braid >= 1.0 {
+        let openable = |c: Cell| {
+            let (x, y) = (c.0 as isize, c.1 as isize);
+            [(0, -1), (1, 0), (0, 1), (-1, 0)].iter().any(|&(dx, dy)| {
+                let (wx, wy, fx, fy) = (x + dx, y + dy, x + 2 * dx, y + 2 * dy);
+                let inside =
+                    |a: isize, b: isize| a >= 0 && b >= 0 && (a as usize) < grid.width && (b as usize) < grid.height;
+                inside(fx, fy)
+                    && grid.is_open(fx as usize, fy as usize)
+                    && separates_two(grid, (wx as usize, wy as usize))
+            })
+        };
+        let left: Vec<Cell> =
+            grid.open_cells().into_iter().filter(|&c| open_neighbours(grid, c) == 1 && openable(c)).collect();
+        if let Some(c) = left.first() {
+            flag(
+                "dead end",
+                format!("{} dead ends left that a wall could open at a braid share of 1, e.g. {c:?}", left.len()),
+            );
+        }
+    }
+    looped
+}
+
+/// Open cells beside `(x, y)`, up, down, left and right.
+fn open_neighbours(grid: &Grid, (x, y): Cell) -> usize {
+    [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)]
+        .iter()
+        .filter(|&&(nx, ny)| nx < grid.width && ny < grid.height && grid.is_open(nx, ny))
+        .count()
 }
 
 fn on_border(grid: &Grid, (x, y): Cell) -> bool {
