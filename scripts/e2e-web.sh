@@ -14,8 +14,9 @@ scripts/web.sh
 # cheap to find. It is a guard against growth, set at today's size (13,110,477 raw, 4,648,625
 # gzipped, with the Zone dungeon and the Code puzzle) plus about 2%, not the goal: issue #16 asks
 # for 4,000,000 gzipped, which Bevy's own share of the module (ECS, renderer, naga, text) does not
-# leave room for yet (see the README).
-budget_raw=13312000
+# leave room for yet (see the README). Raised once since, deliberately: to 13,340,000 raw for
+# the Maze's braid, its validator rules and the pots' turns (+9.7 KB raw, +4.5 KB gzipped).
+budget_raw=13340000
 budget_gzip=4730000
 raw=$(stat -c %s dist/web/seedfeast_bg.wasm)
 zipped=$(gzip -9 -c dist/web/seedfeast_bg.wasm | wc -c)
