@@ -120,16 +120,6 @@ fn cornered(grid: &Grid, mover: Mover, danger: &[u32]) -> bool {
     grid.contains(ahead) && danger[grid.index(ahead)] <= 1 && danger[grid.index(mover.cell)] > danger[grid.index(ahead)]
 }
 
-/// The direction to press for a player moving as `mover`, towards the nearest goal through
-/// cells it reaches well before any pot can (`danger`: steps to the nearest pot, per cell;
-/// `pace`: the pots' speed over the player's).
-///
-/// Plans are made for the cell being entered, where the turn will be taken. A crumb in that cell
-/// is walked into, and a plan to come back out of it waits until the player has all but
-/// arrived, or the player would turn round for ever short of a crumb at the end of a dead end;
-/// only a pot about to meet the player turns it round at once.
-///
-/// `None` when no goal can be reached safely.
 /// How careful a plan is: the goal must leave the player 1 / `room_share` of the open cells to
 /// run in (at least 4; `usize::MAX` asks for none), and each cell must be reached with
 /// `head_start` cells to spare on the nearest pot.
@@ -142,6 +132,16 @@ pub struct Caution {
 /// The bot's usual care.
 pub const CAREFUL: Caution = Caution { room_share: ROOM_SHARE, head_start: HEAD_START };
 
+/// The direction to press for a player moving as `mover`, towards the nearest goal through
+/// cells it reaches well before any pot can (`danger`: steps to the nearest pot, per cell;
+/// `pace`: the pots' speed over the player's).
+///
+/// Plans are made for the cell being entered, where the turn will be taken. A crumb in that cell
+/// is walked into, and a plan to come back out of it waits until the player has all but
+/// arrived, or the player would turn round for ever short of a crumb at the end of a dead end;
+/// only a pot about to meet the player turns it round at once.
+///
+/// `None` when no goal can be reached safely; `caution` says how safe is safe enough.
 pub fn decide(grid: &Grid, mover: Mover, goals: &[Cell], danger: &[u32], pace: f32, caution: Caution) -> Option<Dir> {
     let open = open_in(grid);
     let ahead = mover.dir.and_then(|d| step(mover.cell, d)).filter(|&c| open(c)).unwrap_or(mover.cell);

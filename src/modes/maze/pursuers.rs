@@ -79,8 +79,9 @@ pub fn target_of(
 
 /// Whether pot `order` of `count` hunts at `clock`: `hunters` of them at a time, the first ones
 /// at the start, the hunt passing on by one pot every `turn` seconds; the others go home and
-/// wait there ([`homing_choice`]), harmless until their turn. Two hunters can close a corridor from both ends, so how many hunt is what makes a
-/// floor hard, more than how many pots there are.
+/// wait there ([`homing_choice`]), harmless until their turn. Two hunters can close a corridor
+/// from both ends, so how many hunt is what makes a floor hard, more than how many pots there
+/// are.
 pub fn is_hunting(order: usize, count: usize, hunters: usize, clock: f32, turn: f32) -> bool {
     if hunters >= count {
         return true;
@@ -124,8 +125,8 @@ pub fn pursuer_choice(
         });
     }
     // The way on that leads closest to the target: the shortest path's first step when it is
-    // not back the way the pot came, else the open neighbour nearest the target (so a pot
-    // sent home circles there instead of running off while its shortest way home is behind it).
+    // not back the way the pot came, else the next-best way (so a wanderer sent home for a
+    // while circles there instead of running off while its shortest way home is behind it).
     let to_target = grid.distances_from(target);
     let best = options.iter().copied().min_by_key(|d| {
         let (x, y) = step(cell, *d).expect("open neighbour");

@@ -185,9 +185,10 @@ pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec
 /// still a dead end: the wall between it and an open cell two steps away in a straight line is
 /// knocked out, one that separates just those two cells, preferring a far cell that is itself
 /// still a dead end (one knock-out then clears both), drawn uniformly among the preferred. A dead
-/// end with no such wall (the end of a corridor along a narrow grid) stays. One pass over the
-/// dead ends: bounded by the cells. At `share` 0 nothing is drawn, so the grid and the stream
-/// are left exactly as they were.
+/// end with no such wall stays: the end of a corridor along a narrow grid, or a corner whose
+/// other wall a loop has made touch a third open cell. One pass over the dead ends: bounded by
+/// the cells. At `share` 0 nothing is drawn, so the grid and the stream are left exactly as they
+/// were.
 ///
 /// ```
 /// use seedfeast_procgen::{Seed, maze::{braid, carve}, rng::{stream, Subsystem}};

@@ -9,8 +9,8 @@ pub use crate::violation::Violation;
 
 /// Every broken rule on `floor`; empty means the floor keeps every promise. Rules:
 /// `size`, `border` (or `tiny grid`), `start`, `reachable`, `perfect`, `loop border`,
-/// `loop shape`, `loop count`, `braid shape`, `braid count`, `dead end`, `on wall`, `stars`, `tokens`, `overlap`, `hazard distance`,
-/// `hazard count`, `power-up`, `pursuer speed`.
+/// `loop shape`, `loop count`, `braid shape`, `braid count`, `dead end`, `on wall`, `stars`,
+/// `tokens`, `overlap`, `hazard distance`, `hazard count`, `power-up`, `pursuer speed`.
 ///
 /// ```
 /// use seedfeast_procgen::{IntensityCurve, Seed, maze::{MazeTuning, generate_floor, validate_floor}};
@@ -258,8 +258,8 @@ fn check_loops(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'s
 
 /// The braid rules, and the grid as it was before the braid (its knock-outs walled again):
 /// each braid, replayed in order, was an inner wall between two facing open cells, at least one
-/// of them a dead end then; none at a braid share of 0; at a share of 1, no dead end is left that a wall between it
-/// and an open cell two steps away could have opened.
+/// of them a dead end then; none at a braid share of 0; at a share of 1, no dead end is left
+/// that a wall between it and an open cell two steps away could have opened.
 fn check_braid(tuning: &MazeTuning, floor: &MazeFloor, flag: &mut impl FnMut(&'static str, String)) -> Grid {
     let grid = &floor.grid;
     let mut looped = grid.clone();
