@@ -430,6 +430,18 @@ fn bad_tuning_is_refused_with_file_line_and_field() {
 
     let error = tuning_error(&shipped.replace("pursuer_speed_max: 6.0", "pursuer_speed_max: 2.0"));
     assert!(error.contains("pursuer_speed_max: 2"), "{error}");
+
+    // The braid and the pots' turns (version 3).
+    let error = tuning_error(&shipped.replace("braid: 1.0", "braid: 1.5"));
+    let line = line_of(shipped, "braid:");
+    assert!(error.starts_with(&format!("assets/maze/tuning.ron:{line}: braid: 1.5 must be in 0..1")), "{error}");
+    let error = tuning_error(&shipped.replace("hunters_max: 4", "hunters_max: 0"));
+    let line = line_of(shipped, "hunters_max:");
+    assert!(error.starts_with(&format!("assets/maze/tuning.ron:{line}: hunters_max: 0")), "{error}");
+    assert!(error.contains("hunters_min (1)"), "{error}");
+    let error = tuning_error(&shipped.replace("hunt_turn: 10.0", "hunt_turn: 0.0"));
+    assert!(error.starts_with(&format!("assets/maze/tuning.ron:{}:", line_of(shipped, "hunt_turn:"))), "{error}");
+    assert!(error.contains("hunt_turn"), "{error}");
 }
 
 fn dead_ends(grid: &Grid) -> usize {
