@@ -112,13 +112,95 @@ pub trait GenRng {
 
 impl<R: Rng + ?Sized> GenRng for R {
     fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32)
+        unit_of(self.next_u64())
     }
 
     fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+        below_of(self.next_u64(), n)
     }
+}
+
+/// A ChaCha8 stream read ahead a buffer at a time: the same draws in the same order as the
+/// stream's own `next_u64`, without its per-draw bookkeeping on the stream behind a `&mut`. For
+/// loops that draw tens of thousands of values (the Arena's decoration fill). When dropped it
+/// puts the stream exactly after the last draw taken, so what the stream gives next is unchanged.
+///
+/// ```
+/// use rand::Rng;
+/// use seedfeast_procgen::{Seed, rng::{stream, GenRng, ReadAhead, Subsystem}};
+/// let mut plain = stream(Seed(9), Subsystem::ArenaDecor, 0);
+/// let mut read = stream(Seed(9), Subsystem::ArenaDecor, 0);
+/// {
+///     let mut ahead = ReadAhead::new(&mut read);
+///     assert_eq!(ahead.below(1000), plain.below(1000));
+///     assert_eq!(ahead.unit(), plain.unit());
+/// }
+/// assert_eq!(read.next_u64(), plain.next_u64());
+/// ```
+pub struct ReadAhead<'a> {
+    rng: &'a mut ChaCha8Rng,
+    /// The stream's position when read-ahead began, in 32-bit words.
+    start: u128,
+    /// Draws handed out so far.
+    taken: u64,
+    buffer: [u64; READ_AHEAD],
+    /// The next draw to hand out in `buffer`; `READ_AHEAD` when it must be refilled.
+    next: usize,
+}
+
+/// Draws read from the stream at once (16 ChaCha blocks): fewer, longer reads than the stream's
+/// own 4-block refills (measured 1–2% faster on the decoration fill than 32).
+const READ_AHEAD: usize = 128;
+
+impl<'a> ReadAhead<'a> {
+    pub fn new(rng: &'a mut ChaCha8Rng) -> ReadAhead<'a> {
+        let start = rng.get_word_pos();
+        ReadAhead { rng, start, taken: 0, buffer: [0; READ_AHEAD], next: READ_AHEAD }
+    }
+
+    #[inline]
+    fn draw(&mut self) -> u64 {
+        if self.next == READ_AHEAD {
+            let mut bytes = [0u8; READ_AHEAD * 8];
+            self.rng.fill_bytes(&mut bytes);
+            // `next_u64` joins two words low-then-high, which is the little-endian byte order
+            // `fill_bytes` writes them in.
+            for (draw, word) in self.buffer.iter_mut().zip(bytes.chunks_exact(8)) {
+                *draw = u64::from_le_bytes(word.try_into().unwrap());
+            }
+            self.next = 0;
+        }
+        self.next += 1;
+        self.taken += 1;
+        self.buffer[self.next - 1]
+    }
+}
+
+impl Drop for ReadAhead<'_> {
+    fn drop(&mut self) {
+        self.rng.set_word_pos(self.start + 2 * u128::from(self.taken));
+    }
+}
+
+impl GenRng for ReadAhead<'_> {
+    #[inline]
+    fn unit(&mut self) -> f32 {
+        unit_of(self.draw())
+    }
+
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        below_of(self.draw(), n)
+    }
+}
+
+fn unit_of(draw: u64) -> f32 {
+    (draw >> 40) as f32 * (1.0 / (1u64 << 24) as f32)
+}
+
+fn below_of(draw: u64, n: usize) -> usize {
+    debug_assert!(n > 0);
+    ((u128::from(draw) * n as u128) >> 64) as usize
 }
 
 #[cfg(test)]
@@ -137,6 +219,31 @@ mod tests {
         let mut food_again = stream(seed, Subsystem::RunnerFood, 0);
         assert_eq!(b, (0..4).map(|_| food_again.next_u64()).collect::<Vec<_>>());
         assert_ne!(stream(seed, Subsystem::MazeCarve, 1).next_u64(), stream(seed, Subsystem::MazeCarve, 2).next_u64());
+    }
+
+    #[test]
+    fn reading_ahead_gives_the_streams_own_draws_and_leaves_it_where_they_end() {
+        // Several buffers' worth, mixed kinds, from a stream that starts on an odd word (after a
+        // 32-bit draw) as well as an even one, and with nothing drawn at all.
+        for (odd_start, draws) in [(false, 1000), (true, 1000), (false, 0), (true, READ_AHEAD)] {
+            let mut plain = stream(Seed(11), Subsystem::ArenaDecor, 3);
+            let mut read = plain.clone();
+            if odd_start {
+                assert_eq!(plain.next_u32(), read.next_u32());
+            }
+            {
+                let mut ahead = ReadAhead::new(&mut read);
+                for i in 0..draws {
+                    if i % 3 == 0 {
+                        assert_eq!(ahead.below(1 + i), plain.below(1 + i), "draw {i}");
+                    } else {
+                        assert_eq!(ahead.unit().to_bits(), plain.unit().to_bits(), "draw {i}");
+                    }
+                }
+            }
+            assert_eq!(read.next_u64(), plain.next_u64(), "after {draws} draws, odd start {odd_start}");
+            assert_eq!(read.next_u32(), plain.next_u32());
+        }
     }
 
     #[test]

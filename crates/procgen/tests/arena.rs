@@ -435,3 +435,22 @@ fn every_float_must_be_finite_with_file_line_and_field() {
     }
     assert_eq!(checked, floats.len(), "every float field of the shipped file is set on a line of its own");
 }
+
+#[test]
+fn the_decoration_read_ahead_draws_exactly_what_the_stream_would() {
+    // `decor_points` reads its stream ahead for speed; the points must be those of the plain
+    // stream, draw for draw, on the shipped tuning and on a sparse one with few attempts.
+    use seedfeast_procgen::arena::{MAX_DECOR, Rules, Sampler, decor_points, scatter};
+    use seedfeast_procgen::rng::{Subsystem, stream};
+    let shipped = ArenaTuning::default();
+    let sparse = ArenaTuning { decor_spacing: 90.0, decor_attempts: 7, ..ArenaTuning::default() };
+    for tuning in [shipped, sparse] {
+        for seed in 0..150 {
+            let rules = Rules { min_spacing: tuning.decor_spacing, keep_out: None, max_points: MAX_DECOR };
+            let sampler = Sampler::Bridson { attempts_per_point: tuning.decor_attempts };
+            let mut rng = stream(Seed(seed), Subsystem::ArenaDecor, 0);
+            let plain = scatter(tuning.floor_area(), &rules, sampler, &mut rng).points;
+            assert_eq!(decor_points(&tuning, Seed(seed)), plain, "seed {seed}, spacing {}", tuning.decor_spacing);
+        }
+    }
+}

@@ -35,7 +35,7 @@ pub use validate::{Violation, validate_floor, validate_play, validate_wave};
 use crate::Seed;
 use crate::food::{FoodKind, FoodPicker, FoodTable};
 use crate::intensity::IntensityCurve;
-use crate::rng::{Subsystem, stream};
+use crate::rng::{ReadAhead, Subsystem, stream};
 
 /// What an item is. Serializes as a string: the food's name (`"apple"`) or `"hazard"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -277,7 +277,9 @@ impl ArenaGenerator {
 pub fn decor_points(tuning: &ArenaTuning, seed: Seed) -> Vec<Point> {
     let rules = Rules { min_spacing: tuning.decor_spacing, keep_out: None, max_points: MAX_DECOR };
     let sampler = Sampler::Bridson { attempts_per_point: tuning.decor_attempts };
-    scatter(tuning.floor_area(), &rules, sampler, &mut stream(seed, Subsystem::ArenaDecor, 0)).points
+    let mut rng = stream(seed, Subsystem::ArenaDecor, 0);
+    // Tens of thousands of draws: read ahead, the same draws without the stream's bookkeeping.
+    scatter(tuning.floor_area(), &rules, sampler, &mut ReadAhead::new(&mut rng)).points
 }
 
 impl Iterator for ArenaGenerator {

@@ -173,16 +173,17 @@ fn close_pairs(points: &[Point], spacing: f32) -> Option<(usize, (usize, usize))
     if spacing.is_nan() || spacing <= 0.0 {
         return None;
     }
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_unstable_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    // The points themselves, sorted with their indices, so the sweep reads them in order.
+    let mut order: Vec<(Point, usize)> = points.iter().copied().zip(0..).collect();
+    order.sort_unstable_by(|a, b| a.0.x.total_cmp(&b.0.x));
     let mut found = None;
     let mut count = 0;
-    for (k, &a) in order.iter().enumerate() {
-        for &b in &order[k + 1..] {
-            if points[b].x - points[a].x >= spacing {
+    for (k, &(p, a)) in order.iter().enumerate() {
+        for &(q, b) in &order[k + 1..] {
+            if q.x - p.x >= spacing {
                 break;
             }
-            if points[a].distance_squared(points[b]) < spacing * spacing {
+            if p.distance_squared(q) < spacing * spacing {
                 count += 1;
                 found.get_or_insert((a.min(b), a.max(b)));
             }
