@@ -217,8 +217,9 @@ const MAX_GRID_CELLS: f32 = (1 << 22) as f32;
 /// the spacing even after float rounding, so two accepted points never share a cell, and a
 /// neighbour closer than r is never more than two cells away.
 const CELL_SHARE: f32 = 0.7;
-/// The cells looked at on each side of a candidate's cell at [`CELL_SHARE`] (`⌈1 / 0.7⌉`): the
-/// common case, checked as five rows of five without a branch per cell.
+/// The cells looked at on each side of a candidate's cell at [`CELL_SHARE`] (`⌈1 / 0.7⌉`; cells
+/// only grow from there, so never more): the common case, checked as five rows of [`ROW`]
+/// cells without a branch per cell.
 const NEAR: usize = 2;
 /// Cells read per row in that case: the five in reach and three more to the right, which hold
 /// no point closer than two cells (1.4 spacings) and so never change the answer, but make the
