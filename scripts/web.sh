@@ -21,32 +21,9 @@ mkdir -p "$out"
 # The name section alone is ~10 MB of function names nobody downloads on purpose.
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name seedfeast \
   "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web-release/seedfeast.wasm"
-# binaryen's wasm-opt (from npm: a pinned, prebuilt binaryen that runs on Node; Debian's 108 breaks
-# the module). SEEDFEAST_WASM_OPT=0 skips it for a quicker build.
-binaryen_version=132.0.0
-tools="${SEEDFEAST_TOOLS:-$HOME/.cache/seedfeast-tools}"
+# binaryen's wasm-opt -Oz (scripts/wasm-opt.sh). SEEDFEAST_WASM_OPT=0 skips it for a quicker build.
 if [ "${SEEDFEAST_WASM_OPT:-1}" != 0 ]; then
-  if ! grep -qs "\"version\": \"$binaryen_version\"" "$tools/node_modules/binaryen/package.json"; then
-    command -v npm >/dev/null || { echo "web: npm is needed for wasm-opt (or set SEEDFEAST_WASM_OPT=0)" >&2; exit 1; }
-    echo "web: installing binaryen $binaryen_version (wasm-opt) into $tools"
-    mkdir -p "$tools"
-    npm install --prefix "$tools" --no-audit --no-fund --silent "binaryen@$binaryen_version"
-  fi
-  before=$(stat -c %s "$out/seedfeast_bg.wasm")
-  # Optimising takes minutes; the result is kept by the input's hash, so an unchanged build reuses it.
-  cache="$CARGO_TARGET_DIR/wasm-opt/binaryen-$binaryen_version-$(sha256sum "$out/seedfeast_bg.wasm" | cut -c1-16).wasm"
-  if [ ! -f "$cache" ]; then
-    echo "web: wasm-opt -Oz (a few minutes)"
-    mkdir -p "$(dirname "$cache")"
-    rm -f "$(dirname "$cache")"/*.wasm
-    # The features Rust's wasm32 target emits today; wasm-opt must accept them to keep the module valid.
-    "$tools/node_modules/.bin/wasm-opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$out/seedfeast_bg.wasm" -o "$cache.partial"
-    mv "$cache.partial" "$cache"
-  fi
-  cp "$cache" "$out/seedfeast_bg.wasm"
-  echo "web: wasm-opt took it from $((before / 1024)) KiB"
+  scripts/wasm-opt.sh "$out/seedfeast_bg.wasm"
 fi
 cp web/index.html "$out/"
 cp -r assets "$out/assets"
