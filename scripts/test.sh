@@ -29,6 +29,8 @@ step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode run
 step "seed lab sweep (dungeon, puzzle)" cargo run --locked -q -p seedfeast-lab -- sweep --mode dungeon,puzzle --seeds 2000
 step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
 step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
+# crates/web-floor (Bevy's share of the bundle, scripts/web-floor.sh) must ask for the game's features.
+step "bundle floor's features" scripts/web-floor.sh --check
 # THIRD-PARTY-CRATES.txt must list the crates the builds use today (cargo tree, a few seconds).
 step "crate licence list" python3 scripts/licenses.py --check
 # The forge's workflow files (.github/workflows), which cannot run here: validated against the
