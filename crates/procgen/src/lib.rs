@@ -14,6 +14,8 @@ pub mod generator;
 pub mod intensity;
 pub mod link;
 pub mod maze;
+pub mod modes;
+mod pasted;
 pub mod physics;
 pub mod puzzle;
 pub mod replay;

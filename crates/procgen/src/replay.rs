@@ -22,8 +22,12 @@ use crate::seed::{Seed, fnv1a64};
 pub const REPLAY_FORMAT: u8 = 1;
 /// The longest replay code read (pasted or from a file): 64 KiB of text.
 pub const MAX_CODE_CHARS: usize = 64 * 1024;
-/// The most steps a replay may hold: one hour at 60 steps a second.
-pub const MAX_STEPS: u32 = 60 * 60 * 60;
+/// The most steps a replay of any mode may hold before its mode is even read: the longest run
+/// of the mode that may run longest (see [`crate::modes::ModeSpec::longest_run_seconds`]); a
+/// replay of a known mode is held to that mode's own bound.
+pub fn max_steps() -> u32 {
+    crate::modes::longest_replay_steps()
+}
 /// The longest replay code a link carries; a longer one is shared as a file or pasted code.
 pub const MAX_LINK_CODE: usize = 2000;
 /// The most distinct inputs a replay may use (a step's input packs into ten bits).
@@ -53,16 +57,38 @@ pub struct Replay {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
     Empty,
-    TooLong { chars: usize },
-    NotBase64 { at: usize, found: char },
-    Truncated { reading: &'static str },
+    TooLong {
+        chars: usize,
+    },
+    NotBase64 {
+        at: usize,
+        found: char,
+    },
+    Truncated {
+        reading: &'static str,
+    },
     Checksum,
-    Format { found: u8 },
+    Format {
+        found: u8,
+    },
     BadMode,
-    TooManySteps { steps: u64 },
-    Palette { count: u64 },
-    RunsDisagree { steps: u32, runs_total: u64 },
-    Trailing { bytes: usize },
+    /// More steps than the mode's longest run (`most`, in steps; `mode` is the mode's name, or
+    /// `None` for a mode this build doesn't know).
+    TooManySteps {
+        steps: u64,
+        most: u32,
+        mode: Option<&'static str>,
+    },
+    Palette {
+        count: u64,
+    },
+    RunsDisagree {
+        steps: u32,
+        runs_total: u64,
+    },
+    Trailing {
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -86,8 +112,18 @@ impl fmt::Display for ReplayError {
                 "the replay code is in format {found}; this version of Seedfeast reads format {REPLAY_FORMAT}"
             ),
             ReplayError::BadMode => write!(f, "the replay code names no valid mode"),
-            ReplayError::TooManySteps { steps } => {
-                write!(f, "the replay claims {steps} steps; the most a replay can hold is {MAX_STEPS} (an hour)")
+            ReplayError::TooManySteps { steps, most, mode } => {
+                let minutes = most / crate::modes::STEPS_PER_SECOND / 60;
+                match mode {
+                    Some(name) => write!(
+                        f,
+                        "the replay claims {steps} steps, longer than a {name} run can last ({most} steps, {minutes} minutes)"
+                    ),
+                    None => write!(
+                        f,
+                        "the replay claims {steps} steps, longer than any run can last ({most} steps, {minutes} minutes)"
+                    ),
+                }
             }
             ReplayError::Palette { count } => {
                 write!(f, "the replay's table of {count} inputs doesn't fit its runs (at most {MAX_PALETTE})")
@@ -187,8 +223,12 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
         u32::try_from(reader.varint("the score")?).map_err(|_| ReplayError::Truncated { reading: "the score" })?;
     let state = u64::from_le_bytes(reader.array("the state hash")?);
     let steps = reader.varint("the step count")?;
-    if steps > u64::from(MAX_STEPS) {
-        return Err(ReplayError::TooManySteps { steps });
+    // A short code can claim a long run: the claim is held to the mode's longest run before a
+    // single input is read, so what a code can cost to verify is bounded by the mode.
+    let spec = crate::modes::by_key(&mode).filter(|spec| spec.replays);
+    let most = spec.and_then(|spec| spec.longest_run_steps()).unwrap_or_else(max_steps);
+    if steps > u64::from(most) {
+        return Err(ReplayError::TooManySteps { steps, most, mode: spec.map(|spec| spec.name) });
     }
     let steps = steps as u32;
     let count = reader.varint("the inputs used")?;
@@ -207,11 +247,14 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
         let packed = reader.varint("an input's run")?;
         let word = palette.get((packed & ((1 << bits) - 1)) as usize).copied();
         let word = word.ok_or(ReplayError::Palette { count })?;
-        let run = (packed >> bits) + 1;
-        let total = inputs.len() as u64 + run;
-        if total > u64::from(steps) {
-            return Err(ReplayError::RunsDisagree { steps, runs_total: total });
-        }
+        // Checked: a forged run length near u64::MAX (its checksum is anyone's to compute) must be
+        // refused, not overflow.
+        let total = (packed >> bits).checked_add(1).and_then(|run| run.checked_add(inputs.len() as u64));
+        let total = match total {
+            Some(total) if total <= u64::from(steps) => total,
+            _ => return Err(ReplayError::RunsDisagree { steps, runs_total: total.unwrap_or(u64::MAX) }),
+        };
+        let run = total - inputs.len() as u64;
         inputs.extend(std::iter::repeat_n(word, run as usize));
     }
     if reader.at != reader.bytes.len() {
@@ -332,7 +375,8 @@ mod tests {
 
     #[test]
     fn empty_and_extreme_replays_round_trip() {
-        for inputs in [vec![], vec![u16::MAX; 3], vec![0; MAX_STEPS as usize]] {
+        let longest = crate::modes::FOOD_TUNNEL.longest_run_steps().unwrap() as usize;
+        for inputs in [vec![], vec![u16::MAX; 3], vec![0; longest]] {
             let replay = sample(inputs);
             assert_eq!(Replay::decode(&replay.encode()), Ok(replay));
         }
@@ -401,6 +445,55 @@ mod tests {
         bad_mode.push(0);
         bad_mode[3] = b'R';
         assert_eq!(Replay::decode(&forged(&bad_mode)), Err(ReplayError::BadMode));
+    }
+
+    /// Issue #28, 1: a one-entry table whose run length is u64::MAX, with a right checksum,
+    /// overflowed the run total (a panic in debug builds, exit 101).
+    #[test]
+    fn a_forged_run_of_u64_max_steps_is_refused_not_a_crash() {
+        let code = "AQMGcnVubmVy8nSthkwAAAAJiLoHAAAAAAAAAAAABQGAAv___________wEkPnXT";
+        assert!(
+            matches!(Replay::decode(code), Err(ReplayError::RunsDisagree { steps: 5, .. })),
+            "{:?}",
+            Replay::decode(code)
+        );
+        let mut body = header(5);
+        body.extend_from_slice(&[1, 0]);
+        put_varint(&mut body, u64::MAX);
+        assert!(matches!(Replay::decode(&forged(&body)), Err(ReplayError::RunsDisagree { .. })));
+        // With two inputs in the table the index takes a bit: the largest run a varint holds.
+        let mut body = header(5);
+        body.extend_from_slice(&[2, 0, 1]);
+        put_varint(&mut body, u64::MAX - 1);
+        assert!(matches!(Replay::decode(&forged(&body)), Err(ReplayError::RunsDisagree { .. })));
+    }
+
+    /// An idle run as short as a forger can write it: one input, one run.
+    fn idle(mode: &str, steps: u32) -> String {
+        let mut replay = sample(vec![0; steps as usize]);
+        replay.mode = mode.to_string();
+        replay.encode()
+    }
+
+    /// Issue #28, 2: a code of under 60 characters claimed an hour of idle input, which took a
+    /// minute or more to verify. Each mode's claim is now held to its longest run.
+    #[test]
+    fn a_replay_may_claim_no_more_than_its_modes_longest_run() {
+        for spec in crate::modes::MODES.iter().filter(|m| m.replays) {
+            let most = spec.longest_run_steps().unwrap();
+            let longest = idle(spec.key, most);
+            assert!(longest.len() < 80, "{}: {longest}", spec.key);
+            assert_eq!(Replay::decode(&longest).map(|r| r.inputs.len()), Ok(most as usize), "{}", spec.key);
+            let error = Replay::decode(&idle(spec.key, most + 1)).unwrap_err();
+            assert_eq!(error, ReplayError::TooManySteps { steps: u64::from(most) + 1, most, mode: Some(spec.name) });
+            assert!(error.to_string().contains(&format!("longer than a {} run can last", spec.name)), "{error}");
+        }
+        // A mode this build doesn't know is held to the longest of any (and refused by the game).
+        assert!(Replay::decode(&idle("tetris", max_steps())).is_ok());
+        let error = Replay::decode(&idle("tetris", max_steps() + 1)).unwrap_err();
+        assert!(matches!(error, ReplayError::TooManySteps { mode: None, .. }), "{error:?}");
+        // An hour, as the issue's forged codes claimed.
+        assert!(Replay::decode(&idle("arena", 60 * 60 * 60)).is_err());
     }
 
     #[test]

@@ -294,10 +294,24 @@ impl SeedInput {
     ///   read as the code when it decodes; otherwise it is free text ([`SeedInput::reading`]
     ///   says so).
     /// - Anything else is free text.
+    /// - A code in what people paste around one (quotes, backticks, `#`, `Seed:`, `SEED=`, a link
+    ///   ending in the code or with `#seed=`, full-width digits, direction marks) is read as the
+    ///   code; free text is hashed exactly as typed all the same.
     pub fn parse(text: &str) -> Result<SeedInput, SeedInputError> {
-        match crate::link::parse_link(text.trim()) {
-            Some(link) => SeedInput::parse_plain(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?),
-            None => SeedInput::parse_plain(text),
+        if text.len() > crate::link::MAX_LINK {
+            let looks_like_link = text.trim_start().starts_with("http") || text.contains("?seed=");
+            return Err(SeedInputError::TooLong { chars: text.chars().count(), link: looks_like_link });
+        }
+        // A link or query as the game makes it, as pasted or inside quotes.
+        let candidate = crate::pasted::code_candidate(text);
+        let link =
+            crate::link::parse_link(text.trim()).or_else(|| candidate.as_deref().and_then(crate::link::parse_link));
+        if let Some(link) = link {
+            return SeedInput::parse_plain(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?);
+        }
+        match candidate {
+            Some(code) if !matches!(code_shape(&code), CodeShape::Text) => SeedInput::parse_plain(&code),
+            _ => SeedInput::parse_plain(text),
         }
     }
 
@@ -307,12 +321,19 @@ impl SeedInput {
         if trimmed.is_empty() {
             return Err(SeedInputError::Empty);
         }
-        if trimmed.chars().count() > MAX_SEED_TEXT {
-            return Err(SeedInputError::TooLong);
+        let chars = trimmed.chars().count();
+        if chars > MAX_SEED_TEXT {
+            return Err(SeedInputError::TooLong { chars, link: false });
         }
         match code_shape(trimmed) {
             CodeShape::Strict => trimmed.parse().map(SeedInput::Code).map_err(SeedInputError::Code),
-            CodeShape::Lenient(compact) => {
+            // Starting with a real version digit, it is a code with spaces for hyphens: a typo in
+            // it is refused with the reason, never played as another level (issue #28).
+            CodeShape::Lenient { compact, mended: false } => {
+                compact.parse().map(SeedInput::Code).map_err(SeedInputError::Code)
+            }
+            // A first letter read as a digit may be a word ("lemon 12345"): text, unless it decodes.
+            CodeShape::Lenient { compact, mended: true } => {
                 Ok(compact.parse().map_or_else(|_| SeedInput::Text(trimmed.to_string()), SeedInput::Code))
             }
             CodeShape::Text => Ok(SeedInput::Text(trimmed.to_string())),
@@ -331,14 +352,14 @@ impl SeedInput {
     ///
     /// ```
     /// use seedfeast_procgen::SeedInput;
-    /// let typed = SeedInput::parse("124MP ANQ6X").unwrap();
-    /// assert!(typed.reading().starts_with("read as text: \"124MP ANQ6X\" (as a code"), "{}", typed.reading());
+    /// let typed = SeedInput::parse("l24MP ANQ6X").unwrap();
+    /// assert!(typed.reading().starts_with("read as text: \"l24MP ANQ6X\" (as a code"), "{}", typed.reading());
     /// ```
     pub fn reading(&self) -> String {
         match self {
             SeedInput::Code(code) => format!("read as the code {code}"),
             SeedInput::Text(text) => match code_shape(text) {
-                CodeShape::Lenient(compact) => match compact.parse::<SeedCode>() {
+                CodeShape::Lenient { compact, .. } => match compact.parse::<SeedCode>() {
                     Err(error) => format!("read as text: \"{text}\" (as a code: {error})"),
                     Ok(_) => format!("read as text: \"{text}\""),
                 },
@@ -352,9 +373,12 @@ impl SeedInput {
 enum CodeShape {
     /// A code as the game prints it (hyphens optional): decode strictly.
     Strict,
-    /// A code once spaces are dropped and a confusable version digit is mended: decode, and
-    /// fall back to text when it doesn't.
-    Lenient(String),
+    /// A code once spaces are dropped and a confusable version digit is mended (`mended`):
+    /// decode, and refuse a typo; a mended one may be a word, so it falls back to text.
+    Lenient {
+        compact: String,
+        mended: bool,
+    },
     Text,
 }
 
@@ -377,6 +401,7 @@ fn code_shape(text: &str) -> CodeShape {
         [init @ .., last] => init.iter().all(|g| g.chars().count() == 5) && last.chars().count() <= 5,
     };
     let mut lenient: Vec<char> = groups.concat().chars().collect();
+    let mended = lenient.first().is_some_and(|first| !first.is_ascii_digit());
     if let Some(first) = lenient.first_mut() {
         *first = match *first {
             'l' | 'L' | 'i' | 'I' => '1',
@@ -386,7 +411,7 @@ fn code_shape(text: &str) -> CodeShape {
     }
     let all_code = lenient.iter().all(|&c| symbol_value(c).is_some());
     if grouped && all_code && lenient.first().is_some_and(char::is_ascii_digit) && is_code_length(lenient.len()) {
-        CodeShape::Lenient(lenient.into_iter().collect())
+        CodeShape::Lenient { compact: lenient.into_iter().collect(), mended }
     } else {
         CodeShape::Text
     }
@@ -396,8 +421,12 @@ fn code_shape(text: &str) -> CodeShape {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeedInputError {
     Empty,
-    /// More than [`MAX_SEED_TEXT`] characters.
-    TooLong,
+    /// More than [`MAX_SEED_TEXT`] characters of text, or a link longer than any the game makes
+    /// ([`crate::link::MAX_LINK`]); `chars` is how many there were.
+    TooLong {
+        chars: usize,
+        link: bool,
+    },
     /// A link was pasted, but it names no seed.
     LinkWithoutSeed,
     Code(SeedCodeError),
@@ -407,7 +436,14 @@ impl fmt::Display for SeedInputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SeedInputError::Empty => write!(f, "type a seed code or any text"),
-            SeedInputError::TooLong => write!(f, "a seed is at most {MAX_SEED_TEXT} characters of text"),
+            SeedInputError::TooLong { chars, link: true } => write!(
+                f,
+                "that link is {chars} characters long; a Seedfeast link is at most {} (a long replay is shared as a file)",
+                crate::link::MAX_LINK
+            ),
+            SeedInputError::TooLong { chars, link: false } => {
+                write!(f, "a seed is at most {MAX_SEED_TEXT} characters of text; this is {chars}")
+            }
             SeedInputError::LinkWithoutSeed => write!(f, "that link names no seed (it needs ?seed=CODE)"),
             SeedInputError::Code(error) => write!(f, "bad seed code: {error}"),
         }
@@ -496,7 +532,10 @@ mod tests {
             Err(SeedInputError::Code(SeedCodeError::BadCharacter { .. }))
         ));
         assert_eq!(SeedInput::parse("   "), Err(SeedInputError::Empty));
-        assert_eq!(SeedInput::parse(&"a".repeat(MAX_SEED_TEXT + 1)), Err(SeedInputError::TooLong));
+        assert_eq!(
+            SeedInput::parse(&"a".repeat(MAX_SEED_TEXT + 1)),
+            Err(SeedInputError::TooLong { chars: MAX_SEED_TEXT + 1, link: false })
+        );
     }
 
     #[test]
@@ -523,11 +562,64 @@ mod tests {
         // Words stay words, and a code-looking typo says why it became text.
         let text = SeedInput::parse("lollipop pie").unwrap();
         assert_eq!(text.reading(), "read as text: \"lollipop pie\"");
-        let typo = SeedInput::parse(&format!("{left} {}X", &right[..4])).unwrap();
+        // A code with a space for its hyphen and a typo is refused with the reason (issue #28).
+        let typo = SeedInput::parse(&format!("{left} {}X", &right[..4]));
+        assert_eq!(typo, Err(SeedInputError::Code(SeedCodeError::CheckFailed)));
+        // With its version digit typed as a letter it may be a word: text, saying why.
+        let typo = SeedInput::parse(&format!("l{} {}X", &left[1..], &right[..4])).unwrap();
         assert!(matches!(typo, SeedInput::Text(_)));
         assert!(typo.reading().contains("the check character does not match"), "{}", typo.reading());
         assert_eq!(SeedInput::parse("https://seedfeast.example/?mode=maze"), Err(SeedInputError::LinkWithoutSeed));
         assert_eq!(SeedInput::parse("?seed=pizza%20party").map(|i| i.seed()), Ok(Seed::from_text("pizza party")));
+    }
+
+    /// Issue #28, 4: the shapes people paste, each read as the code inside (each was read as
+    /// text before, silently another level), and a code-shaped typo refused, not played.
+    #[test]
+    fn pasted_shapes_are_read_as_the_code_inside() {
+        let code = Seed(0x0123_4567).code();
+        let printed = code.to_string();
+        let (left, right) = printed.split_once('-').unwrap();
+        let wide: String = printed
+            .chars()
+            .map(|c| if c.is_ascii_digit() { char::from_u32(c as u32 - '0' as u32 + 0xFF10).unwrap() } else { c })
+            .collect();
+        for pasted in [
+            format!("\"{printed}\""),
+            format!("'{printed}'"),
+            format!("`{printed}`"),
+            format!("#{printed}"),
+            format!("Seed: {printed}"),
+            format!("SEED={printed}"),
+            format!("seed = {left} {right}"),
+            format!("https://x/play/{printed}"),
+            format!("https://x/play/#seed={printed}"),
+            format!("\"https://x/?seed={printed}&mode=maze\""),
+            wide,
+            format!("\u{200F}{printed}"),
+            format!("\u{202B}{printed}\u{202C}"),
+            format!("\u{FEFF}{printed}\u{200B}"),
+        ] {
+            assert_eq!(SeedInput::parse(&pasted), Ok(SeedInput::Code(code)), "{pasted:?}");
+        }
+        // One wrong character, with a space for the hyphen, in any wrapping: refused, saying why.
+        let typo = format!("{left} {}{}", &right[..4], if right.ends_with('X') { 'Y' } else { 'X' });
+        for pasted in [typo.clone(), format!("\"{typo}\""), format!("Seed: {typo}")] {
+            let error = SeedInput::parse(&pasted).unwrap_err();
+            assert_eq!(error, SeedInputError::Code(SeedCodeError::CheckFailed), "{pasted:?}");
+            assert!(error.to_string().contains("mistyped"), "{error}");
+        }
+        // Text keeps its own seed however it is wrapped: only a code is looked for inside.
+        assert_eq!(SeedInput::parse("\"pizza party\"").map(|i| i.seed()), Ok(Seed::from_text("\"pizza party\"")));
+        assert_eq!(SeedInput::parse("Seed: pizza").map(|i| i.seed()), Ok(Seed::from_text("Seed: pizza")));
+    }
+
+    #[test]
+    fn a_long_link_is_called_a_link() {
+        let link = format!("https://x/?seed=1&ghost={}", "A".repeat(crate::link::MAX_LINK));
+        let error = SeedInput::parse(&link).unwrap_err();
+        assert!(matches!(error, SeedInputError::TooLong { link: true, .. }), "{error:?}");
+        assert!(error.to_string().contains("that link is") && error.to_string().contains("16384"), "{error}");
     }
 
     #[test]
