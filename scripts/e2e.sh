@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Both end-to-end tests: the browser bundle in headless Chromium, then the desktop game under
-# xvfb-run. CI runs this after scripts/test.sh; each prints its own timings.
+# xvfb-run. .ci/run runs this after scripts/test.sh (the forge's ci.yml runs only test.sh); each
+# prints its own timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"

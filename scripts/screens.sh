@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's desktop screenshots, taken as a player sees the game: the real window under
+# The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
 # docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|maze|preview|share|all]
