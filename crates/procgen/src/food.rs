@@ -46,6 +46,9 @@ pub struct FoodEntry {
     pub pity: Option<u32>,
 }
 
+/// The most points one food may be worth: what keeps every run's score far inside a `u32`.
+pub const MAX_POINTS: u32 = 10_000;
+
 /// The weighted table, as in `assets/food.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -66,6 +69,11 @@ impl FoodTable {
                     field,
                     format!("weight {} must be a number in (0, 1000000]", entry.weight),
                 ));
+            }
+            // With the longest run's steps (36,000) and one food a step at most, this keeps any
+            // run's score inside a u32 (issue #28: 100,000,000 points validated, then overflowed).
+            if entry.points > MAX_POINTS {
+                return Err(FieldError::new(field, format!("points {} must be at most {MAX_POINTS}", entry.points)));
             }
             if self.entries[..i].iter().any(|e| e.kind == entry.kind) {
                 return Err(FieldError::new(field, "is listed twice"));
@@ -217,5 +225,11 @@ mod tests {
         let error = FoodTable::from_ron("(entries: [(kind: bagel, weight: 1.0, points: 1)])", "food.ron").unwrap_err();
         assert!(error.to_string().starts_with("food.ron:1:"), "{error}");
         assert!(FoodTable::from_ron("(entries: [(kind: apple, weight: 0.0, points: 1)])", "f").is_err());
+        // Issue #28, 3: points that validated and then overflowed the Runner's score.
+        let error = FoodTable::from_ron("(entries: [(kind: apple, weight: 1.0, points: 100000000)])", "food.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("points 100000000 must be at most 10000"), "{error}");
+        assert!(FoodTable::from_ron("(entries: [(kind: apple, weight: 1.0, points: 10000)])", "f").is_ok());
     }
 }

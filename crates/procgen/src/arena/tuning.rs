@@ -16,6 +16,15 @@ pub const MAX_ITEMS: usize = 10_000;
 pub const MAX_DECOR: usize = 100_000;
 /// The most cells in a side of the tint grid.
 pub const MAX_TINT_SIDE: usize = 1024;
+/// The most items a tuning may ask a wave for: more than a player can see or eat, and each is a
+/// body in the game's physics world.
+pub const MAX_ITEMS_MAX: u32 = 1_000;
+/// The most scatter candidates a wave may draw (`items_max × max_attempts`): about a millisecond
+/// of placement. The shipped tuning draws at most 1,200; 10,000 × 10,000 took 11.9 s a wave.
+pub const MAX_WAVE_CANDIDATES: u64 = 100_000;
+/// The most decoration candidates a floor may draw (the most points its spacing allows ×
+/// `decor_attempts`): about 50 ms of fill. The shipped floor draws about 33,000 (1.7 ms).
+pub const MAX_DECOR_CANDIDATES: u64 = 1_000_000;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -161,6 +170,7 @@ impl ArenaTuning {
         if !(1..=1000).contains(&self.decor_attempts) {
             return Err(FieldError::new("decor_attempts", format!("{} must be in 1..=1000", self.decor_attempts)));
         }
+        self.check_cost(decor_cells)?;
         for (field, value) in [("tint_cols", self.tint_cols), ("tint_rows", self.tint_rows)] {
             if !(1..=MAX_TINT_SIDE).contains(&value) {
                 return Err(FieldError::new(field, format!("{value} must be in 1..={MAX_TINT_SIDE}")));
@@ -227,6 +237,41 @@ impl ArenaTuning {
             challenge += u64::from(self.challenge_interval(self.intensity_at(curve, next)));
         }
         challenge == u64::from(wave)
+    }
+
+    /// What the game can survive, beyond what is well formed: a wave's items and the work its
+    /// scatter and its floor's decoration may take (issue #28: a tuning of 10,000 items and
+    /// 10,000 attempts validated, then took 11.9 s a wave).
+    fn check_cost(&self, decor_cells: f32) -> Result<(), FieldError> {
+        if self.items_max > MAX_ITEMS_MAX {
+            return Err(FieldError::new(
+                "items_max",
+                format!("{} is more items than a wave can hold (at most {MAX_ITEMS_MAX})", self.items_max),
+            ));
+        }
+        let candidates = u64::from(self.items_max) * u64::from(self.max_attempts);
+        if candidates > MAX_WAVE_CANDIDATES {
+            return Err(FieldError::new(
+                "max_attempts",
+                format!(
+                    "{} attempts for each of items_max ({}) is {candidates} draws a wave; at most {MAX_WAVE_CANDIDATES}                      keep a wave's placement within a millisecond or so",
+                    self.max_attempts, self.items_max
+                ),
+            ));
+        }
+        let decor = (decor_cells.ceil() as u64).min(MAX_DECOR as u64) * u64::from(self.decor_attempts);
+        if decor > MAX_DECOR_CANDIDATES {
+            return Err(FieldError::new(
+                "decor_attempts",
+                format!(
+                    "{} attempts around each of up to {} decorations is {decor} draws a floor; at most \
+                     {MAX_DECOR_CANDIDATES} keep a floor's fill within 50 ms or so (space them wider or try fewer)",
+                    self.decor_attempts,
+                    decor_cells.ceil() as u64
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Items asked for at `intensity`: items_min to items_max, rounded, at most [`MAX_ITEMS`].
