@@ -17,7 +17,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(seeds data_files save puzzle replay)
+  targets=(seeds seed_paste data_files save puzzle replay replay_body)
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -16,7 +16,9 @@
 pub mod data_files;
 pub mod puzzle;
 pub mod replay;
+pub mod replay_body;
 pub mod save;
+pub mod seed_paste;
 pub mod seeds;
 
 /// A named target: its name is its corpus folder and its fuzz binary.
@@ -32,6 +34,8 @@ pub const TARGETS: &[Target] = &[
     Target { name: "save", run: save::save },
     Target { name: "puzzle", run: puzzle::puzzle },
     Target { name: "replay", run: replay::replay },
+    Target { name: "replay_body", run: replay_body::replay_body },
+    Target { name: "seed_paste", run: seed_paste::seed_paste },
 ];
 
 /// The input as text: UTF-8 when it is, else with each bad sequence replaced (so byte-level

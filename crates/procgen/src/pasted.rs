@@ -28,15 +28,17 @@ const LABELS: &[&str] = &["seed code", "seed", "code"];
 pub fn code_candidate(text: &str) -> Option<String> {
     // Compatibility forms (full-width digits and letters) become ASCII, for finding a code only.
     let mut candidate: String = text.chars().filter(|&c| !is_invisible(c)).collect::<String>().nfkc().collect();
-    if let Some(link) = code_in_link(candidate.trim()) {
-        candidate = link;
-    }
+    // Bounded: a pass that doesn't stop made the text shorter (a link's last part or fragment is
+    // shorter than the link, and peeling only removes).
     loop {
-        let before = candidate.len();
+        let before = candidate.clone();
+        if let Some(inner) = code_in_link(candidate.trim()) {
+            candidate = inner;
+        }
         let trimmed = candidate.trim().trim_matches(WRAPPERS).trim();
         let trimmed = trimmed.strip_prefix('#').unwrap_or(trimmed);
         candidate = strip_label(trimmed).to_string();
-        if candidate.len() == before {
+        if candidate == before {
             break;
         }
     }

@@ -163,9 +163,7 @@ impl Replay {
             let index = palette.iter().position(|&w| w == word).unwrap_or(0) as u64;
             put_varint(&mut bytes, (u64::from(run) - 1) << bits | index);
         }
-        let checksum = fnv1a64(&bytes) as u32;
-        bytes.extend_from_slice(&checksum.to_le_bytes());
-        URL_SAFE_NO_PAD.encode(bytes)
+        frame(bytes)
     }
 
     /// Reads a replay code (surrounding whitespace ignored), or says why it can't be read.
@@ -196,6 +194,20 @@ impl Replay {
     pub fn fits_link(code: &str) -> bool {
         code.len() <= MAX_LINK_CODE
     }
+}
+
+/// A body as a code: its checksum appended (FNV-1a, anyone can compute it, so it catches typos,
+/// not forgeries) and the whole in URL-safe base64. Public for the structure-aware fuzz target,
+/// which writes bodies field by field and frames them to reach every check behind the checksum.
+pub fn frame(mut body: Vec<u8>) -> String {
+    let checksum = fnv1a64(&body) as u32;
+    body.extend_from_slice(&checksum.to_le_bytes());
+    URL_SAFE_NO_PAD.encode(body)
+}
+
+/// LEB128, as the body's counts and runs are written (for the fuzz target's bodies).
+pub fn push_varint(bytes: &mut Vec<u8>, value: u64) {
+    put_varint(bytes, value);
 }
 
 fn is_code_char(c: char) -> bool {
@@ -403,9 +415,7 @@ mod tests {
 
     /// A code whose checksum is right but whose body lies: only the bounds can catch it.
     fn forged(body: &[u8]) -> String {
-        let mut bytes = body.to_vec();
-        bytes.extend_from_slice(&(fnv1a64(body) as u32).to_le_bytes());
-        URL_SAFE_NO_PAD.encode(bytes)
+        frame(body.to_vec())
     }
 
     fn header(steps: u64) -> Vec<u8> {

@@ -306,10 +306,16 @@ impl SeedInput {
         let candidate = crate::pasted::code_candidate(text);
         let link =
             crate::link::parse_link(text.trim()).or_else(|| candidate.as_deref().and_then(crate::link::parse_link));
-        if let Some(link) = link {
-            return SeedInput::parse_plain(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?);
+        match link {
+            Some(link) => SeedInput::parse_unwrapped(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?, None),
+            None => SeedInput::parse_unwrapped(text, Some(candidate)),
         }
-        match candidate {
+    }
+
+    /// Text that is not a link: the code inside its wrapping when there is one (`candidate`,
+    /// when the caller has already looked), else the text as typed.
+    fn parse_unwrapped(text: &str, candidate: Option<Option<String>>) -> Result<SeedInput, SeedInputError> {
+        match candidate.unwrap_or_else(|| crate::pasted::code_candidate(text)) {
             Some(code) if !matches!(code_shape(&code), CodeShape::Text) => SeedInput::parse_plain(&code),
             _ => SeedInput::parse_plain(text),
         }
