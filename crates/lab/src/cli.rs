@@ -104,6 +104,9 @@ pub enum LabError {
     Usage(String),
     /// Something failed (exit 1).
     Failed(String),
+    /// The reader closed the pipe (`| head`): nothing more to say, exit 0, as the game's
+    /// command line does.
+    Closed,
 }
 
 /// What a finished command found.
@@ -124,7 +127,7 @@ impl Outcome {
 /// The exit status of a finished or stopped command: 0, 1 (broken rules, failures) or 2 (usage).
 pub fn exit_status(result: &Result<Outcome, LabError>) -> u8 {
     match result {
-        Ok(Outcome::Clean) => 0,
+        Ok(Outcome::Clean) | Err(LabError::Closed) => 0,
         Ok(Outcome::Violations(_)) | Err(LabError::Failed(_)) => 1,
         Err(LabError::Usage(_)) => 2,
     }
@@ -181,9 +184,10 @@ fn chosen_modes(keys: &[String]) -> Vec<LabMode> {
 }
 
 fn write(out: &mut dyn Write, text: &str) -> Result<(), LabError> {
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| LabError::Failed(format!("writing the report: {e}")))
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => LabError::Closed,
+        _ => LabError::Failed(format!("writing the report: {e}")),
+    })
 }
 
 fn sweep(args: &SweepArgs, out: &mut dyn Write, progress: bool) -> Result<Outcome, LabError> {
@@ -287,6 +291,26 @@ fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A reader that closed the pipe (`seedfeast-lab sweep … | head`).
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Issue #28, 6: the lab exited 1 on a closed pipe where the command line documents 0.
+    #[test]
+    fn a_closed_pipe_ends_the_report_quietly() {
+        let result = write(&mut ClosedPipe, "report\n");
+        assert_eq!(result, Err(LabError::Closed));
+        assert_eq!(exit_status(&result.map(|()| Outcome::Clean)), 0);
+    }
 
     #[test]
     fn thousands_are_grouped() {

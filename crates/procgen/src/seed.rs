@@ -364,14 +364,20 @@ impl SeedInput {
     pub fn reading(&self) -> String {
         match self {
             SeedInput::Code(code) => format!("read as the code {code}"),
-            SeedInput::Text(text) => match code_shape(text) {
-                CodeShape::Lenient { compact, .. } => match compact.parse::<SeedCode>() {
-                    Err(error) => format!("read as text: \"{text}\" (as a code: {error})"),
-                    Ok(_) => format!("read as text: \"{text}\""),
-                },
-                _ => format!("read as text: \"{text}\""),
+            SeedInput::Text(text) => match self.doubt() {
+                Some(doubt) => doubt,
+                None => format!("read as text: \"{text}\""),
             },
         }
+    }
+
+    /// When text that looked like a code was read as text: how it was read and why it is not
+    /// the code, for a tool to say on standard error (the game shows [`SeedInput::reading`]).
+    pub fn doubt(&self) -> Option<String> {
+        let SeedInput::Text(text) = self else { return None };
+        let CodeShape::Lenient { compact, .. } = code_shape(text) else { return None };
+        let error = compact.parse::<SeedCode>().err()?;
+        Some(format!("read as text: \"{text}\" (as a code: {error})"))
     }
 }
 
