@@ -207,12 +207,22 @@ impl Picture {
     }
 }
 
-/// Refuses a picture of `width × height` pixels over [`MAX_PICTURE_PIXELS`], saying the largest.
-pub fn check_picture_size(width: u64, height: u64, what: &str) -> Result<(), RequestError> {
-    if width.saturating_mul(height) > MAX_PICTURE_PIXELS {
+/// Refuses a picture of `width × height` pixels over [`MAX_PICTURE_PIXELS`], saying the largest
+/// request that fits: the picture grows with `option` (set to `count`) in width, so about
+/// `count × allowed / pixels` of it fit; nine tenths of that, as pieces differ in width.
+pub fn check_picture_size(
+    width: u64,
+    height: u64,
+    what: &str,
+    (option, count): (Opt, u64),
+) -> Result<(), RequestError> {
+    let pixels = width.saturating_mul(height);
+    if pixels > MAX_PICTURE_PIXELS {
+        let largest = (u128::from(count) * u128::from(MAX_PICTURE_PIXELS) * 9 / 10 / u128::from(pixels)).max(1);
         return Err(RequestError(format!(
             "a picture of {what} would be {width}x{height} pixels, more than the {MAX_PICTURE_PIXELS} allowed: \
-             ask for less, or use --format json"
+             the largest that fits is about --{} {largest} (or use --format json)",
+            option.flag()
         )));
     }
     Ok(())
@@ -333,6 +343,26 @@ mod tests {
         request.floor = Some(0);
         let error = check_options("maze", maze.options(), &request).unwrap_err().to_string();
         assert!(error.contains("--floor 0 is out of range"), "{error}");
+    }
+
+    /// Issue #28, 6: a refused picture says the largest request that fits (as `--help` promises),
+    /// and that request draws.
+    #[test]
+    fn a_refused_picture_names_the_largest_that_fits_and_that_one_draws() {
+        let data = DataSet::built_in();
+        for (key, option) in [("runner", Opt::Chunks), ("tunnel", Opt::Gates)] {
+            let generator = by_key(key).unwrap();
+            let spec = generator.options().iter().find(|s| s.option == option).unwrap();
+            let mut request = Request::new(Seed(3), None);
+            request.set(option, spec.max);
+            let error = generator.generate(&data, &request).unwrap().picture().unwrap_err().to_string();
+            let flag = format!("the largest that fits is about --{} ", option.flag());
+            let largest: u32 = error.split(&flag).nth(1).and_then(|rest| rest.split(' ').next()?.parse().ok()).unwrap();
+            assert!(largest < spec.max, "{key}: {error}");
+            request.set(option, largest);
+            let picture = generator.generate(&data, &request).unwrap().picture();
+            assert!(picture.is_ok(), "{key}: --{} {largest} doesn't draw: {picture:?}", option.flag());
+        }
     }
 
     #[test]

@@ -52,7 +52,8 @@ impl Level for RunnerLevel {
 
     fn picture(&self) -> Result<Picture, RequestError> {
         let width = self.track.last().map_or(1.0, |c| c.x + c.width) / runner::picture::UNITS_PER_PIXEL;
-        check_picture_size(width as u64, u64::from(runner::picture::HEIGHT), "this track")?;
+        let chunks = (Opt::Chunks, self.track.len() as u64);
+        check_picture_size(width as u64, u64::from(runner::picture::HEIGHT), "this track", chunks)?;
         Ok(Picture::from_parts(runner::picture::track_rgb(&self.track)))
     }
 

@@ -46,7 +46,8 @@ impl Level for TunnelLevel {
     fn picture(&self) -> Result<Picture, RequestError> {
         let width = (self.gates.last().map_or(0.0, |g| g.x) + 100.0) * PICTURE_SCALE;
         let height = self.tuning.screen_height * PICTURE_SCALE;
-        check_picture_size(width as u64, height as u64, &format!("{} gates", self.gates.len()))?;
+        let gates = (Opt::Gates, self.gates.len() as u64);
+        check_picture_size(width as u64, height as u64, &format!("{} gates", self.gates.len()), gates)?;
         Ok(Picture::from_parts(tunnel_rgb(&self.gates, self.tuning.screen_height, PICTURE_SCALE)))
     }
 
