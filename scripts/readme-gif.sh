@@ -38,31 +38,41 @@ if command -v magick >/dev/null; then im=(magick); else im=(convert); fi
 data=$(mktemp -d)
 game=""
 window=""
-trap '[ -n "$game" ] && kill $game 2>/dev/null; rm -rf "$data"' EXIT
+trap '[ -n "$game" ] && kill "$game" 2>/dev/null; rm -rf "$data"' EXIT
 
 # Starts the game with the given arguments (and environment from the caller) and waits for its
-# window and its first frames (the same as scripts/screens.sh).
+# window and its first frames (as scripts/screens.sh does). A game that exits before its window
+# opens is started once more: on a loaded machine the virtual display has refused a connection.
 open_game() {
-  SEEDFEAST_DATA="$data" "$bin" "$@" >"$work/game.log" 2>&1 &
-  game=$!
+  local try
   window=""
-  for _ in $(seq 1 120); do
-    window=$(xdotool search --name '^Seedfeast$' 2>/dev/null | head -n1 || true)
-    [ -n "$window" ] && break
-    kill -0 $game 2>/dev/null || { echo "readme-gif: the game exited"; tail "$work/game.log"; exit 1; }
-    sleep 0.5
+  for try in 1 2; do
+    SEEDFEAST_DATA="$data" "$bin" "$@" >"$work/game.log" 2>&1 &
+    game=$!
+    for _ in $(seq 1 120); do
+      window=$(xdotool search --name '^Seedfeast$' 2>/dev/null | head -n1 || true)
+      [ -n "$window" ] && break 2
+      kill -0 "$game" 2>/dev/null || break
+      sleep 0.5
+    done
+    if kill -0 "$game" 2>/dev/null; then break; fi
+    echo "readme-gif: the game exited before its window opened (try $try):"
+    grep -m3 -iE "error|panicked" "$work/game.log" || tail -n3 "$work/game.log"
+    game=""
+    sleep 2
   done
   [ -n "$window" ] || { echo "readme-gif: no window"; exit 1; }
   sleep 8 # software rendering draws its first frames slowly
   xdotool windowfocus --sync "$window" || true
 }
 close_game() {
-  kill $game 2>/dev/null || true
-  wait $game 2>/dev/null || true
+  kill "$game" 2>/dev/null || true
+  wait "$game" 2>/dev/null || true
   game=""
 }
 
 frames=$((seconds * fps))
+total=0
 sequence=()
 for mode in $modes; do
   args=(play --mode "$mode" --seed "pizza party")
@@ -71,24 +81,30 @@ for mode in $modes; do
   SEEDFEAST_BOT=1 open_game "${args[@]}"
   xdotool key --window "$window" Return # past the get-ready countdown
   sleep 1.5
+  # SECONDS_PER_MODE of play, a frame every 1/FPS s or as fast as import keeps up (under software
+  # rendering on a busy machine it is slower than the asked FPS).
   started=$(date +%s%N)
-  for n in $(seq -w 1 "$frames"); do
-    import -window root -resize "${width}x" "$work/$mode-$n.png"
-    sleep "$(awk -v f="$fps" 'BEGIN { printf "%.3f", 1 / f }')"
+  interval_ns=$((1000000000 / fps))
+  n=0
+  while [ "$n" -lt "$frames" ] && [ $(($(date +%s%N) - started)) -lt $((seconds * 1000000000)) ]; do
+    n=$((n + 1))
+    import -window root -resize "${width}x" "$work/$mode-$(printf %03d "$n").png"
+    left_ns=$((started + n * interval_ns - $(date +%s%N)))
+    [ "$left_ns" -le 0 ] || sleep "$(awk -v ns="$left_ns" 'BEGIN { printf "%.3f", ns / 1e9 }')"
   done
   elapsed_ms=$((($(date +%s%N) - started) / 1000000))
   close_game
-  # Each frame is shown for as long as it really took to capture (import under software rendering
-  # is slower than the asked FPS), so the picture plays at the game's own speed.
-  delay=$((elapsed_ms / frames / 10))
+  # Each frame is shown for as long as it really took, so the picture plays at the game's speed.
+  delay=$((elapsed_ms / n / 10))
   [ "$delay" -ge 2 ] || delay=2
-  echo "readme-gif: $mode: $frames frames in $elapsed_ms ms (${delay}0 ms a frame)"
+  total=$((total + n))
+  echo "readme-gif: $mode: $n frames in $elapsed_ms ms (${delay}0 ms a frame)"
   sequence+=(-delay "$delay" "$work/$mode"-*.png)
 done
 
 "${im[@]}" "${sequence[@]}" -loop 0 -layers Optimize "$output"
 bytes=$(wc -c <"$output")
-echo "readme-gif: $output: $bytes bytes, $(( $(wc -w <<<"$modes") * frames )) frames"
+echo "readme-gif: $output: $bytes bytes, $total frames"
 if [ "$bytes" -gt 10000000 ]; then
   echo "readme-gif: that is over 10 MB: try SECONDS_PER_MODE=3 FPS=6 WIDTH=480, or a .webp name" >&2
 fi
