@@ -3,7 +3,6 @@
 //! the run ends, or the time allowed runs out; and a soak that keeps bots playing run after run
 //! while sampling the entity count and memory.
 
-use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 use seedfeast_procgen::Seed;
 
@@ -43,9 +42,7 @@ pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     // bit-exactly against the desktop's): the lab plays a run per core (`--jobs`), so the
     // parallel executor's hand-offs between threads would only cost time. The fixed step already
     // runs this way everywhere (see `ReplayPlugin`).
-    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
-        schedule.set_executor(SingleThreadedExecutor::default()).set_apply_final_deferred(true);
-    }
+    crate::replay::simulate::on_one_thread(&mut app);
     Ok(app)
 }
 

@@ -11,7 +11,16 @@ fn main() -> ExitCode {
     use seedfeast::data::find_assets;
     use seedfeast::session::Session;
 
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and the version go to standard output as clap prints them.
+        Err(error) if !error.use_stderr() => error.exit(),
+        // A refused value is quoted in the message: cut to a readable size, never echoed whole.
+        Err(error) => {
+            eprint!("{}", seedfeast::cli::shorten_long_values(&error.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     let (start, ghost) = match cli.command {
         None => (None, None),
         Some(Command::Play { seed, mode, level, ghost }) => {
@@ -22,6 +31,19 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
+            // A level is checked against the mode's own, never clamped without a word (issue #28).
+            if let Some(level) = level {
+                let checked = seedfeast::data::GameData::load(find_assets(None))
+                    .map_err(|error| error.to_string())
+                    .and_then(|data| mode.check_level(level, &data));
+                if let Err(message) = checked {
+                    eprintln!("error: --level: {message}");
+                    return ExitCode::from(2);
+                }
+            }
+            if let Some(note) = seed.as_ref().and_then(seedfeast_procgen::SeedInput::doubt) {
+                eprintln!("note: {note}");
+            }
             let start = match (seed, &ghost) {
                 (Some(seed), _) => match Session::from_input(mode, &seed) {
                     Ok(session) => Some(Session { level, ..session }),
@@ -105,6 +127,15 @@ fn main() -> ExitCode {
 }
 
 fn play(launch: Launch, ghost: Option<seedfeast::replay::ghost::GhostReplay>) -> ExitCode {
+    // Without a display winit panics deep inside Bevy's window code: say so plainly instead.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        eprintln!(
+            "error: there is no display to open the game's window on (DISPLAY and WAYLAND_DISPLAY are unset); \
+             commands such as `seedfeast gen` and `seedfeast replay verify` need none"
+        );
+        return ExitCode::FAILURE;
+    }
     let mut app = windowed_app(launch);
     if let Some(ghost) = ghost {
         app.insert_resource(ghost);

@@ -3,6 +3,7 @@
 //! the digest and the sweeps all read these rows, so adding a mode never touches the core.
 
 use bevy::prelude::*;
+use seedfeast_procgen::modes::ModeSpec;
 
 use crate::data::GameData;
 
@@ -62,19 +63,14 @@ pub struct Bot {
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct BotStuck(pub Option<String>);
 
-/// One playable mode.
+/// One playable mode: procgen's Bevy-free row ([`ModeSpec`]: key, name, generator, whether
+/// runs replay and how long one may last) and the Bevy parts.
 #[derive(Debug)]
 pub struct ModeInfo {
-    /// The mode's key in links, save keys and the command line: `food-tunnel`.
-    pub key: &'static str,
-    /// Its name on screen: `Food Tunnel`.
-    pub name: &'static str,
+    pub spec: &'static ModeSpec,
     /// One line under the name in the menu.
     pub blurb: &'static str,
     pub controls: Controls,
-    /// The procgen generator that makes its levels, and which variant.
-    pub generator: &'static str,
-    pub variant: Option<&'static str>,
     pub physics: Physics,
     /// Adds the mode's rules (headless-testable).
     pub plugin: fn(&mut App),
@@ -82,12 +78,10 @@ pub struct ModeInfo {
     pub visuals: fn(&mut App),
     /// Its reference bot.
     pub bot: Option<Bot>,
-    /// Whether its runs can be replayed: its gameplay reads only the step's input (the replay
-    /// module's `StepInput`).
-    pub replays: bool,
-    /// Whether its run is a ladder of levels a link's `level=K` can start part-way up (the
-    /// dungeon number, the puzzle's step); other modes ignore `level`.
-    pub levels: bool,
+    /// The levels a link's `level=K` (or `play --level K`) can start its run at, for a mode whose
+    /// run is a ladder of them (the dungeon number, the puzzle's step); `None` for modes that
+    /// ignore `level`.
+    pub levels: Option<fn(&GameData) -> std::ops::RangeInclusive<u32>>,
 }
 
 /// A handle on a mode's row: cheap to copy, compared by key.
@@ -95,12 +89,43 @@ pub struct ModeInfo {
 pub struct Mode(pub &'static ModeInfo);
 
 impl Mode {
+    /// The key in links, save keys and the command line: `food-tunnel`.
     pub fn key(self) -> &'static str {
-        self.0.key
+        self.0.spec.key
     }
 
+    /// The name on screen: `Food Tunnel`.
     pub fn name(self) -> &'static str {
-        self.0.name
+        self.0.spec.name
+    }
+
+    /// The generator's variant the mode plays (`squeeze`), or `None` for the plain one.
+    pub fn variant(self) -> Option<&'static str> {
+        self.0.spec.variant
+    }
+
+    /// Whether its runs can be replayed: its gameplay reads only the step's input (the replay
+    /// module's `StepInput`).
+    pub fn replays(self) -> bool {
+        self.0.spec.replays
+    }
+
+    /// Whether `level` is one this mode's run can start at under `data`, or what the levels are.
+    pub fn check_level(self, level: u32, data: &GameData) -> Result<(), String> {
+        let Some(levels) = self.0.levels else {
+            return Err(format!("{} has no levels to start at (only a dungeon or a code puzzle has)", self.name()));
+        };
+        let levels = levels(data);
+        if levels.contains(&level) {
+            Ok(())
+        } else {
+            Err(format!("level {level} is not one of {}'s levels ({}..={})", self.name(), levels.start(), levels.end()))
+        }
+    }
+
+    /// The fixed step at which a run is ended as "Time's up!", if the mode has a bound.
+    pub fn longest_run_steps(self) -> Option<u32> {
+        self.0.spec.longest_run_steps()
     }
 
     pub fn blurb(self) -> &'static str {
@@ -113,19 +138,18 @@ impl Mode {
 
     /// The procgen generator behind the mode.
     pub fn generator(self) -> &'static dyn seedfeast_procgen::generator::Generator {
-        seedfeast_procgen::generator::by_key(self.0.generator)
-            .unwrap_or_else(|| panic!("mode {} names generator {}, which procgen lacks", self.0.key, self.0.generator))
+        self.0.spec.generator()
     }
 
     /// The first seed-code version whose levels of this mode this build still makes.
     pub fn since_version(self) -> u8 {
-        self.generator().since_version(self.0.variant)
+        self.generator().since_version(self.variant())
     }
 }
 
 impl PartialEq for Mode {
     fn eq(&self, other: &Mode) -> bool {
-        self.0.key == other.0.key
+        self.key() == other.key()
     }
 }
 
@@ -133,13 +157,13 @@ impl Eq for Mode {}
 
 impl std::hash::Hash for Mode {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.key.hash(state);
+        self.key().hash(state);
     }
 }
 
 impl std::fmt::Debug for Mode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Mode({})", self.0.key)
+        write!(f, "Mode({})", self.key())
     }
 }
 

@@ -169,7 +169,15 @@ pub trait Rules: Resource {
     fn stage(&self) -> u32 {
         0
     }
+    /// How the run ends when it reaches its mode's longest run ("Time's up!"): the score so far,
+    /// and the status line as the summary. A mode with figures of its own overrides it.
+    fn time_up(&self) -> RunEnd {
+        RunEnd { score: self.score(), cause: TIME_UP.to_string(), summary: self.status(), distance_m: 0 }
+    }
 }
+
+/// The game-over heading of a run that reached its mode's longest run.
+pub const TIME_UP: &str = "Time's up!";
 
 /// How far a run has got: an amount in a unit the mode names (`412 m`, `57 gates`).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -177,6 +185,11 @@ pub struct Progress {
     pub amount: f32,
     pub unit: &'static str,
 }
+
+/// Gameplay steps taken in the run (the countdown not counted): counted by the replay module at
+/// the top of each step, read here to end a run at its mode's longest.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunSteps(pub u32);
 
 /// The run's score, mirrored each step from its rules.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,11 +256,16 @@ fn mirror_score<R: Rules>(run: Res<R>, mut score: ResMut<RunScore>, mut stage: R
 /// steps left in the same frame play nothing more ([`RunOver`]).
 fn end_run<R: Rules>(
     run: Res<R>,
+    session: Res<Session>,
+    steps: Res<RunSteps>,
     mut last: ResMut<LastRun>,
     mut next: ResMut<NextState<Screen>>,
     mut over: ResMut<RunOver>,
 ) {
-    if let Some(end) = run.outcome() {
+    // A run ends at its mode's longest run, in the fixed step like any other end: an idle or
+    // endless run can't go on for ever, and no replay can claim to (issue #28).
+    let time_up = || session.mode.longest_run_steps().is_some_and(|most| steps.0 >= most).then(|| run.time_up());
+    if let Some(end) = run.outcome().or_else(time_up) {
         over.decided = true;
         *last = LastRun {
             score: end.score,

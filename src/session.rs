@@ -8,7 +8,7 @@ pub use crate::mode::Mode;
 
 /// A run condition: the session plays `mode`.
 pub fn playing(mode: &'static crate::mode::ModeInfo) -> impl FnMut(Res<Session>) -> bool + Clone {
-    move |session: Res<Session>| session.mode.0.key == mode.key
+    move |session: Res<Session>| session.mode.key() == mode.spec.key
 }
 
 /// The seed the next run plays, and the text it came from, if any.
@@ -114,7 +114,7 @@ impl RunEntry {
     /// The start of `session`'s run; level 0 is the seed's own start, and a mode without levels
     /// always starts there.
     pub fn of(session: &Session) -> RunEntry {
-        RunEntry(session.level.filter(|&level| level > 0 && session.mode.info().levels))
+        RunEntry(session.level.filter(|&level| level > 0 && session.mode.info().levels.is_some()))
     }
 
     /// The best-score key of a run of `mode` on the seed `code` that started here:

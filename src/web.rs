@@ -103,7 +103,7 @@ pub fn digest_text(data: &crate::data::GameData, modes: &Modes) -> String {
     modes
         .iter()
         .map(|mode| {
-            let digest = seedfeast_procgen::digest::digest_hex(mode.generator(), data, mode.info().variant);
+            let digest = seedfeast_procgen::digest::digest_hex(mode.generator(), data, mode.variant());
             format!("{} {digest}\n", mode.key())
         })
         .collect()

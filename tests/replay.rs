@@ -16,7 +16,7 @@ const STEPS: u32 = 20 * 60;
 #[test]
 fn a_recorded_bot_run_replays_to_the_same_end_in_every_mode() {
     let seed = Seed::from_text("pizza party");
-    for mode in table().iter().filter(|mode| mode.info().replays) {
+    for mode in table().iter().filter(|mode| mode.replays()) {
         let (replay, recorded) = record_bot(mode, seed, GameData::built_in(), STEPS).unwrap();
         assert!(recorded.steps > 60, "{}: the bot played ({recorded:?})", mode.key());
         assert_eq!(replay.inputs.len() as u32, recorded.steps, "{}: one input per step", mode.key());
@@ -134,7 +134,7 @@ fn a_ghost_of_another_level_or_other_rules_does_not_race() {
 #[test]
 fn every_replayable_mode_marks_its_one_player_for_the_ghost_and_the_state_hash() {
     use bevy::prelude::*;
-    for mode in table().iter().filter(|mode| mode.info().replays) {
+    for mode in table().iter().filter(|mode| mode.replays()) {
         let mut app = seedfeast::replay::simulate::run_app(mode, Seed(3), GameData::built_in());
         app.finish();
         app.cleanup();

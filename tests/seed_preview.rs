@@ -69,7 +69,7 @@ fn shown_rgb(app: &App) -> Option<Vec<u8>> {
 fn generator_picture(mode: Mode, seed: Seed) -> (u32, u32, Vec<u8>) {
     let data = GameData::built_in();
     let generator = mode.generator();
-    let request = generator.preview_request(seed, mode.info().variant);
+    let request = generator.preview_request(seed, mode.variant());
     let picture = generator.generate(&data, &request).unwrap().picture().unwrap();
     (picture.width, picture.height, picture.rgb)
 }

@@ -15,8 +15,11 @@ use seedfeast_procgen::generator::{self, Generator, Opt, Picture, Request, check
 use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
+
+mod messages;
 use crate::mode::Mode;
 use crate::modes;
+pub use messages::shorten_long_values;
 
 #[derive(Parser, Debug)]
 #[command(name = "seedfeast", version, about = "Food-themed arcade levels generated from shareable seed codes.")]
@@ -271,7 +274,8 @@ pub enum ReplayAction {
         /// The mode's reference bot plays (the only player the command has).
         #[arg(long, required = true)]
         bot: bool,
-        /// Game seconds to record at most (the run may end sooner).
+        /// Game seconds to record at most (the run may end sooner); at most the mode's longest
+        /// run (10 minutes, the dungeon 20).
         #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=3600))]
         seconds: u32,
         /// Write the code to this file instead of standard output.
@@ -389,7 +393,7 @@ impl std::fmt::Debug for Target {
 
 impl Target {
     fn of(mode: Mode) -> Target {
-        Target { key: mode.key(), generator: mode.generator(), variant: mode.info().variant }
+        Target { key: mode.key(), generator: mode.generator(), variant: mode.variant() }
     }
 
     /// Every target: the modes, then the generators no mode has the key of.
@@ -541,11 +545,19 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
     use seedfeast_procgen::replay::Replay;
     match action {
         ReplayAction::Record { mode, seed, bot: _, seconds, out, assets } => {
+            let steps = recording_steps(mode, seconds).map_err(Stop::Usage)?;
+            // Checked before the run is played, so a bad --out never costs the recording.
+            if let Some(path) = &out {
+                check_out_path(path).map_err(Stop::Usage)?;
+            }
             let data = load_data(assets.as_deref())?;
             let session =
                 crate::session::Session::from_input(mode, &seed).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            if let Some(note) = seed.doubt() {
+                eprintln!("note: {note}");
+            }
             let (replay, outcome) =
-                record_bot(mode, session.seed, data, seconds * 60).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+                record_bot(mode, session.seed, data, steps).map_err(|e| Stop::Usage(format!("error: {e}")))?;
             let code = replay.encode();
             let fits = if Replay::fits_link(&code) { "fits a link" } else { "too long for a link: share it as a file" };
             eprintln!(
@@ -557,8 +569,14 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
                 code.len()
             );
             match out {
-                Some(path) => std::fs::write(&path, format!("{code}\n"))
-                    .map_err(|e| Stop::Failed(format!("error: --out {}: {e}", path.display()))),
+                Some(path) => std::fs::write(&path, format!("{code}\n")).or_else(|e| {
+                    // The run is recorded: print it rather than lose it.
+                    say(&format!("{code}\n"))?;
+                    Err(Stop::Failed(format!(
+                        "error: --out {}: {e} (the code is printed above instead)",
+                        path.display()
+                    )))
+                }),
                 None => say(&format!("{code}\n")),
             }
         }
@@ -568,7 +586,7 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
                 (None, Some(code)) => code,
                 (None, None) => return Err(Stop::Usage("error: give --file or --code".into())),
             };
-            let text = crate::replay::code_in(&text);
+            let text = crate::replay::code_in(&text).map_err(|e| Stop::Usage(format!("error: {e}")))?;
             let replay = Replay::decode(&text).map_err(|e| Stop::Usage(format!("error: bad replay code: {e}")))?;
             let data = load_data(assets.as_deref())?;
             let (outcome, lines) = simulate_traced(&replay, data, &modes::table(), trace)
@@ -586,6 +604,31 @@ fn replay(action: ReplayAction) -> Result<(), Stop> {
             }
             Ok(())
         }
+    }
+}
+
+/// The steps `replay record --seconds` asks of `mode`, or why that is longer than its runs last.
+pub fn recording_steps(mode: Mode, seconds: u32) -> Result<u32, String> {
+    let steps = seconds.saturating_mul(seedfeast_procgen::modes::STEPS_PER_SECOND);
+    match mode.longest_run_steps() {
+        Some(most) if steps > most => Err(format!(
+            "error: --seconds {seconds} is longer than a {} run can last ({} seconds)",
+            mode.name(),
+            most / seedfeast_procgen::modes::STEPS_PER_SECOND
+        )),
+        _ => Ok(steps),
+    }
+}
+
+/// Whether `path` can take a file: not a folder, in a folder that exists.
+pub fn check_out_path(path: &Path) -> Result<(), String> {
+    let bad = |why: &str| Err(format!("error: --out {}: {why}", path.display()));
+    if path.is_dir() {
+        return bad("is a folder; give a file name");
+    }
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() && !parent.is_dir() => bad("its folder doesn't exist"),
+        _ => Ok(()),
     }
 }
 
@@ -690,10 +733,10 @@ fn list_modes(format: ListFormat) -> Result<(), Stop> {
         .map(|mode| {
             let info = mode.info();
             ModeRow {
-                key: info.key,
-                name: info.name,
-                generator: info.generator,
-                variant: info.variant,
+                key: info.spec.key,
+                name: info.spec.name,
+                generator: info.spec.generator,
+                variant: info.spec.variant,
                 blurb: info.blurb,
                 controls: format!("{:?}", info.controls).to_lowercase(),
             }
@@ -757,6 +800,9 @@ fn generate(
     let generator = mode.generator;
     check_options(mode.key, generator.options(), &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     request.seed = seed_for(mode, input)?;
+    if let Some(note) = input.doubt() {
+        eprintln!("note: {note}");
+    }
     request.variant = mode.variant;
     let data = load_data(assets)?;
     let level = generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;

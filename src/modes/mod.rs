@@ -43,12 +43,12 @@ mod tests {
         for (i, mode) in MODES.iter().enumerate() {
             assert!(MODES[..i].iter().all(|m| m.key() != mode.key() && m.name() != mode.name()), "{mode:?}");
             let generator = mode.generator();
-            if let Some(variant) = mode.info().variant {
+            if let Some(variant) = mode.variant() {
                 assert!(generator.variants().contains(&variant), "{mode:?}: {variant}");
             }
             assert!(!mode.blurb().is_empty());
         }
-        assert_eq!(by_key("food-tunnel").unwrap().info().variant, Some("squeeze"));
+        assert_eq!(by_key("food-tunnel").unwrap().variant(), Some("squeeze"));
         assert!(by_key("tetris").is_none());
     }
 }

@@ -28,7 +28,7 @@ impl GhostReplay {
 
 /// A ghost from a replay code or a link holding one (`--ghost`, a pasted link), or why not.
 pub fn read_ghost(text: &str) -> Result<GhostReplay, String> {
-    let code = super::code_in(text);
+    let code = super::code_in(text)?;
     Replay::decode(&code).map(GhostReplay).map_err(|error| format!("bad replay code: {error}"))
 }
 

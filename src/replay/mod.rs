@@ -19,6 +19,7 @@ use seedfeast_procgen::seed::fnv1a64;
 
 use crate::data::GameData;
 use crate::mode::{Mode, Modes};
+pub use crate::run::RunSteps;
 use crate::run::{Countdown, Gameplay, Progress, RunScore, RunStage};
 use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
@@ -55,10 +56,6 @@ pub struct Playback {
     pub inputs: Vec<u16>,
 }
 
-/// Gameplay steps taken in the run (the countdown not counted).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RunSteps(pub u32);
-
 /// A hash of the run's state after the last step: steps, score, progress and where the avatar
 /// is, to the bit. Two simulations that agree on it played the same run.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +80,7 @@ pub fn check_replay(replay: &Replay, data: &GameData, modes: &Modes) -> Result<M
     let mode = modes.by_key(&replay.mode).ok_or_else(|| {
         format!("the replay is of a mode called \"{}\", which this version doesn't have", replay.mode)
     })?;
-    if !mode.info().replays {
+    if !mode.replays() {
         return Err(format!("{} runs can't be replayed: share the level's code instead", mode.name()));
     }
     if replay.version != GENERATOR_VERSION {
@@ -101,9 +98,13 @@ pub fn check_replay(replay: &Replay, data: &GameData, modes: &Modes) -> Result<M
     Ok(mode)
 }
 
-/// The replay code in pasted text: a link's `ghost=` part, or the text itself.
-pub fn code_in(text: &str) -> String {
-    seedfeast_procgen::link::parse_link(text).and_then(|link| link.ghost).unwrap_or_else(|| text.trim().to_string())
+/// The replay code in pasted text: a link's `ghost=` part, or the text itself. A link without a
+/// ghost is said to be one (it was read as a code before, and refused for its `:` at character 6).
+pub fn code_in(text: &str) -> Result<String, String> {
+    match seedfeast_procgen::link::parse_link(text) {
+        Some(link) => link.ghost.ok_or_else(|| "that link holds no replay (a replay link has ghost=CODE)".to_string()),
+        None => Ok(text.trim().to_string()),
+    }
 }
 
 pub struct ReplayPlugin;
@@ -239,7 +240,7 @@ fn seal_replay(
 ) {
     let Some(data) = data else { return };
     // A run that started part-way (a link's level) isn't a replay of the seed's run.
-    if !session.mode.info().replays || session.level.is_some() {
+    if !session.mode.replays() || session.level.is_some() {
         commands.remove_resource::<LastReplay>();
         return;
     }

@@ -57,7 +57,7 @@ pub fn wanted_seed(entry: &SeedEntry, session: &Session) -> Result<Seed, String>
 /// The preview picture of `seed` in `mode`: the generator's preview request, generated and drawn.
 pub fn preview_picture(data: &DataSet, mode: Mode, seed: Seed) -> Result<Picture, String> {
     let generator = mode.generator();
-    let request = generator.preview_request(seed, mode.info().variant);
+    let request = generator.preview_request(seed, mode.variant());
     generator.generate(data, &request).and_then(|level| level.picture()).map_err(|error| error.to_string())
 }
 

@@ -6,6 +6,7 @@ pub mod visuals;
 
 use bevy::prelude::*;
 use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
+use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::mode::{Controls, ModeInfo, Physics};
@@ -18,20 +19,16 @@ use crate::state::Screen;
 
 /// The Arena's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "arena",
-    name: "Arena",
+    spec: &modes::ARENA,
     blurb: "Clear each wave of food, keep off the hot pans",
     controls: Controls::Move,
-    generator: "arena",
-    variant: None,
     physics: Physics::None,
     plugin: |app| {
         app.add_plugins(ArenaPlugin);
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
-    replays: true,
-    levels: false,
+    levels: None,
 };
 
 /// World units a second the player moves.

@@ -18,6 +18,7 @@ pub mod walker;
 use bevy::prelude::*;
 use seedfeast_procgen::dungeon::tuning::MAX_DUNGEON;
 use seedfeast_procgen::dungeon::{DungeonRequest, Gives, generate_dungeon};
+use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::Dir;
@@ -37,20 +38,16 @@ pub use walker::{Pad, Walker};
 
 /// The Zone dungeon's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "dungeon",
-    name: "Zone dungeon",
+    spec: &modes::DUNGEON,
     blurb: "Solve puzzles zone by zone to open the way to the feast",
     controls: Controls::Explore,
-    generator: "dungeon",
-    variant: None,
     physics: Physics::None,
     plugin: |app| {
         app.add_plugins(DungeonPlugin);
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
-    replays: true,
-    levels: true,
+    levels: Some(|_| 1..=MAX_DUNGEON),
 };
 
 /// Points for each puzzle solved.

@@ -8,6 +8,7 @@ pub mod visuals;
 
 use bevy::prelude::*;
 use seedfeast_procgen::maze::{MazeFloor, generate_floor};
+use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::{Mover, player_choice, step};
@@ -24,20 +25,16 @@ pub use spawn::{AtCell, CELL, FloorPiece, MazePlayer, MazeWall, Pickup, spawn_fl
 
 /// The Maze chase's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "maze",
-    name: "Maze chase",
+    spec: &modes::MAZE,
     blurb: "Eat every crumb on each floor while hungry pots give chase",
     controls: Controls::Move,
-    generator: "maze",
-    variant: None,
     physics: Physics::None,
     plugin: |app| {
         app.add_plugins(MazePlugin);
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
-    replays: true,
-    levels: false,
+    levels: None,
 };
 
 /// The run in progress.

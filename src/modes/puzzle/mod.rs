@@ -20,6 +20,7 @@ pub mod syntax;
 pub mod visuals;
 
 use bevy::prelude::*;
+use seedfeast_procgen::modes;
 use seedfeast_procgen::puzzle::GenOptions;
 use seedfeast_procgen::puzzle::ast::Command;
 use seedfeast_procgen::puzzle::world::RewardKind;
@@ -40,21 +41,16 @@ pub use spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile,
 
 /// The Code puzzle's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "puzzle",
-    name: "Code puzzle",
+    spec: &modes::PUZZLE,
     blurb: "Walk to the coding tile and write the program that opens the way",
     controls: Controls::Code,
-    generator: "puzzle",
-    variant: None,
     physics: Physics::None,
     plugin: |app| {
         app.add_plugins(PuzzlePlugin);
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
-    // A run is a program typed in the editor, not steps of input: share the level instead.
-    replays: false,
-    levels: true,
+    levels: Some(|data| 0..=(data.puzzle.curriculum.steps.len() as u32).saturating_sub(1)),
 };
 
 /// Points for a cleared step before its bonuses.
@@ -468,11 +464,15 @@ pub fn record_step(save: &mut Save, session: &Session, cleared: &Cleared) -> (bo
     let code = session.seed.code().to_string();
     let statements = step_metric(cleared.step, "statements");
     let time = step_metric(cleared.step, "time_ms");
-    let a = save.record(&metric_key(MODE.key, &code, &statements), cleared.statements as u64, Direction::Lower);
-    let b = save.record(&metric_key(MODE.key, &code, &time), cleared.time_ms, Direction::Lower);
+    let a = save.record(&metric_key(MODE.spec.key, &code, &statements), cleared.statements as u64, Direction::Lower);
+    let b = save.record(&metric_key(MODE.spec.key, &code, &time), cleared.time_ms, Direction::Lower);
     if let Some(day) = &session.daily {
-        save.record_daily(&format!("{}/{day}/{statements}", MODE.key), cleared.statements as u64, Direction::Lower);
-        save.record_daily(&format!("{}/{day}/{time}", MODE.key), cleared.time_ms, Direction::Lower);
+        save.record_daily(
+            &format!("{}/{day}/{statements}", MODE.spec.key),
+            cleared.statements as u64,
+            Direction::Lower,
+        );
+        save.record_daily(&format!("{}/{day}/{time}", MODE.spec.key), cleared.time_ms, Direction::Lower);
     }
     (a.new_best, b.new_best)
 }

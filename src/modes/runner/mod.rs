@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::modes;
 use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 
@@ -29,20 +30,16 @@ use track::{ChunkPiece, FoodItem, Hazard, Ledge, OpenGround, boxes_overlap, spaw
 
 /// The Runner's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "runner",
-    name: "Runner",
+    spec: &modes::RUNNER,
     blurb: "Dash across a picnic, hop the gaps, eat everything",
     controls: Controls::Jump,
-    generator: "runner",
-    variant: None,
     physics: Physics::Gravity(|data| data.runner.tuning.gravity),
     plugin: |app| {
         app.add_plugins(RunnerPlugin);
     },
     visuals: visuals::add,
     bot: Some(bot::BOT),
-    replays: true,
-    levels: false,
+    levels: None,
 };
 
 /// Where the runner starts, inside the first chunk's leading ground.
@@ -287,7 +284,7 @@ fn eat_food(
         let reach = Vec2::splat(track::FOOD_RADIUS);
         if boxes_overlap(position, body.size / 2.0, item_transform.translation.truncate(), reach) {
             commands.entity(entity).despawn();
-            run.food_points += item.points;
+            run.food_points = run.food_points.saturating_add(item.points);
             run.food_eaten += 1;
             sfx.write(Sfx::Eat);
         }

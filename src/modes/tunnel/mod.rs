@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_procgen::modes;
 use seedfeast_procgen::tunnel::flight::{Crossing, crossing};
 use seedfeast_procgen::tunnel::level::SQUEEZE;
 use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
@@ -25,12 +26,9 @@ use crate::state::Screen;
 
 /// The Flying tunnel's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
-    key: "tunnel",
-    name: "Flying tunnel",
+    spec: &modes::TUNNEL,
     blurb: "Flap through gate after gate",
     controls: Controls::Flap,
-    generator: "tunnel",
-    variant: None,
     physics: Physics::Gravity(|data| data.tunnel.gravity),
     plugin: |app| {
         // One plugin runs both tunnels; only the first row adds it.
@@ -38,16 +36,13 @@ pub const MODE: ModeInfo = ModeInfo {
     },
     visuals: visuals::add,
     bot: Some(pilot::BOT),
-    replays: true,
-    levels: false,
+    levels: None,
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
 pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
-    key: "food-tunnel",
-    name: "Food Tunnel",
+    spec: &modes::FOOD_TUNNEL,
     blurb: "The tunnel, squeezing tighter as it speeds up",
-    variant: Some(SQUEEZE),
     plugin: |_| {},
     visuals: |_| {},
     ..MODE
@@ -131,7 +126,7 @@ pub struct TunnelPlugin;
 
 /// Both tunnels: the plain one and the Food Tunnel.
 fn playing_tunnel(session: Res<Session>) -> bool {
-    [MODE.key, FOOD_TUNNEL.key].contains(&session.mode.key())
+    [MODE.spec.key, FOOD_TUNNEL.spec.key].contains(&session.mode.key())
 }
 
 impl Plugin for TunnelPlugin {
@@ -146,7 +141,7 @@ impl Plugin for TunnelPlugin {
 }
 
 fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameData>, reach: Res<Reach>) {
-    let squeeze = session.mode.info().variant == Some(SQUEEZE);
+    let squeeze = session.mode.variant() == Some(SQUEEZE);
     let mut generator =
         TunnelGenerator::new(data.tunnel.clone(), data.curve().clone(), reach.flyer, session.seed, squeeze);
     let first = generator.next_gate();
