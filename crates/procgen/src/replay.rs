@@ -153,14 +153,14 @@ impl Replay {
         // The distinct words, in order of first use, then each run as one varint: its length
         // less one, shifted past the bits that pick its word. A run of up to 64 steps of one of
         // two inputs (no key, jump) takes one byte.
-        let palette = palette(&self.inputs);
+        let (palette, index_of) = palette(&self.inputs);
         let bits = index_bits(palette.len());
         put_varint(&mut bytes, palette.len() as u64);
         for &word in &palette {
             put_varint(&mut bytes, u64::from(word));
         }
         for (word, run) in runs(&self.inputs) {
-            let index = palette.iter().position(|&w| w == word).unwrap_or(0) as u64;
+            let index = u64::from(index_of[usize::from(word)]);
             put_varint(&mut bytes, (u64::from(run) - 1) << bits | index);
         }
         frame(bytes)
@@ -275,15 +275,22 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
     Ok(Replay { mode, seed, version, rules, score, state, inputs })
 }
 
-/// The distinct words of `inputs`, in order of first use.
-fn palette(inputs: &[u16]) -> Vec<u16> {
+/// The distinct words of `inputs`, in order of first use, and each word's place among them (a
+/// table by word: linear in the inputs, where searching the list was steps × words).
+fn palette(inputs: &[u16]) -> (Vec<u16>, Vec<u16>) {
+    const UNSEEN: u16 = u16::MAX;
+    let mut index_of = vec![UNSEEN; 1 << 16];
     let mut palette: Vec<u16> = Vec::new();
     for &word in inputs {
-        if !palette.contains(&word) {
+        let slot = &mut index_of[usize::from(word)];
+        // A run uses at most 65,536 words, so a real index never reaches UNSEEN but for the last
+        // word of a full table, which is checked against the list.
+        if *slot == UNSEEN && palette.get(usize::from(UNSEEN)) != Some(&word) {
+            *slot = palette.len() as u16;
             palette.push(word);
         }
     }
-    palette
+    (palette, index_of)
 }
 
 /// Bits that pick one of `n` palette words (none for one word).
