@@ -5,8 +5,10 @@
 //! re-read `scores.ron`, merge this game's copy into it, write the result to a unique temporary
 //! file in the same folder, fsync it, rename it over `scores.ron`, fsync the folder. A file that
 //! can't be merged with (unreadable, newer, damaged, not a file, too large) is never written
-//! over. Loading sets a damaged file aside (under the lock, after reading it again) and leaves
-//! every other unusable file alone.
+//! over by a save. Loading (under the lock, after reading it again) repairs a file damaged in
+//! places: it copies it whole to `scores.ron.corrupt-N` first, then writes what could be read
+//! over it the same atomic way. A file with nothing of a save in it is moved aside; every other
+//! unusable file is left alone.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,8 +16,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::fs::{FileLock, Fs, ReadOutcome, RealFs};
+use crate::outcome::dropped_summary;
 use crate::{
-    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, parse_save_bytes,
+    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, read_save_bytes,
 };
 
 /// The save's file name inside its folder.
@@ -54,7 +57,9 @@ impl std::fmt::Debug for FileStore {
 enum Found {
     Missing,
     Usable(Parsed),
-    /// Read, but not a save: may be set aside.
+    /// Read, but damaged in places ([`Parsed::dropped`]): may be repaired, keeping these bytes.
+    Damaged(Parsed, Vec<u8>),
+    /// Read, but nothing of a save: may be set aside.
     Corrupt(String),
     /// There but unusable, and to be left alone.
     Unusable(ReadOnly),
@@ -87,8 +92,9 @@ impl FileStore {
         let at = self.at();
         match self.fs.read_bounded(&self.path(), MAX_SAVE_BYTES) {
             Ok(ReadOutcome::Missing) => Found::Missing,
-            Ok(ReadOutcome::Bytes(bytes)) => match parse_save_bytes(&bytes) {
-                Ok(parsed) => Found::Usable(parsed),
+            Ok(ReadOutcome::Bytes(bytes)) => match read_save_bytes(&bytes) {
+                Ok(parsed) if parsed.dropped.is_empty() => Found::Usable(parsed),
+                Ok(parsed) => Found::Damaged(parsed, bytes),
                 Err(ParseError::Newer { version }) => Found::Unusable(ReadOnly::Newer { at, version }),
                 Err(ParseError::Corrupt { reason }) => Found::Corrupt(reason),
             },
@@ -105,15 +111,18 @@ impl FileStore {
             Found::Missing => fresh(LoadNote::Fresh),
             Found::Usable(parsed) => loaded(parsed),
             Found::Unusable(why) => fresh(LoadNote::ReadOnly(why)),
-            Found::Corrupt(reason) => self.set_aside(reason),
+            Found::Damaged(parsed, _) => self.locked(dropped_summary(&parsed.dropped), parsed.data),
+            Found::Corrupt(reason) => self.locked(reason, SaveData::default()),
         }
     }
 
-    /// Moves a damaged save to the first free `scores.ron.corrupt-N`, under the lock and after
-    /// reading it again: another game may have just replaced it with a good one.
-    fn set_aside(&self, reason: String) -> Loaded {
-        let kept = |why_kept: String| {
-            fresh(LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }))
+    /// Repairs or sets aside what [`FileStore::load`] found damaged, under the lock and after
+    /// reading it again: another game may have just replaced it with a good one. If the lock
+    /// can't be had, the file is left alone, read-only, and play goes on with `readable`.
+    fn locked(&self, reason: String, readable: SaveData) -> Loaded {
+        let kept = |why_kept: String| Loaded {
+            data: readable.clone(),
+            note: LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }),
         };
         let _lock = match self.lock() {
             Ok(lock) => lock,
@@ -121,11 +130,82 @@ impl FileStore {
             Err(SaveError::Failed { error, .. }) => return kept(format!("its folder couldn't be locked: {error}")),
             Err(error) => return kept(error.to_string()),
         };
-        let reason = match self.examine() {
-            Found::Corrupt(reason) => reason,
-            Found::Missing => return fresh(LoadNote::Fresh),
-            Found::Usable(parsed) => return loaded(parsed),
-            Found::Unusable(why) => return fresh(LoadNote::ReadOnly(why)),
+        match self.examine() {
+            Found::Corrupt(reason) => self.set_aside(reason),
+            Found::Damaged(parsed, bytes) => self.repair(parsed, &bytes),
+            Found::Missing => fresh(LoadNote::Fresh),
+            Found::Usable(parsed) => loaded(parsed),
+            Found::Unusable(why) => fresh(LoadNote::ReadOnly(why)),
+        }
+    }
+
+    /// Under the lock: copies the damaged file whole to the first free `scores.ron.corrupt-N`,
+    /// then writes what could be read of it over it (atomically, as a save does). At every
+    /// moment the folder holds the old file or the repaired one, and the copy exists before the
+    /// old file is replaced. Any failure leaves the file as it was, read-only, and removes the
+    /// copy this call made.
+    fn repair(&self, parsed: Parsed, bytes: &[u8]) -> Loaded {
+        let reason = dropped_summary(&parsed.dropped);
+        let kept = |why_kept: String| Loaded {
+            data: parsed.data.clone(),
+            note: LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }),
+        };
+        // What could be read is all there is to keep: nothing of it is news to protect.
+        let (data, text) = match crate::format::checked_text(parsed.data.clone(), &parsed.data) {
+            Ok(fitted) => fitted,
+            Err(error) => return kept(format!("the repaired save couldn't be made: {error}")),
+        };
+        let copy = match self.keep_copy(bytes) {
+            Ok(copy) => copy,
+            Err(why) => return kept(why),
+        };
+        let replaced = self.write_temporary(text.as_bytes()).and_then(|temporary| {
+            self.fs.rename(&temporary, &self.path()).map_err(|error| {
+                let _ = self.fs.remove_file(&temporary);
+                (self.path(), error)
+            })
+        });
+        if let Err((at, error)) = replaced {
+            let _ = self.fs.remove_file(&copy);
+            return kept(format!("the repaired save couldn't be written to {}: {error}", at.display()));
+        }
+        // Best effort, as for setting aside: losing the rename in a power cut only brings the
+        // damaged file back, to be repaired again (its copy is already on disk).
+        let _ = self.fs.sync_dir(&self.dir);
+        let kept_as = copy.display().to_string();
+        Loaded { data, note: LoadNote::Repaired { dropped: parsed.dropped, kept_as, mended: parsed.mended } }
+    }
+
+    /// Writes `bytes` to the first free `scores.ron.corrupt-N` (created new, so that no earlier
+    /// copy is ever written over) and fsyncs it and the folder. The error says why not.
+    fn keep_copy(&self, bytes: &[u8]) -> Result<PathBuf, String> {
+        for n in 1..=MAX_SET_ASIDE {
+            let copy = self.dir.join(format!("{FILE_NAME}.corrupt-{n}"));
+            match self.write_synced(&copy, bytes) {
+                // The copy's name must be on disk before the original is replaced (a folder
+                // that can't be flushed at all, InvalidInput, is as durable as it gets).
+                Ok(()) => match self.fs.sync_dir(&self.dir) {
+                    Err(error) if error.kind() != std::io::ErrorKind::InvalidInput => {
+                        let _ = self.fs.remove_file(&copy);
+                        return Err(format!("can't flush {}: {error}", self.dir.display()));
+                    }
+                    _ => return Ok(copy),
+                },
+                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(error) => {
+                    let _ = self.fs.remove_file(&copy);
+                    return Err(format!("can't copy it to {}: {error}", copy.display()));
+                }
+            }
+        }
+        Err(format!("{FILE_NAME}.corrupt-1 to -{MAX_SET_ASIDE} are all taken"))
+    }
+
+    /// Under the lock: moves a file with nothing of a save in it to the first free
+    /// `scores.ron.corrupt-N`.
+    fn set_aside(&self, reason: String) -> Loaded {
+        let kept = |why_kept: String| {
+            fresh(LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }))
         };
         let path = self.path();
         for n in 1..=MAX_SET_ASIDE {
@@ -201,9 +281,9 @@ impl FileStore {
                 let up_to_date = parsed.from_version == VERSION && parsed.mended.is_empty();
                 (parsed.data, up_to_date)
             }
-            Found::Corrupt(reason) => {
-                let why_kept = "damaged saves are set aside only when the game starts".to_string();
-                return Err(SaveError::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason, why_kept }));
+            Found::Corrupt(reason) => return Err(damaged_since_loading(self.at(), reason)),
+            Found::Damaged(parsed, _) => {
+                return Err(damaged_since_loading(self.at(), dropped_summary(&parsed.dropped)));
             }
             Found::Unusable(why) => return Err(SaveError::ReadOnly(why)),
         };
@@ -211,7 +291,7 @@ impl FileStore {
         if up_to_date && merged == stored {
             return Ok(merged); // Nothing new: the file already says all of it.
         }
-        let text = crate::format::checked_text(&merged)?;
+        let (merged, text) = crate::format::checked_text(merged, &stored)?;
         let temporary = self.write_temporary(text.as_bytes()).map_err(|(at, e)| failed("write", &at, e))?;
         let path = self.path();
         if let Err(error) = self.fs.rename(&temporary, &path) {
@@ -277,6 +357,13 @@ fn temporary_name() -> String {
     format!("{TEMP_PREFIX}{}-{count}-{nanos:08x}", std::process::id())
 }
 
+/// A file damaged after this game loaded it: the player hasn't been told what it lost, so it is
+/// not repaired by a save.
+fn damaged_since_loading(at: String, reason: String) -> SaveError {
+    let why_kept = "damaged saves are repaired or set aside only when the game starts".to_string();
+    SaveError::ReadOnly(ReadOnly::Corrupt { at, reason, why_kept })
+}
+
 fn fresh(note: LoadNote) -> Loaded {
     Loaded { data: SaveData::default(), note }
 }
@@ -285,5 +372,7 @@ fn loaded(parsed: Parsed) -> Loaded {
     Loaded { data: parsed.data, note: LoadNote::Loaded { from_version: parsed.from_version, mended: parsed.mended } }
 }
 
+#[cfg(all(test, unix))]
+mod repair_tests;
 #[cfg(all(test, unix))]
 mod tests;

@@ -3,15 +3,17 @@
 //!
 //! The same rules as the file store: each save re-reads the entry, merges into it and writes the
 //! whole entry back (one `set`, atomic in every browser); an entry from a newer game, too large,
-//! or unreadable is never overwritten; a damaged one is copied to `<key>.corrupt-N` and only then
-//! removed. There is no lock: a browser runs each tab's code in one thread, and the re-read and
+//! or unreadable is never overwritten by a save. Loading repairs an entry damaged in places: it
+//! is copied whole to `<key>.corrupt-N` (and the copy read back) before what could be read of it
+//! is written over it. One with nothing of a save in it is copied the same way, then removed. There is no lock: a browser runs each tab's code in one thread, and the re-read and
 //! the write happen in one call, so two tabs lose nothing unless both save in the same instant
 //! (the game can also reload on the `storage` event and merge with [`SaveData::merge`]).
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use crate::{LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, ReadOnly, SaveData, SaveError, VERSION, parse_save};
+use crate::outcome::dropped_summary;
+use crate::{LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, read_save};
 
 /// The entry's key in the browser's localStorage.
 pub const STORAGE_KEY: &str = "seedfeast.scores";
@@ -74,8 +76,14 @@ impl std::fmt::Debug for KeyedStore {
 /// What is stored, classified.
 enum Found {
     Missing,
-    Usable(crate::Parsed),
-    Corrupt { reason: String, text: String },
+    Usable(Parsed),
+    /// Damaged in places ([`Parsed::dropped`]): may be repaired, keeping this text.
+    Damaged(Parsed, String),
+    /// Nothing of a save: may be set aside.
+    Corrupt {
+        reason: String,
+        text: String,
+    },
     Unusable(ReadOnly),
 }
 
@@ -102,8 +110,9 @@ impl KeyedStore {
             Ok(Some(text)) if text.len() > MAX_SAVE_BYTES => {
                 Found::Unusable(ReadOnly::TooLarge { at, bytes: text.len() as u64 })
             }
-            Ok(Some(text)) => match parse_save(&text) {
-                Ok(parsed) => Found::Usable(parsed),
+            Ok(Some(text)) => match read_save(&text) {
+                Ok(parsed) if parsed.dropped.is_empty() => Found::Usable(parsed),
+                Ok(parsed) => Found::Damaged(parsed, text),
                 Err(ParseError::Newer { version }) => Found::Unusable(ReadOnly::Newer { at, version }),
                 Err(ParseError::Corrupt { reason }) => Found::Corrupt { reason, text },
             },
@@ -120,41 +129,75 @@ impl KeyedStore {
                 note: LoadNote::Loaded { from_version: parsed.from_version, mended: parsed.mended },
             },
             Found::Unusable(why) => fresh(LoadNote::ReadOnly(why)),
+            Found::Damaged(parsed, text) => self.repair(parsed, &text),
             Found::Corrupt { reason, text } => fresh(self.set_aside(reason, &text)),
         }
     }
 
-    /// Copies a damaged entry to the first free `<key>.corrupt-N`, then removes it. Any failure
-    /// (a full quota, say) leaves the entry where it is, read-only: it is never reported as kept
-    /// when it wasn't, and never overwritten.
+    /// Copies a damaged entry to the first free `<key>.corrupt-N`, then writes what could be
+    /// read of it over it. Any failure (a full quota, say) leaves the entry as it was,
+    /// read-only, with the copy this call made removed; play goes on with what could be read.
+    fn repair(&self, parsed: Parsed, text: &str) -> Loaded {
+        let reason = dropped_summary(&parsed.dropped);
+        let kept = |why_kept: String| Loaded {
+            data: parsed.data.clone(),
+            note: LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.key.clone(), reason: reason.clone(), why_kept }),
+        };
+        // What could be read is all there is to keep: nothing of it is news to protect.
+        let (data, repaired) = match crate::format::checked_text(parsed.data.clone(), &parsed.data) {
+            Ok(fitted) => fitted,
+            Err(error) => return kept(format!("the repaired save couldn't be made: {error}")),
+        };
+        let copy = match self.keep_copy(text) {
+            Ok(copy) => copy,
+            Err(why) => return kept(why),
+        };
+        if let Err(error) = self.storage.set(&self.key, &repaired) {
+            let _ = self.storage.remove(&copy);
+            return kept(format!("the repaired save couldn't be written: {error}"));
+        }
+        Loaded { data, note: LoadNote::Repaired { dropped: parsed.dropped, kept_as: copy, mended: parsed.mended } }
+    }
+
+    /// Copies an entry with nothing of a save in it to the first free `<key>.corrupt-N`, then
+    /// removes it. Any failure (a full quota, say) leaves the entry where it is, read-only: it
+    /// is never reported as kept when it wasn't, and never overwritten.
     fn set_aside(&self, reason: String, text: &str) -> LoadNote {
         let kept = |why_kept: String| {
             LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.key.clone(), reason: reason.clone(), why_kept })
         };
+        let aside = match self.keep_copy(text) {
+            Ok(aside) => aside,
+            Err(why) => return kept(why),
+        };
+        if let Err(error) = self.storage.remove(&self.key) {
+            return kept(format!("copied to {aside} but can't remove it: {error}"));
+        }
+        LoadNote::SetAside { reason, moved_to: aside }
+    }
+
+    /// Writes `text` to the first free `<key>.corrupt-N` and reads it back: only a copy read
+    /// back whole counts as kept. The error says why not (and no partial copy is left).
+    fn keep_copy(&self, text: &str) -> Result<String, String> {
         for n in 1..=MAX_SET_ASIDE_ENTRIES {
             let aside = format!("{}.corrupt-{n}", self.key);
             match self.storage.get(&aside) {
                 Ok(Some(_)) => continue,
                 Ok(None) => {}
-                Err(error) => return kept(format!("can't check {aside}: {error}")),
+                Err(error) => return Err(format!("can't check {aside}: {error}")),
             }
             if let Err(error) = self.storage.set(&aside, text) {
-                return kept(format!("can't copy it to {aside}: {error}"));
+                return Err(format!("can't copy it to {aside}: {error}"));
             }
-            // Only a copy read back whole counts as kept.
             match self.storage.get(&aside) {
-                Ok(Some(copy)) if copy == text => {}
+                Ok(Some(copy)) if copy == text => return Ok(aside),
                 other => {
                     let _ = self.storage.remove(&aside);
-                    return kept(format!("the copy in {aside} didn't read back ({other:?})"));
+                    return Err(format!("the copy in {aside} didn't read back ({other:?})"));
                 }
             }
-            if let Err(error) = self.storage.remove(&self.key) {
-                return kept(format!("copied to {aside} but can't remove it: {error}"));
-            }
-            return LoadNote::SetAside { reason, moved_to: aside };
         }
-        kept(format!("{}.corrupt-1 to -{MAX_SET_ASIDE_ENTRIES} are all taken", self.key))
+        Err(format!("{}.corrupt-1 to -{MAX_SET_ASIDE_ENTRIES} are all taken", self.key))
     }
 
     /// Merges `data` into the stored entry and writes it back whole; returns the merged save.
@@ -166,23 +209,28 @@ impl KeyedStore {
                 let up_to_date = parsed.from_version == VERSION && parsed.mended.is_empty();
                 (parsed.data, up_to_date)
             }
-            Found::Corrupt { reason, .. } => {
-                let why_kept = "damaged saves are set aside only when the game starts".to_string();
-                return Err(SaveError::ReadOnly(ReadOnly::Corrupt { at: self.key.clone(), reason, why_kept }));
-            }
+            Found::Corrupt { reason, .. } => return Err(self.damaged_since_loading(reason)),
+            Found::Damaged(parsed, _) => return Err(self.damaged_since_loading(dropped_summary(&parsed.dropped))),
             Found::Unusable(why) => return Err(SaveError::ReadOnly(why)),
         };
         let merged = stored.merge(data);
         if up_to_date && merged == stored {
             return Ok(merged);
         }
-        let text = crate::format::checked_text(&merged)?;
+        let (merged, text) = crate::format::checked_text(merged, &stored)?;
         self.storage.set(&self.key, &text).map_err(|error| SaveError::Failed {
             action: "write".into(),
             at: self.key.clone(),
             error,
         })?;
         Ok(merged)
+    }
+
+    /// An entry damaged after this game loaded it: the player hasn't been told what it lost, so
+    /// it is not repaired by a save.
+    fn damaged_since_loading(&self, reason: String) -> SaveError {
+        let why_kept = "damaged saves are repaired or set aside only when the game starts".to_string();
+        SaveError::ReadOnly(ReadOnly::Corrupt { at: self.key.clone(), reason, why_kept })
     }
 }
 

@@ -9,13 +9,28 @@
 //! - **Atomic and durable on disk.** Under an exclusive lock beside the file, the merged save
 //!   goes to a unique temporary file that is fsynced, renamed over `scores.ron`, and the folder
 //!   fsynced: a crash or power cut leaves the old file or the new one, never half of one.
-//! - **Only a file that was read and failed to parse is set aside** (`scores.ron.corrupt-N`,
-//!   the first free N). A file that can't be read, is from a newer game, is not a regular file,
-//!   or is too large is left exactly where it is and the store is read-only for it: no save
-//!   ever overwrites it ([`ReadOnly`]). If setting aside fails, the same.
-//! - **Never downgraded.** A newer format is refused, not rewritten in an older one.
-//! - **Bounded.** At most [`MAX_SAVE_BYTES`] are read; a pipe, device or folder where the file
-//!   should be is refused without blocking.
+//! - **A damaged save loses only its damaged parts** (issue #28). A file that doesn't parse as a
+//!   whole is read entry by entry ([`read_save`]): every best, daily best, setting, played seed
+//!   and favourite that reads on its own is loaded; the rest are listed with their lines
+//!   ([`Dropped`], told to the player by [`LoadNote::Repaired`]). A file cut short keeps every
+//!   entry before the cut; a score of -1 loses that best; `version: 0` loses only the version.
+//! - **Repaired only after a copy is kept.** At load, under the lock and after reading it again,
+//!   a damaged file is copied whole to `scores.ron.corrupt-N` (the first free N: an earlier copy
+//!   is never written over) and flushed, and only then replaced, atomically, by what could be
+//!   read. A file with nothing of a save in it (not RON, not text, empty) is moved aside whole.
+//! - **Never overwritten unread.** A file that can't be read, is from a newer game, is not a
+//!   regular file, or is too large is left exactly where it is and the store is read-only for it:
+//!   no save ever overwrites it ([`ReadOnly`]). Saves never write over a damaged file either (one
+//!   damaged after loading is refused until the next start repairs it); if keeping the copy
+//!   fails, the store is read-only for it and play goes on with what could be read.
+//! - **Never downgraded.** A newer format is refused, not rewritten in an older one, even when
+//!   it is damaged: a `version` above [`VERSION`] anywhere in it is enough.
+//! - **Bounded, and a run is always saved.** At most [`MAX_SAVE_BYTES`] are read; a pipe, device
+//!   or folder where the file should be is refused without blocking. A save that would be larger
+//!   than the bound is pruned down to [`TARGET_BYTES`], what matters least first: seed history
+//!   (oldest first, starred seeds' last), un-star records, stars, then daily bests (oldest day
+//!   first) and only then seed bests; the entries this save brings go last of all. So a file at
+//!   its bound still records the next run, and a real player's history goes long before any best.
 //! - **Older saves load and upgrade** (formats 1 and 2); an unknown setting value falls back to
 //!   its default without touching the scores.
 //!
@@ -64,6 +79,7 @@ mod jump_key;
 mod keyed_store;
 pub mod merge;
 mod outcome;
+mod prune;
 mod score;
 mod seeds;
 mod settings;
@@ -74,10 +90,14 @@ mod test_support;
 pub use data::{Recorded, SaveData, metric_key, score_key};
 #[cfg(not(target_arch = "wasm32"))]
 pub use file_store::{FILE_NAME, FileStore, LOCK_NAME, MAX_SET_ASIDE};
-pub use format::{MAX_SAVE_BYTES, Mended, ParseError, Parsed, VERSION, encode_save, parse_save, parse_save_bytes};
+pub use format::{
+    DROPPED_LISTED, Dropped, MAX_SAVE_BYTES, Mended, ParseError, Parsed, VERSION, encode_save, parse_save,
+    parse_save_bytes, read_save, read_save_bytes,
+};
 pub use jump_key::JumpKey;
 pub use keyed_store::{KeyedStore, MAX_SET_ASIDE_ENTRIES, MapStorage, STORAGE_KEY, TextStorage, storage_check};
 pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
+pub use prune::TARGET_BYTES;
 pub use score::{Best, Direction};
 pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
 pub use settings::{DEFAULT_VOLUME, Settings, Stamped};

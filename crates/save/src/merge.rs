@@ -97,7 +97,7 @@ pub(crate) fn cap_history(seeds: &mut BTreeMap<String, SeedPlay>) {
 }
 
 /// The later star or un-star; on equal stamps, the star.
-fn later_favourite(a: &Favourite, b: &Favourite) -> Favourite {
+pub(crate) fn later_favourite(a: &Favourite, b: &Favourite) -> Favourite {
     if (a.at, a.starred) >= (b.at, b.starred) { *a } else { *b }
 }
 

@@ -2,12 +2,16 @@
 
 use std::fmt;
 
-use crate::{MAX_SAVE_BYTES, Mended, SaveData, VERSION};
+use crate::{Dropped, MAX_SAVE_BYTES, Mended, SaveData, VERSION};
+
+/// How many left-out parts a message names one by one (the rest are counted).
+const DROPPED_NAMED: usize = 3;
 
 /// The save as loaded, and what the player should be told about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded {
-    /// What to play with: the save, or fresh data when there was none or it couldn't be used.
+    /// What to play with: the save (all of it that could be read, when it was damaged), or fresh
+    /// data when there was none or it couldn't be used.
     pub data: SaveData,
     pub note: LoadNote,
 }
@@ -20,11 +24,17 @@ pub enum LoadNote {
     /// The save was read. An older format (`from_version` < [`VERSION`]) is upgraded by the next
     /// save; `mended` lists settings that fell back to a default or were brought into range.
     Loaded { from_version: u32, mended: Vec<Mended> },
-    /// The save was read but isn't a save (broken syntax, wrong types, not text): it was moved to
-    /// `moved_to` (a path, or a storage key) and play goes on with fresh data.
+    /// The save was damaged in places (a bad value, a broken line, a cut): every entry that could
+    /// be read was loaded, the parts in `dropped` were left out, the file as it was was kept
+    /// whole as `kept_as` (a path, or a storage key), and only then was it replaced by the
+    /// repaired save. `mended` as for [`LoadNote::Loaded`].
+    Repaired { dropped: Vec<Dropped>, kept_as: String, mended: Vec<Mended> },
+    /// What was read isn't shaped like a save at all (not RON, not text, empty): it was moved
+    /// to `moved_to` (a path, or a storage key) and play goes on with fresh data.
     SetAside { reason: String, moved_to: String },
     /// The save is there but can't be used; it is left exactly as it is and no save will
-    /// overwrite it (each save re-checks it and refuses). Play goes on with fresh data.
+    /// overwrite it (each save re-checks it and refuses). Play goes on with fresh data, or with
+    /// what could be read of a damaged save that couldn't be kept aside first.
     ReadOnly(ReadOnly),
 }
 
@@ -37,6 +47,18 @@ impl LoadNote {
             LoadNote::Loaded { mended, .. } => {
                 let list: Vec<String> = mended.iter().map(Mended::to_string).collect();
                 Some(format!("Some settings in your save were reset: {}.", list.join("; ")))
+            }
+            LoadNote::Repaired { dropped, kept_as, mended } => {
+                let mut message = format!(
+                    "Parts of your scores file couldn't be read and were left out ({}). Everything else was \
+                     loaded; the file as it was is kept as {kept_as}.",
+                    dropped_summary(dropped)
+                );
+                if !mended.is_empty() {
+                    let list: Vec<String> = mended.iter().map(Mended::to_string).collect();
+                    message.push_str(&format!(" Some settings were reset: {}.", list.join("; ")));
+                }
+                Some(message)
             }
             LoadNote::SetAside { reason, moved_to } => Some(format!(
                 "Your scores file was damaged ({reason}); it was kept as {moved_to} and a fresh one started."
@@ -69,7 +91,8 @@ pub enum ReadOnly {
     NotAFile { at: String, kind: String },
     /// Larger than [`MAX_SAVE_BYTES`].
     TooLarge { at: String, bytes: u64 },
-    /// It failed to parse, and setting it aside failed too (`why_kept`).
+    /// It is damaged (`reason`: what couldn't be read), and keeping a copy of it, to repair it or
+    /// set it aside, failed (`why_kept`).
     Corrupt { at: String, reason: String, why_kept: String },
     /// The key-value storage can't be read at all (a browser that blocks it).
     Unavailable { reason: String },
@@ -113,7 +136,8 @@ pub enum SaveError {
     /// The new file replaced the old one but the folder couldn't be flushed, so a power cut soon
     /// could still lose this save (not the earlier ones).
     FolderNotFlushed { at: String, error: String },
-    /// The merged save would be larger than [`MAX_SAVE_BYTES`], so it couldn't be read back.
+    /// The merged save would be larger than [`MAX_SAVE_BYTES`] even with everything that can be
+    /// pruned left out (only settings and empty maps remain then: never in practice).
     TooLarge { bytes: usize },
     /// The merged save didn't encode to text that reads back the same (a bug, never expected):
     /// not written.
@@ -158,6 +182,19 @@ impl fmt::Display for SaveError {
 }
 
 impl std::error::Error for SaveError {}
+
+/// The first few left-out parts, each with its line, and how many more: `line 12: the best
+/// "runner/X" (…); line 30: the version (…); and 4 more`.
+pub(crate) fn dropped_summary(dropped: &[Dropped]) -> String {
+    let mut named: Vec<String> = dropped.iter().take(DROPPED_NAMED).map(Dropped::to_string).collect();
+    if dropped.len() > crate::DROPPED_LISTED {
+        // The last entry counts the parts beyond the listed ones.
+        named.push(format!("and over {} more", crate::DROPPED_LISTED - DROPPED_NAMED));
+    } else if dropped.len() > DROPPED_NAMED {
+        named.push(format!("and {} more", dropped.len() - DROPPED_NAMED));
+    }
+    named.join("; ")
+}
 
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();

@@ -138,16 +138,16 @@ fn a_save_with_nothing_new_does_not_rewrite_the_file() {
 }
 
 #[test]
-fn a_damaged_file_is_set_aside_never_over_an_earlier_one() {
+fn a_file_with_nothing_of_a_save_is_set_aside_never_over_an_earlier_one() {
     let scratch = Scratch::new("corrupt");
     let store = FileStore::new(&scratch.0);
-    scratch.write("(best: {\"runner/x\": 12,, oops");
+    scratch.write("{best: 12,, oops");
     let loaded = store.load();
     assert_eq!(loaded.data, SaveData::default());
     let LoadNote::SetAside { moved_to, .. } = &loaded.note else { panic!("{:?}", loaded.note) };
     assert!(moved_to.ends_with("scores.ron.corrupt-1"), "{moved_to}");
     assert!(loaded.note.message().unwrap().contains("kept as"));
-    assert_eq!(std::fs::read_to_string(moved_to).unwrap(), "(best: {\"runner/x\": 12,, oops");
+    assert_eq!(std::fs::read_to_string(moved_to).unwrap(), "{best: 12,, oops");
     scratch.write([0xff, 0xfe, 0x00]);
     let LoadNote::SetAside { moved_to: second, reason } = store.load().note else { panic!() };
     assert!(second.ends_with("scores.ron.corrupt-2") && reason.contains("not text"), "{second} {reason}");

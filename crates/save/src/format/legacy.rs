@@ -66,5 +66,5 @@ pub(super) fn parse(text: &str, version: u32) -> Result<Parsed, ParseError> {
         },
     };
     let data = SaveData { best: upgraded(best), daily_best: upgraded(daily_best), settings, ..SaveData::default() };
-    Ok(Parsed { data, from_version: version, mended })
+    Ok(Parsed { data, from_version: version, mended, dropped: Vec::new() })
 }

@@ -1,14 +1,17 @@
-//! The save file's text: format 3 in RON, the older formats it upgrades, and [`parse_save`], the
-//! one pure entry point every store (and a future fuzz target) reads through.
+//! The save file's text: format 3 in RON, the older formats it upgrades, [`parse_save`], the
+//! strict reader (a store writes only text it reads back), and [`read_save`], the reader every
+//! store loads through, which reads a damaged file entry by entry instead of losing it whole.
 //!
 //! Reading order: the declared `version` first (a file from a newer game is refused before its
 //! contents are looked at, never downgraded), then the whole file. A setting's value this
 //! version doesn't know falls back to the default and is reported in [`Parsed::mended`]; if the
 //! settings are unreadable as a whole, the file is read again without them, so that scores are
-//! never thrown away because of a setting.
+//! never thrown away because of a setting. If the file still doesn't parse, [`read_save`] reads
+//! it entry by entry (`salvage`) and lists what it left out in [`Parsed::dropped`].
 
 mod legacy;
 mod lenient;
+mod salvage;
 mod v3;
 
 use std::fmt;
@@ -24,12 +27,16 @@ use lenient::Lenient;
 /// favourites.
 pub const VERSION: u32 = 3;
 
+pub use salvage::DROPPED_LISTED;
+
 /// The largest save read or written: 4 MiB.
 ///
 /// A real save is far smaller (about 60 bytes per best: 4 MiB is some 70,000 seeds), and the
 /// browser's localStorage holds about 5 MB per site anyway, so nothing real is refused; the cap
 /// keeps a wrong file (a disk image, `/dev/zero`, a log written over it) from eating memory and
-/// start-up time. Writing checks it too: a save that couldn't be read back is never written.
+/// start-up time. Writing keeps within it too, pruning what matters least (see
+/// [`crate::TARGET_BYTES`]), so that a save that couldn't be read back is never written and a full
+/// save still records the next run.
 pub const MAX_SAVE_BYTES: usize = 4 * 1024 * 1024;
 
 /// A save that was read.
@@ -41,6 +48,26 @@ pub struct Parsed {
     pub from_version: u32,
     /// Settings that fell back to a default or were brought into range.
     pub mended: Vec<Mended>,
+    /// Parts of a damaged file that were left out ([`read_save`] only; empty when the whole
+    /// file parsed). At most [`DROPPED_LISTED`] are listed; one more entry counts the rest.
+    pub dropped: Vec<Dropped>,
+}
+
+/// A part of a damaged save that couldn't be read and was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// The line it starts on in the file (from 1).
+    pub line: usize,
+    /// What it was: `the best "runner/124MP-ANQ6N"`, `the version`, `the end of the save`.
+    pub what: String,
+    /// Why it was left out, in the parser's words (clipped: a value is never echoed whole).
+    pub reason: String,
+}
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {} ({})", self.line, self.what, self.reason)
+    }
 }
 
 /// Why a text is not a save this version can use.
@@ -125,22 +152,70 @@ pub fn parse_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
     }
 }
 
+/// Reads a save as the stores do: [`parse_save`], and if the file doesn't parse as a whole
+/// (damage, a bad value, a cut), entry by entry, keeping every entry that reads on its own and
+/// listing the rest in [`Parsed::dropped`]. Pure and total like [`parse_save`].
+///
+/// `Err(Newer)` as [`parse_save`] (any `version` above [`VERSION`], even in a damaged file);
+/// `Err(Corrupt)` only for text that isn't shaped like a save at all (it doesn't open with `(`).
+/// For a damaged `version`, [`Parsed::from_version`] is [`VERSION`] (each entry is read by its
+/// own shape, whichever format it has).
+pub fn read_save(text: &str) -> Result<Parsed, ParseError> {
+    match parse_save(text) {
+        Err(ParseError::Corrupt { reason }) if text.len() <= MAX_SAVE_BYTES => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            // Text that isn't shaped like a save keeps the whole-file reader's reason.
+            salvage::salvage(text, false).map_err(|error| match error {
+                ParseError::Corrupt { .. } => ParseError::Corrupt { reason },
+                newer => newer,
+            })
+        }
+        other => other,
+    }
+}
+
+/// [`read_save`] on raw bytes (what a file gives). Bytes that aren't UTF-8 don't lose the file:
+/// it is read with each bad sequence as U+FFFD, every key or origin holding one is left out, and
+/// the bad bytes are listed in [`Parsed::dropped`] themselves.
+pub fn read_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
+    let error = match std::str::from_utf8(bytes) {
+        Ok(text) => return read_save(text),
+        Err(error) => error,
+    };
+    let not_text = || ParseError::Corrupt { reason: format!("it is not text ({error})") };
+    if bytes.len() > MAX_SAVE_BYTES {
+        return Err(parse_save_bytes(bytes).err().unwrap_or_else(not_text));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if let Some(version) = declared_version(text).filter(|&version| version > VERSION) {
+        return Err(ParseError::Newer { version });
+    }
+    let mut parsed = salvage::salvage(text, true).map_err(|error| match error {
+        ParseError::Corrupt { .. } => not_text(),
+        newer => newer,
+    })?;
+    let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+    let (what, reason) = ("bytes that aren't UTF-8 text".to_string(), "the first of them is on this line".to_string());
+    parsed.dropped.insert(0, Dropped { line, what, reason });
+    Ok(parsed)
+}
+
 /// The text of `data` in the current format. (Maps of strings and numbers always encode; the
 /// error is RON's, should that ever change.)
 pub fn encode_save(data: &SaveData) -> Result<String, String> {
     v3::encode(data)
 }
 
-/// The text a store writes for `data`: encoded, within [`MAX_SAVE_BYTES`], and read back to
-/// the same data, so that no store ever writes a save it couldn't load again.
-pub(crate) fn checked_text(data: &SaveData) -> Result<String, crate::SaveError> {
+/// The text a store writes for `merged`: encoded, within [`MAX_SAVE_BYTES`] (pruned in
+/// [`crate::prune`]'s order if it has to be; `stored` is what the store held before, whose
+/// entries go before this save's news), and read back to the same data, so that no store ever
+/// writes a save it couldn't load again. Returns the data the text holds, with the text.
+pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveData, String), crate::SaveError> {
     let unusable = |reason: String| crate::SaveError::Unencodable { reason };
-    let text = encode_save(data).map_err(unusable)?;
-    if text.len() > MAX_SAVE_BYTES {
-        return Err(crate::SaveError::TooLarge { bytes: text.len() });
-    }
+    let (data, text) = crate::prune::fitted(merged, stored, |data| encode_save(data).map_err(unusable))?;
     match parse_save(&text) {
-        Ok(again) if again.data == *data => Ok(text),
+        Ok(again) if again.data == data => Ok((data, text)),
         Ok(_) => Err(unusable("it reads back different".into())),
         Err(error) => Err(unusable(format!("it doesn't read back: {error}"))),
     }

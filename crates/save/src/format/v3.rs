@@ -109,7 +109,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
     };
     // A hand-edited file may list more seeds than the history keeps.
     data.history.values_mut().for_each(crate::merge::cap_history);
-    Ok(Parsed { data, from_version: VERSION, mended })
+    Ok(Parsed { data, from_version: VERSION, mended, dropped: Vec::new() })
 }
 
 fn without_settings(file: FileIn<RawSettings>) -> FileIn<IgnoredAny> {

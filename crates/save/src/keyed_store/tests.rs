@@ -21,6 +21,11 @@ fn a_run(score: u64) -> SaveData {
     data
 }
 
+/// An entry cut short: its first best can be read.
+const DAMAGED: &str = "(best: {\"maze/x\": 3, \"maze/y\": 4";
+/// An entry with nothing of a save in it.
+const NOT_A_SAVE: &str = "[\"maze/x\", 3";
+
 /// Which keys a [`Flaky`] storage refuses to write.
 type Refusal = fn(&str) -> bool;
 
@@ -107,51 +112,66 @@ fn older_entries_load_and_are_upgraded() {
 }
 
 #[test]
-fn a_damaged_entry_is_moved_aside_never_over_an_earlier_one() {
+fn an_entry_with_nothing_of_a_save_is_moved_aside_never_over_an_earlier_one() {
     let (storage, store) = store();
-    storage.set(STORAGE_KEY, "(best: {\"maze/x\": 3").unwrap();
+    storage.set(STORAGE_KEY, "[\"maze/x\", 3").unwrap();
     let loaded = store.load();
     assert_eq!(loaded.data, SaveData::default());
     let LoadNote::SetAside { moved_to, .. } = &loaded.note else { panic!("{:?}", loaded.note) };
     assert_eq!(moved_to, "seedfeast.scores.corrupt-1");
-    assert_eq!(storage.get(moved_to).unwrap().as_deref(), Some("(best: {\"maze/x\": 3"));
+    assert_eq!(storage.get(moved_to).unwrap().as_deref(), Some("[\"maze/x\", 3"));
     assert_eq!(storage.get(STORAGE_KEY).unwrap(), None);
     storage.set(STORAGE_KEY, "nonsense").unwrap();
     assert!(
         matches!(store.load().note, LoadNote::SetAside { moved_to, .. } if moved_to == "seedfeast.scores.corrupt-2")
     );
-    assert_eq!(storage.get("seedfeast.scores.corrupt-1").unwrap().as_deref(), Some("(best: {\"maze/x\": 3"));
+    assert_eq!(storage.get("seedfeast.scores.corrupt-1").unwrap().as_deref(), Some("[\"maze/x\", 3"));
     store.save(&a_run(1)).unwrap();
 }
 
 /// The bug of issue #11: a quota error while copying a damaged entry aside was reported as
-/// kept, and the next save wrote over the only copy.
+/// kept, and the next save wrote over the only copy. The same for an entry to repair.
 #[test]
 fn a_quota_error_while_setting_aside_goes_read_only_and_keeps_the_entry() {
-    let storage = Arc::new(Flaky::default());
-    *storage.refuse_set.lock().unwrap() = Some(|key| key.contains("corrupt"));
-    storage.inner.set(STORAGE_KEY, "(best: {\"maze/x\": 3").unwrap();
-    let store = KeyedStore::new(storage.clone());
-    let note = store.load().note;
-    assert!(note.is_read_only(), "{note:?}");
-    let message = note.message().unwrap();
-    assert!(message.contains("QuotaExceededError") && message.contains("nothing will be saved over it"), "{message}");
-    let error = store.save(&a_run(1)).unwrap_err();
-    assert!(matches!(error, SaveError::ReadOnly(ReadOnly::Corrupt { .. })), "{error:?}");
-    assert_eq!(storage.get(STORAGE_KEY).unwrap().as_deref(), Some("(best: {\"maze/x\": 3"));
+    for damaged in [DAMAGED, NOT_A_SAVE] {
+        let storage = Arc::new(Flaky::default());
+        *storage.refuse_set.lock().unwrap() = Some(|key| key.contains("corrupt"));
+        storage.inner.set(STORAGE_KEY, damaged).unwrap();
+        let store = KeyedStore::new(storage.clone());
+        let note = store.load().note;
+        assert!(note.is_read_only(), "{note:?}");
+        let message = note.message().unwrap();
+        assert!(
+            message.contains("QuotaExceededError") && message.contains("nothing will be saved over it"),
+            "{message}"
+        );
+        let error = store.save(&a_run(1)).unwrap_err();
+        assert!(matches!(error, SaveError::ReadOnly(ReadOnly::Corrupt { .. })), "{error:?}");
+        assert_eq!(storage.get(STORAGE_KEY).unwrap().as_deref(), Some(damaged));
+        assert_eq!(storage.inner.0.lock().unwrap().len(), 1, "no copy is left");
+    }
 }
 
 #[test]
-fn a_copy_that_isnt_kept_whole_or_an_entry_that_cant_be_removed_goes_read_only() {
-    for storage in
-        [Flaky { truncate_copies: true, ..Flaky::default() }, Flaky { refuse_remove: true, ..Flaky::default() }]
-    {
+fn a_copy_that_isnt_kept_whole_or_an_entry_that_cant_be_replaced_goes_read_only() {
+    let refuse_main: Refusal = |key| key == STORAGE_KEY;
+    for (storage, damaged) in [
+        (Flaky { truncate_copies: true, ..Flaky::default() }, DAMAGED),
+        (Flaky { truncate_copies: true, ..Flaky::default() }, NOT_A_SAVE),
+        (Flaky { refuse_remove: true, ..Flaky::default() }, NOT_A_SAVE),
+        (Flaky { refuse_set: Mutex::new(Some(refuse_main)), ..Flaky::default() }, DAMAGED),
+    ] {
         let storage = Arc::new(storage);
-        storage.inner.set(STORAGE_KEY, "(best: {\"maze/x\": 3").unwrap();
+        storage.inner.set(STORAGE_KEY, damaged).unwrap();
         let store = KeyedStore::new(storage.clone());
-        assert!(store.load().note.is_read_only());
+        let loaded = store.load();
+        assert!(loaded.note.is_read_only(), "{damaged}: {:?}", loaded.note);
         assert!(store.save(&a_run(1)).is_err());
-        assert_eq!(storage.get(STORAGE_KEY).unwrap().as_deref(), Some("(best: {\"maze/x\": 3"));
+        assert_eq!(storage.get(STORAGE_KEY).unwrap().as_deref(), Some(damaged));
+        if damaged == DAMAGED {
+            // What could be read is still played with.
+            assert_eq!(loaded.data.best("maze/x"), higher(3));
+        }
     }
 }
 

@@ -1,0 +1,448 @@
+//! Reading a save that doesn't parse as a whole, entry by entry (issue #28): every best, daily
+//! best, setting, played seed and favourite that reads on its own is kept, and each part that
+//! doesn't is left out and listed in [`Parsed::dropped`] with its line. A file cut short keeps
+//! every entry before the cut; `version: 0` loses only the version; a score of -1 only its best.
+//!
+//! The walk knows the save's shape (a struct of known fields holding maps, and maps of maps) but
+//! reads each value with RON itself, so a value reads exactly as [`super::parse_save`] would read
+//! it. Both formats' shapes are accepted wherever they can appear (a best as `300` or as
+//! `(score: 300, better: Higher)`, a setting with or without its stamp), so an entry never
+//! depends on a version field that may be the damaged part. After damage, reading goes on at the
+//! next entry ([`Cursor::recover`]): one broken line costs that line.
+
+mod scan;
+#[cfg(test)]
+mod tests;
+
+use scan::{Cursor, Kind, clipped};
+
+use super::legacy::LEGACY_STAMP;
+use super::lenient::Lenient;
+use super::{Dropped, ParseError, Parsed, VERSION, settings_from};
+use crate::settings::Stamped;
+use crate::{Best, Direction, Favourite, JumpKey, SaveData, SeedPlay};
+
+const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites"];
+const SETTINGS: &[&str] = &["volume", "jump_key"];
+
+/// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
+/// file of garbage can't make a message (or the memory behind it) grow without end.
+pub const DROPPED_LISTED: usize = 100;
+
+/// The longest key shown in a message, in characters.
+const KEY_SHOWN_CHARS: usize = 40;
+
+/// What a map's entries hold.
+#[derive(Clone, Copy)]
+enum Entries {
+    Bests {
+        daily: bool,
+    },
+    /// Modes, each a map of seed codes.
+    Modes {
+        favourites: bool,
+    },
+}
+
+/// The walk's state: the cursor and everything read so far.
+struct Walk<'a> {
+    cur: Cursor<'a>,
+    data: SaveData,
+    /// The declared version, once read (`None`: absent or unreadable).
+    version: Option<u32>,
+    version_bad: bool,
+    newer: Option<u32>,
+    volume: Stamped<Lenient<f32>>,
+    jump_key: Stamped<Lenient<JumpKey>>,
+    dropped: Vec<Dropped>,
+    /// Parts left out beyond [`DROPPED_LISTED`]: how many, and the first one's line.
+    unlisted: (usize, usize),
+    /// The text came from bytes that weren't all UTF-8: keys and origins holding U+FFFD are
+    /// damage, not the player's text.
+    lossy: bool,
+    /// What the entry the file was cut in was, once known.
+    cut_in: Option<(usize, String)>,
+}
+
+/// Reads what can be read of `text`. `Err(Newer)` if any `version` field says a newer game wrote
+/// it; `Err(Corrupt)` only if the text isn't shaped like a save at all (no opening `(`).
+pub(super) fn salvage(text: &str, lossy: bool) -> Result<Parsed, ParseError> {
+    let mut walk = Walk {
+        cur: Cursor::new(text),
+        data: SaveData::default(),
+        version: None,
+        version_bad: false,
+        newer: None,
+        volume: Stamped::default(),
+        jump_key: Stamped::default(),
+        dropped: Vec::new(),
+        unlisted: (0, 0),
+        lossy,
+        cut_in: None,
+    };
+    walk.cur.skip_blank();
+    if !walk.cur.eat(b'(') {
+        return Err(ParseError::Corrupt { reason: "it doesn't start with `(`: it isn't a save".into() });
+    }
+    walk.top();
+    if let Some(version) = walk.newer {
+        return Err(ParseError::Newer { version });
+    }
+    Ok(walk.finish())
+}
+
+impl Walk<'_> {
+    fn top(&mut self) {
+        let depth = self.cur.enter(b')', Kind::Fields(FIELDS));
+        loop {
+            self.cur.unwinding(depth);
+            self.cur.skip_blank();
+            match self.cur.peek() {
+                None => return self.cut_short(),
+                Some(b')') => {
+                    self.cur.pos += 1;
+                    self.cur.skip_blank();
+                    if !self.cur.at_end() {
+                        let at = self.cur.pos;
+                        self.drop(
+                            at,
+                            "the text after the save's closing `)`".into(),
+                            "it isn't part of the save".into(),
+                        );
+                    }
+                    return;
+                }
+                Some(b',') => self.cur.pos += 1,
+                _ => self.field(depth),
+            }
+            if self.newer.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// One field of the top-level struct.
+    fn field(&mut self, depth: usize) {
+        let start = self.cur.pos;
+        self.cur.entry_starts(depth);
+        let Some(name) = self.cur.ident() else {
+            return self.damaged(start, "a part of the save".into(), "a field name was expected here".into());
+        };
+        self.cur.skip_blank();
+        if !self.cur.eat(b':') {
+            return self.damaged(start, format!("the field `{name}`"), "`:` was expected after it".into());
+        }
+        self.cur.skip_blank();
+        match name {
+            "version" => self.version(start),
+            "best" => self.map(start, "the bests", Entries::Bests { daily: false }, None),
+            "daily_best" => self.map(start, "the daily bests", Entries::Bests { daily: true }, None),
+            "settings" => self.settings(start),
+            "history" => self.map(start, "the seed history", Entries::Modes { favourites: false }, None),
+            "favourites" => self.map(start, "the favourites", Entries::Modes { favourites: true }, None),
+            // A field this version doesn't know is skipped, as the whole-file reader does.
+            _ => {
+                if let Err(reason) = self.cur.value() {
+                    self.damaged(start, format!("the field `{name}`"), reason);
+                }
+            }
+        }
+    }
+
+    fn version(&mut self, start: usize) {
+        let text = match self.cur.value() {
+            Ok(text) => text,
+            Err(reason) => return self.damaged(start, "the version".into(), reason),
+        };
+        match ron::from_str::<u32>(text) {
+            Ok(0) => {
+                self.version_bad = true;
+                let why = "version 0 never existed; each entry was read by its own shape".into();
+                self.drop(start, "the version".into(), why);
+            }
+            Ok(version) if version > VERSION => self.newer = Some(version),
+            Ok(version) => self.version = Some(version),
+            // Digits too many for a number: from no game yet, so from a newer one if anything.
+            Err(_) if text.bytes().all(|b| b.is_ascii_digit()) => self.newer = Some(u32::MAX),
+            Err(error) => {
+                self.version_bad = true;
+                self.drop(start, "the version".into(), quoting(clipped(&error.code.to_string()), text));
+            }
+        }
+    }
+
+    /// A map `{ key: value, … }` of `what`; `mode` when it is one mode's seeds.
+    fn map(&mut self, start: usize, what: &str, entries: Entries, mode: Option<&str>) {
+        if !self.cur.eat(b'{') {
+            return match self.cur.value() {
+                Ok(_) => self.drop(start, what.into(), "it isn't a map `{…}`".into()),
+                Err(reason) => self.damaged(start, what.into(), reason),
+            };
+        }
+        if let (Some(mode), Entries::Modes { favourites }) = (mode, entries) {
+            // As the whole-file reader does, an empty mode is kept as written.
+            if favourites {
+                self.data.favourites.entry(mode.to_string()).or_default();
+            } else {
+                self.data.history.entry(mode.to_string()).or_default();
+            }
+        }
+        let depth = self.cur.enter(b'}', Kind::Map);
+        loop {
+            if self.cur.unwinding(depth) {
+                return self.cur.leave();
+            }
+            self.cur.skip_blank();
+            match self.cur.peek() {
+                None => return self.cur.leave(),
+                Some(b'}') => {
+                    self.cur.pos += 1;
+                    return self.cur.leave();
+                }
+                Some(b',') => self.cur.pos += 1,
+                _ => self.entry(depth, what, entries, mode),
+            }
+        }
+    }
+
+    /// One `key: value` of a map.
+    fn entry(&mut self, depth: usize, what: &str, entries: Entries, mode: Option<&str>) {
+        let start = self.cur.pos;
+        self.cur.entry_starts(depth);
+        let unnamed = || format!("an entry of {what}");
+        let key = match self.cur.value() {
+            // The save never writes a line break inside a key: a quote is missing.
+            Ok(key) if key.contains('\n') => {
+                return self.damaged(start, unnamed(), "its key's closing quote is missing".into());
+            }
+            Ok(key) => key,
+            Err(reason) => return self.damaged(start, unnamed(), reason),
+        };
+        let key = ron::from_str::<String>(key).map_err(|e| clipped(&e.code.to_string()));
+        let label = match (&key, entries, mode) {
+            (Err(_), ..) => unnamed(),
+            (Ok(key), Entries::Bests { daily: false }, _) => format!("the best {}", shown(key)),
+            (Ok(key), Entries::Bests { daily: true }, _) => format!("the daily best {}", shown(key)),
+            (Ok(key), Entries::Modes { favourites: false }, None) => format!("the seed history of {}", shown(key)),
+            (Ok(key), Entries::Modes { favourites: true }, None) => format!("the favourites of {}", shown(key)),
+            (Ok(key), Entries::Modes { favourites: false }, Some(m)) => format!("the played seed {}", seed(m, key)),
+            (Ok(key), Entries::Modes { favourites: true }, Some(m)) => format!("the favourite {}", seed(m, key)),
+        };
+        self.cur.skip_blank();
+        if !self.cur.eat(b':') {
+            return self.damaged(start, label, "`:` was expected after the key".into());
+        }
+        self.cur.skip_blank();
+        if let (Entries::Modes { .. }, None) = (entries, mode) {
+            let inner = match key {
+                Ok(key) if !self.damaged_text(&key) => key,
+                Ok(_) | Err(_) => {
+                    let reason = key.err().unwrap_or_else(|| "it holds bytes that aren't text".into());
+                    if let Err(more) = self.cur.value() {
+                        return self.damaged(start, label, more);
+                    }
+                    return self.drop(start, label, reason);
+                }
+            };
+            let inner_what = label.clone();
+            return self.map(start, &inner_what, entries, Some(&inner));
+        }
+        let value = match self.cur.value() {
+            Ok(value) => value,
+            Err(reason) => return self.damaged(start, label, reason),
+        };
+        let key = match key {
+            Ok(key) if self.damaged_text(&key) => {
+                return self.drop(start, label, "it holds bytes that aren't text".into());
+            }
+            Ok(key) => key,
+            Err(reason) => return self.drop(start, label, format!("its key isn't text in quotes ({reason})")),
+        };
+        let stored = match (entries, mode) {
+            (Entries::Bests { daily }, _) => read_best(value).map(|best| {
+                let map = if daily { &mut self.data.daily_best } else { &mut self.data.best };
+                let kept = map.get(&key).map_or(best, |old| old.merged(best));
+                map.insert(key, kept);
+            }),
+            (Entries::Modes { favourites: false }, Some(mode)) => match ron::from_str::<SeedPlay>(value) {
+                Ok(play) if play.origin.as_deref().is_some_and(|o| self.damaged_text(o)) => {
+                    Err("its origin holds bytes that aren't text".into())
+                }
+                Ok(play) => {
+                    let seeds = self.data.history.entry(mode.to_string()).or_default();
+                    let kept = seeds.get(&key).map_or(play.clone(), |old| old.clone().max(play));
+                    seeds.insert(key, kept);
+                    Ok(())
+                }
+                Err(error) => Err(clipped(&error.code.to_string())),
+            },
+            (Entries::Modes { favourites: true }, Some(mode)) => match ron::from_str::<Favourite>(value) {
+                Ok(favourite) => {
+                    let seeds = self.data.favourites.entry(mode.to_string()).or_default();
+                    let kept = seeds.get(&key).map_or(favourite, |old| crate::merge::later_favourite(old, &favourite));
+                    seeds.insert(key, kept);
+                    Ok(())
+                }
+                Err(error) => Err(clipped(&error.code.to_string())),
+            },
+            (Entries::Modes { .. }, None) => unreachable!("modes are read as maps above"),
+        };
+        if let Err(reason) = stored {
+            self.drop(start, label, quoting(reason, value));
+        }
+    }
+
+    /// The settings struct, each setting on its own.
+    fn settings(&mut self, start: usize) {
+        if !self.cur.eat(b'(') {
+            return match self.cur.value() {
+                Ok(_) => self.drop(start, "the settings".into(), "they aren't a struct `(…)`".into()),
+                Err(reason) => self.damaged(start, "the settings".into(), reason),
+            };
+        }
+        let depth = self.cur.enter(b')', Kind::Fields(SETTINGS));
+        loop {
+            if self.cur.unwinding(depth) {
+                return self.cur.leave();
+            }
+            self.cur.skip_blank();
+            match self.cur.peek() {
+                None => return self.cur.leave(),
+                Some(b')') => {
+                    self.cur.pos += 1;
+                    return self.cur.leave();
+                }
+                Some(b',') => self.cur.pos += 1,
+                _ => self.setting(depth),
+            }
+        }
+    }
+
+    fn setting(&mut self, depth: usize) {
+        let start = self.cur.pos;
+        self.cur.entry_starts(depth);
+        let Some(name) = self.cur.ident() else {
+            return self.damaged(start, "a setting".into(), "a setting's name was expected here".into());
+        };
+        let label = format!("the setting `{name}`");
+        self.cur.skip_blank();
+        if !self.cur.eat(b':') {
+            return self.damaged(start, label, "`:` was expected after it".into());
+        }
+        self.cur.skip_blank();
+        let value = match self.cur.value() {
+            Ok(value) => value,
+            Err(reason) => return self.damaged(start, label, reason),
+        };
+        let read = match name {
+            "volume" => read_setting(value).map(|v| self.volume = v),
+            "jump_key" => read_setting(value).map(|v| self.jump_key = v),
+            _ => Ok(()), // A setting this version doesn't know: skipped.
+        };
+        if let Err(reason) = read {
+            self.drop(start, label, quoting(reason, value));
+        }
+    }
+
+    /// Whether `text` holds a character that stands for bytes that weren't UTF-8.
+    fn damaged_text(&self, text: &str) -> bool {
+        self.lossy && text.contains(char::REPLACEMENT_CHARACTER)
+    }
+
+    /// A part at `start` that couldn't be read and whose end isn't known: left out, and reading
+    /// goes on after it. If that runs into the end, the file was cut there.
+    fn damaged(&mut self, start: usize, what: String, reason: String) {
+        self.cur.recover(start);
+        if self.cur.hit_end {
+            self.cut_in.get_or_insert((start, what));
+        } else {
+            self.drop(start, what, reason);
+        }
+    }
+
+    /// A part at `start` that was read but isn't usable: left out.
+    fn drop(&mut self, start: usize, what: String, reason: String) {
+        let line = self.cur.line_at(start);
+        if self.dropped.len() < DROPPED_LISTED {
+            self.dropped.push(Dropped { line, what, reason });
+        } else {
+            self.unlisted = (self.unlisted.0 + 1, if self.unlisted.0 == 0 { line } else { self.unlisted.1 });
+        }
+    }
+
+    /// The text ended before the save's closing `)`.
+    fn cut_short(&mut self) {
+        let (at, what) = self.cut_in.take().unwrap_or_else(|| (self.cur.text.len(), "the end of the save".into()));
+        let reason = "the file stops here, cut short; whatever came after is missing".into();
+        self.drop(at, what, reason);
+    }
+
+    fn finish(mut self) -> Parsed {
+        if self.unlisted.0 > 0 {
+            let (count, line) = self.unlisted;
+            let what = format!("{count} more parts, the first at line {line}");
+            self.dropped.push(Dropped { line, what, reason: "too many to list".into() });
+        }
+        let mut mended = Vec::new();
+        self.data.settings = settings_from(self.volume, self.jump_key, &mut mended);
+        // A hand-edited file may list more seeds than the history keeps.
+        self.data.history.values_mut().for_each(crate::merge::cap_history);
+        let from_version = match (self.version, self.version_bad) {
+            (Some(version), _) => version,
+            (None, true) => VERSION,
+            (None, false) => 1,
+        };
+        Parsed { data: self.data, from_version, mended, dropped: self.dropped }
+    }
+}
+
+/// A best in either format: `(score: 300, better: Higher)`, or format 1 and 2's bare `300`.
+fn read_best(text: &str) -> Result<Best, String> {
+    match ron::from_str::<Best>(text) {
+        Ok(best) => Ok(best),
+        Err(error) => match ron::from_str::<u64>(text) {
+            Ok(score) => Ok(Best::new(score, Direction::Higher)),
+            Err(_) => Err(clipped(&error.code.to_string())),
+        },
+    }
+}
+
+/// A setting in either format: `(value: 0.3, at: 17)`, or format 2's bare `0.3` (then stamped
+/// [`LEGACY_STAMP`], as [`super::legacy`] does).
+fn read_setting<T>(text: &str) -> Result<Stamped<Lenient<T>>, String>
+where
+    for<'de> Lenient<T>: serde::Deserialize<'de>,
+{
+    match ron::from_str::<Stamped<Lenient<T>>>(text) {
+        Ok(stamped) => Ok(stamped),
+        Err(error) => match ron::from_str::<Lenient<T>>(text) {
+            Ok(value) => Ok(Stamped { value, at: LEGACY_STAMP }),
+            Err(_) => Err(clipped(&error.code.to_string())),
+        },
+    }
+}
+
+/// `reason`, and the value it is about, clipped to [`KEY_SHOWN_CHARS`] characters.
+fn quoting(reason: String, value: &str) -> String {
+    // On one line (a hand-written value may span several), looking no further than needed.
+    let head: String = value.chars().take(KEY_SHOWN_CHARS * 4).collect();
+    let words = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = match words.char_indices().nth(KEY_SHOWN_CHARS) {
+        Some((end, _)) => format!("{}…", &words[..end]),
+        None if head.len() < value.len() => format!("{words}…"),
+        None => words,
+    };
+    format!("{reason}: `{shown}`")
+}
+
+/// A key as a message shows it: quoted, and clipped to [`KEY_SHOWN_CHARS`] characters.
+fn shown(key: &str) -> String {
+    match key.char_indices().nth(KEY_SHOWN_CHARS) {
+        Some((end, _)) => format!("{:?}…", &key[..end]),
+        None => format!("{key:?}"),
+    }
+}
+
+fn seed(mode: &str, code: &str) -> String {
+    shown(&format!("{mode}/{code}"))
+}

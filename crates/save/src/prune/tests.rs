@@ -1,0 +1,154 @@
+//! Pruning to the bound: the order, and that the run being saved is kept.
+
+use super::*;
+use crate::format::checked_text;
+use crate::{Direction, encode_save};
+
+/// A save whose text is exactly [`MAX_SAVE_BYTES`]: `modes` modes of full seed history (with
+/// long origins, some starred), `bests` bests, and one best whose key is cut to fill the rest.
+pub(crate) fn at_the_bound(modes: usize, bests: usize, daily: bool) -> SaveData {
+    let mut data = SaveData::default();
+    let origin = "a long phrase typed as a seed ".repeat(6);
+    let mut at = 1_000;
+    for mode in 0..modes {
+        for seed in 0..crate::HISTORY_PER_MODE {
+            at += 1;
+            data.played(&format!("mode{mode:04}"), &format!("SEED{seed:02}"), Some(&origin), at);
+        }
+        data.set_favourite(&format!("mode{mode:04}"), "SEED00", true, at);
+        data.set_favourite(&format!("mode{mode:04}"), "SEED01", false, at);
+    }
+    for n in 0..bests {
+        data.record(&format!("runner/BEST{n:06}"), n as u64, Direction::Higher);
+        if daily {
+            data.record_daily(&format!("runner/2026-01-{:02}/n{n}", n % 28 + 1), n as u64, Direction::Higher);
+        }
+    }
+    let size = |data: &SaveData| encode_save(data).unwrap().len();
+    let before = size(&data);
+    assert!(before < MAX_SAVE_BYTES - 1_000, "{before}: too much to fill exactly");
+    let mut probe = data.clone();
+    probe.record("filler/", 1, Direction::Higher);
+    let line = size(&probe) - before - "filler/".len();
+    let key = format!("filler/{}", "x".repeat(MAX_SAVE_BYTES - before - line - "filler/".len()));
+    data.record(&key, 1, Direction::Higher);
+    assert_eq!(size(&data), MAX_SAVE_BYTES);
+    data
+}
+
+/// The next run: a new best, and the seed in its mode's history.
+pub(crate) fn next_run(data: &mut SaveData) {
+    data.record("runner/NEXT-RUN", 4_242, Direction::Higher);
+    data.played("runner", "NEXT-RUN", Some("the next run"), 9_000_000);
+}
+
+#[test]
+fn a_save_at_its_bound_records_the_next_run_and_keeps_every_best() {
+    let stored = at_the_bound(700, 2_000, true);
+    let mut data = stored.clone();
+    next_run(&mut data);
+    let (kept, text) = checked_text(stored.merge(&data), &stored).expect("the run is saved");
+    assert!(text.len() <= TARGET_BYTES, "{}", text.len());
+    assert_eq!(kept.best("runner/NEXT-RUN").map(|b| b.score), Some(4_242));
+    assert_eq!(kept.history("runner")[0].0, "NEXT-RUN");
+    for (key, best) in stored.bests() {
+        assert_eq!(kept.best(key), Some(*best), "{key}");
+    }
+    assert_eq!(kept.daily_bests(), stored.daily_bests());
+    // History went oldest first, starred seeds' last: every seed newer than the oldest one kept
+    // is kept, and every starred one.
+    let plain = |mode: &str, code: &str| !stored.is_favourite(mode, code) && code != "NEXT-RUN";
+    let oldest_kept = kept
+        .histories()
+        .iter()
+        .flat_map(|(mode, seeds)| seeds.iter().filter(move |(code, _)| plain(mode, code)))
+        .map(|(_, play)| play.played_at)
+        .min()
+        .unwrap();
+    for (mode, seeds) in stored.histories() {
+        for (code, play) in seeds {
+            if play.played_at > oldest_kept || !plain(mode, code) {
+                assert!(kept.histories().get(mode).is_some_and(|s| s.contains_key(code)), "{mode}/{code}");
+            }
+        }
+    }
+    // Stars and un-stars were not needed.
+    assert_eq!(kept.all_favourites(), stored.all_favourites());
+}
+
+#[test]
+fn a_save_of_nothing_but_bests_still_records_the_next_run() {
+    // The pathological saves: full of bests, nothing else to give up. Daily bests go first,
+    // oldest day first ...
+    let stored = at_the_bound(0, 15_000, true);
+    let mut data = stored.clone();
+    next_run(&mut data);
+    let (kept, text) = checked_text(stored.merge(&data), &stored).expect("the run is saved");
+    assert!(text.len() <= TARGET_BYTES);
+    assert_eq!(kept.best("runner/NEXT-RUN").map(|b| b.score), Some(4_242));
+    assert_eq!(kept.history("runner").len(), 1);
+    assert_eq!(kept.bests().len(), stored.bests().len() + 1, "no seed best went");
+    let day = |key: &str| key[7..17].to_string();
+    let first_kept = kept.daily_bests().keys().map(|k| day(k)).min().unwrap();
+    for key in stored.daily_bests().keys().filter(|k| !kept.daily_bests().contains_key(*k)) {
+        assert!(day(key) <= first_kept, "{key} went before an older day");
+    }
+    // ... then seed bests, the longest first: the outsized one.
+    let stored = at_the_bound(0, 30_000, false);
+    let mut data = stored.clone();
+    next_run(&mut data);
+    let (kept, _) = checked_text(stored.merge(&data), &stored).expect("the run is saved");
+    assert_eq!(kept.best("runner/NEXT-RUN").map(|b| b.score), Some(4_242));
+    assert!(!kept.bests().keys().any(|k| k.starts_with("filler/")));
+    assert_eq!(kept.bests().len(), stored.bests().len());
+}
+
+#[test]
+fn the_order_is_history_then_unstars_then_stars_then_daily_then_bests() {
+    let mut data = SaveData::default();
+    data.played("maze", "OLD", None, 10);
+    data.played("maze", "NEW", None, 20);
+    data.played("maze", "STAR", None, 5);
+    data.set_favourite("maze", "STAR", true, 30);
+    data.set_favourite("maze", "GONE", false, 40);
+    data.record_daily("maze/2026-01-02", 1, Direction::Higher);
+    data.record_daily("maze/2026-01-01", 1, Direction::Higher);
+    data.record("maze/SHORT", 1, Direction::Higher);
+    data.record("maze/LONGER-KEY", 1, Direction::Higher);
+    let order: Vec<String> = candidates(&data, &SaveData::default(), false)
+        .into_iter()
+        .map(|c| match c.entry {
+            Entry::History { code, .. } => format!("history {code}"),
+            Entry::Favourite { code, .. } => format!("favourite {code}"),
+            Entry::Daily(key) | Entry::Best(key) => key,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "history OLD",
+            "history NEW",
+            "history STAR",
+            "favourite GONE",
+            "favourite STAR",
+            "maze/2026-01-01",
+            "maze/2026-01-02",
+            "maze/LONGER-KEY",
+            "maze/SHORT"
+        ]
+    );
+    // This save's news is left for the second pass.
+    let mut stored = data.clone();
+    stored.best.remove("maze/SHORT");
+    stored.history.get_mut("maze").unwrap().remove("NEW");
+    let first_pass = candidates(&data, &stored, true);
+    assert_eq!(first_pass.len(), order.len() - 2);
+}
+
+#[test]
+fn a_save_within_the_bound_is_left_whole() {
+    let mut data = SaveData::default();
+    next_run(&mut data);
+    let (kept, text) = checked_text(data.clone(), &SaveData::default()).unwrap();
+    assert_eq!((kept, text), (data.clone(), encode_save(&data).unwrap()));
+}
