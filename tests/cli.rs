@@ -214,7 +214,7 @@ fn gen_maze_draws_ascii_and_png() {
         "7",
         "--format",
         "png",
-        "--output",
+        "--out",
         file.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -234,7 +234,7 @@ fn gen_maze_draws_ascii_and_png() {
 fn every_mode_draws_a_picture() {
     for mode in seedfeast::modes::MODES {
         let file = std::env::temp_dir().join(format!("seedfeast-{}-{}.png", mode.key(), std::process::id()));
-        let out = seedfeast(&["gen", mode.key(), "--seed", "x", "--format", "png", "--output", file.to_str().unwrap()]);
+        let out = seedfeast(&["gen", mode.key(), "--seed", "x", "--format", "png", "--out", file.to_str().unwrap()]);
         assert!(out.status.success(), "{}: {}", mode.key(), stderr(&out));
         let bytes = std::fs::read(&file).unwrap();
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{}", mode.key());

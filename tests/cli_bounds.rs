@@ -84,7 +84,7 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
                 for format in ["json", "ascii", "png"] {
                     let output = scratch.join("out").display().to_string();
                     let mut args: Vec<String> =
-                        ["gen", target.key, "--seed", "bounds", "--format", format, "--output", &output]
+                        ["gen", target.key, "--seed", "bounds", "--format", format, "--out", &output]
                             .map(String::from)
                             .to_vec();
                     set(&mut args, spec, value, &scratch);
@@ -105,10 +105,9 @@ fn every_flag_at_its_extremes_stays_within_memory_and_time() {
         // Every flag at its largest at once (a 4001 × 4001 maze on floor 1000, say).
         for format in ["json", "ascii", "png"] {
             let output = scratch.join("out").display().to_string();
-            let mut args: Vec<String> =
-                ["gen", target.key, "--seed", "bounds", "--format", format, "--output", &output]
-                    .map(String::from)
-                    .to_vec();
+            let mut args: Vec<String> = ["gen", target.key, "--seed", "bounds", "--format", format, "--out", &output]
+                .map(String::from)
+                .to_vec();
             for spec in target.generator.options().iter().filter(|s| s.option != Opt::Code) {
                 set(&mut args, spec, spec.max, &scratch);
             }

@@ -45,6 +45,7 @@ pub struct SweepArgs {
     /// Worker threads (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+    /// Text (a report per mode) or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Read the data files from this assets folder instead of the built-in copy.
@@ -75,10 +76,13 @@ pub struct RangeArgs {
     /// How many seeds (one level each).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_RANGE_SEEDS))]
     pub seeds: u64,
+    /// The first seed, as a number.
     #[arg(long, default_value_t = 0)]
     pub start: u64,
+    /// Threads to use (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+    /// Read the data files from this assets folder instead of the built-in data.
     #[arg(long)]
     pub assets: Option<PathBuf>,
 }
