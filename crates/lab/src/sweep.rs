@@ -5,12 +5,15 @@
 //! Seed `i` of a sweep of `--seeds N --start S` is `Seed(S + i)`, `i` in `0..N`: the same seeds
 //! `seedfeast validate` sweeps when `S` is 0, whatever the thread count.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use seedfeast_procgen::generator::{Opt, Request};
+use seedfeast_procgen::generator::Request;
 use seedfeast_procgen::{DataSet, Seed};
+
+/// The command that makes a swept level again (procgen's, which `seedfeast validate` prints too).
+pub use seedfeast_procgen::generate::reproduce;
 
 use crate::modes::LabMode;
 use crate::progress::Progress;
@@ -110,32 +113,6 @@ impl Tally {
     }
 }
 
-/// The command that makes a swept level again: `seedfeast gen KEY --seed CODE` and the options
-/// of its request, as `seedfeast validate` prints them (and `--assets` when the data was not the
-/// built-in copy).
-pub fn reproduce(key: &str, request: &Request, assets: Option<&Path>) -> String {
-    let mut command = format!("seedfeast gen {key} --seed {}", request.seed.code());
-    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height, Opt::Dungeon, Opt::Level] {
-        if let Some(value) = request.get(option) {
-            command.push_str(&format!(" --{} {value}", option.flag()));
-        }
-    }
-    if let Some(zones) = &request.zones {
-        let list: Vec<String> = zones.iter().map(u32::to_string).collect();
-        command.push_str(&format!(" --zones {}", list.join(",")));
-    }
-    if let Some(assets) = assets {
-        command.push_str(&format!(" --assets {}", shell_word(&assets.display().to_string())));
-    }
-    command
-}
-
-/// `text` as one shell word: as it is when it is plain, else in single quotes.
-fn shell_word(text: &str) -> String {
-    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+:,=@".contains(c));
-    if plain { text.to_string() } else { format!("'{}'", text.replace('\'', "'\\''")) }
-}
-
 /// Plays seed `index` of the sweep into `tally`.
 fn sweep_seed(mode: &LabMode, data: &DataSet, options: &SweepOptions, depth: &Request, index: u64, tally: &mut Tally) {
     let seed = Seed(options.start + index);
@@ -218,16 +195,16 @@ mod tests {
     use super::*;
     use crate::cli::{Outcome, exit_status};
     use crate::report::ModeSummary;
-    use seedfeast_procgen::generator::{Generator, Level, OptionSpec, Picture, RequestError, by_key};
+    use seedfeast_procgen::generator::{Generate, Generator, Level, OptionSpec, Picture, RequestError, by_key};
     use seedfeast_procgen::violation::Violation;
 
     /// The maze, except that floor 2 of every seventh seed breaks a rule its validator invents:
     /// a generator bug as a sweep meets one.
     struct BrokenMaze;
 
-    struct BrokenLevel(Box<dyn Level>);
+    struct BrokenLevel(Box<dyn Level<DataSet>>);
 
-    impl Level for BrokenLevel {
+    impl Level<DataSet> for BrokenLevel {
         fn json(&self) -> String {
             self.0.json()
         }
@@ -251,7 +228,7 @@ mod tests {
         by_key("maze").expect("the maze generator")
     }
 
-    impl Generator for BrokenMaze {
+    impl Generate<DataSet> for BrokenMaze {
         fn key(&self) -> &'static str {
             "maze"
         }
@@ -261,7 +238,7 @@ mod tests {
         fn sweep_options(&self) -> &'static [OptionSpec] {
             maze().sweep_options()
         }
-        fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+        fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level<DataSet>>, RequestError> {
             let level = maze().generate(data, request)?;
             let broken = request.seed.0.is_multiple_of(7) && request.floor == Some(2);
             Ok(if broken { Box::new(BrokenLevel(level)) } else { level })
@@ -314,22 +291,5 @@ mod tests {
         assert_eq!(merged.violations, 9);
         let order: Vec<u64> = merged.first.iter().map(|f| f.index).collect();
         assert_eq!(order, [0, 1, 2, 3, 5]);
-    }
-
-    #[test]
-    fn reproduce_names_every_option_of_the_request() {
-        let mut request = Request::new(Seed(5), None);
-        request.floor = Some(3);
-        request.width = Some(7);
-        request.zones = Some(vec![4, 6]);
-        let code = Seed(5).code();
-        assert_eq!(
-            reproduce("maze", &request, None),
-            format!("seedfeast gen maze --seed {code} --floor 3 --width 7 --zones 4,6")
-        );
-        assert_eq!(
-            reproduce("runner", &Request::new(Seed(5), None), Some(Path::new("my assets"))),
-            format!("seedfeast gen runner --seed {code} --assets 'my assets'")
-        );
     }
 }

@@ -1,18 +1,24 @@
-//! The shipped data files, compiled in so the CLI, the tests and the browser build need no files.
-//! Paths are relative to the `assets/` folder; the desktop game and `--assets` read them from disk.
+//! The shipped data files' paths and texts under their old names, kept for the game
+//! (`src/data.rs` looks for `RUNNER_CHUNKS_PATH` to tell an assets folder). Each file is now
+//! declared by what reads it (a [`crate::tuning::Tuning`]'s `PATH` and `BUILT_IN`, the runner's
+//! [`crate::runner::library::CHUNKS_PATH`]), and the registry lists them all
+//! ([`crate::modes::data_files`]). Paths are relative to the `assets/` folder.
 
-pub const RUNNER_CHUNKS_PATH: &str = "runner/chunks.ron";
-pub const RUNNER_TUNING_PATH: &str = "runner/tuning.ron";
-pub const INTENSITY_PATH: &str = "intensity.ron";
-pub const FOOD_PATH: &str = "food.ron";
-pub const MAZE_TUNING_PATH: &str = "maze/tuning.ron";
-pub const ARENA_TUNING_PATH: &str = "arena/tuning.ron";
-pub const TUNNEL_TUNING_PATH: &str = "tunnel/tuning.ron";
+use crate::tuning::Tuning;
+use crate::{FoodTable, IntensityCurve, arena, maze, runner, tunnel};
 
-pub const RUNNER_CHUNKS_RON: &str = include_str!("../../../assets/runner/chunks.ron");
-pub const RUNNER_TUNING_RON: &str = include_str!("../../../assets/runner/tuning.ron");
-pub const INTENSITY_RON: &str = include_str!("../../../assets/intensity.ron");
-pub const FOOD_RON: &str = include_str!("../../../assets/food.ron");
-pub const MAZE_TUNING_RON: &str = include_str!("../../../assets/maze/tuning.ron");
-pub const ARENA_TUNING_RON: &str = include_str!("../../../assets/arena/tuning.ron");
-pub const TUNNEL_TUNING_RON: &str = include_str!("../../../assets/tunnel/tuning.ron");
+pub const RUNNER_CHUNKS_PATH: &str = runner::library::CHUNKS_PATH;
+pub const RUNNER_TUNING_PATH: &str = runner::RunnerTuning::PATH;
+pub const INTENSITY_PATH: &str = IntensityCurve::PATH;
+pub const FOOD_PATH: &str = FoodTable::PATH;
+pub const MAZE_TUNING_PATH: &str = maze::MazeTuning::PATH;
+pub const ARENA_TUNING_PATH: &str = arena::ArenaTuning::PATH;
+pub const TUNNEL_TUNING_PATH: &str = tunnel::TunnelTuning::PATH;
+
+pub const RUNNER_CHUNKS_RON: &str = runner::library::CHUNKS_RON;
+pub const RUNNER_TUNING_RON: &str = runner::RunnerTuning::BUILT_IN;
+pub const INTENSITY_RON: &str = IntensityCurve::BUILT_IN;
+pub const FOOD_RON: &str = FoodTable::BUILT_IN;
+pub const MAZE_TUNING_RON: &str = maze::MazeTuning::BUILT_IN;
+pub const ARENA_TUNING_RON: &str = arena::ArenaTuning::BUILT_IN;
+pub const TUNNEL_TUNING_RON: &str = tunnel::TunnelTuning::BUILT_IN;

@@ -6,14 +6,15 @@ use std::path::Path;
 use crate::arena::ArenaTuning;
 use crate::data::DataError;
 use crate::dungeon::DungeonData;
+use crate::generate::{Part, Shared};
 use crate::maze::MazeTuning;
 use crate::physics::{FlyerReach, JumpReach};
-use crate::puzzle::curriculum::Curriculum;
-use crate::puzzle::grammar::Grammar;
 use crate::runner::RunnerConfig;
 use crate::tuning::Tuning;
 use crate::tunnel::TunnelTuning;
 use crate::{FoodTable, IntensityCurve};
+
+pub use crate::puzzle::PuzzleData;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct DataSet {
@@ -26,13 +27,6 @@ pub struct DataSet {
     pub puzzle: PuzzleData,
 }
 
-/// The code puzzle's data: the shape grammar levels are built from, and the ladder of programs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleData {
-    pub grammar: Grammar,
-    pub curriculum: Curriculum,
-}
-
 impl DataSet {
     /// The shipped data, compiled in (tests prove it passes every check).
     pub fn built_in() -> DataSet {
@@ -42,7 +36,7 @@ impl DataSet {
             arena: ArenaTuning::built_in(),
             tunnel: TunnelTuning::built_in(),
             dungeon: DungeonData::default(),
-            puzzle: PuzzleData { grammar: Grammar::built_in(), curriculum: Curriculum::built_in() },
+            puzzle: PuzzleData::built_in(),
         }
     }
 
@@ -54,8 +48,17 @@ impl DataSet {
             arena: ArenaTuning::load(assets_dir)?,
             tunnel: TunnelTuning::load(assets_dir)?,
             dungeon: DungeonData::load(assets_dir)?,
-            puzzle: PuzzleData { grammar: Grammar::load(assets_dir)?, curriculum: Curriculum::load(assets_dir)? },
+            puzzle: PuzzleData::load(assets_dir)?,
         })
+    }
+
+    /// The text a replay's rules hash is taken of (the game's `rules_hash` hashes
+    /// `"{RULES_REVISION}|{rules_text}"`): every value of every part, as `Debug` prints plain
+    /// structs, vectors and floats (the same text on every platform). Moving a field, renaming a
+    /// part's type or changing any `Debug` here changes every replay code's hash: the test below
+    /// pins it.
+    pub fn rules_text(&self) -> String {
+        format!("{self:?}")
     }
 
     /// The intensity curve every mode shares.
@@ -79,8 +82,51 @@ impl DataSet {
     }
 }
 
+impl Shared for DataSet {
+    fn curve(&self) -> &IntensityCurve {
+        DataSet::curve(self)
+    }
+
+    fn food(&self) -> &FoodTable {
+        DataSet::food(self)
+    }
+}
+
+/// Each mode's part, by its type: what a mode's generator asks for (`D: Part<MazeTuning>`).
+macro_rules! parts {
+    ($($field:ident: $part:ty),* $(,)?) => {$(
+        impl Part<$part> for DataSet {
+            fn part(&self) -> &$part {
+                &self.$field
+            }
+        }
+    )*};
+}
+
+parts!(runner: RunnerConfig, maze: MazeTuning, arena: ArenaTuning, tunnel: TunnelTuning, dungeon: DungeonData, puzzle: PuzzleData);
+
 impl Default for DataSet {
     fn default() -> Self {
         DataSet::built_in()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::fnv1a64;
+
+    /// The built-in data's rules text, pinned: replay codes shared today carry its hash, and
+    /// `tests/digest.txt` and the browser's digest check it. A change here is a change of rules
+    /// (bump the game's `RULES_REVISION`), never a side effect of moving code.
+    #[test]
+    fn the_rules_text_of_the_built_in_data_is_pinned() {
+        let text = DataSet::built_in().rules_text();
+        assert_eq!(text, format!("{:?}", DataSet::built_in()));
+        assert!(text.starts_with("DataSet { runner: RunnerConfig { library: ChunkLibrary { chunk_width: 960.0,"));
+        assert_eq!(
+            (text.len(), format!("{:016x}", fnv1a64(text.as_bytes()))),
+            (22_503, "d132db774ebf9cc9".to_string())
+        );
     }
 }

@@ -96,8 +96,8 @@ impl FoodTable {
 }
 
 impl Tuning for FoodTable {
-    const PATH: &'static str = crate::assets::FOOD_PATH;
-    const BUILT_IN: &'static str = crate::assets::FOOD_RON;
+    const PATH: &'static str = "food.ron";
+    const BUILT_IN: &'static str = include_str!("../../../assets/food.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

@@ -1,323 +1,55 @@
 //! Every generator behind one interface, so the command line, the determinism digest, the seed
 //! sweeps and the seed lab loop over generators instead of repeating themselves per mode.
 //!
-//! A [`Generator`] turns a [`Request`] (a seed and the options that make sense for it) into a
-//! [`Level`]; a level knows how to print itself (JSON, text, a picture), how to check itself
-//! with its generator's independent validator, and what it measures. [`all`] is the one list
-//! of generators: adding one is a module and a line there.
-
-use std::fmt;
+//! The interface is [`crate::generate`], below the modes and generic over the data it reads;
+//! here it is pinned to the registry's [`DataSet`]: a [`Generator`] turns a [`Request`] into a
+//! [`Level`] that prints itself (JSON, text, a picture), checks itself with its generator's
+//! independent validator, and reports what it measures. [`GENERATORS`] is the registry of
+//! generators (the modes' rows, [`crate::modes::MODES`], name theirs by key). The interface's
+//! items are re-exported here, where the game and the tools have always found them.
 
 use crate::dataset::DataSet;
-use crate::violation::Violation;
-use crate::{Seed, arena, dungeon, maze, puzzle, runner, tunnel};
+use crate::{arena, dungeon, maze, puzzle, runner, tunnel};
 
-/// The most pixels a picture may hold: 16 Mpx is 48 MB of RGB, so a `gen … --format png` stays
-/// far under half a gigabyte with the PNG encoder's buffers (and a 4001 × 4001 maze still gets a
-/// pixel a cell).
-pub const MAX_PICTURE_PIXELS: u64 = 16 * 1024 * 1024;
+pub use crate::generate::{
+    Generate, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, check_options,
+    check_picture_size, reproduce, to_json,
+};
 
-/// An option a generator reads: its flag name, what it means for this generator, and its range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub option: Opt,
-    pub help: &'static str,
-    /// The smallest and largest value accepted (each bound is what a player can reach, or what
-    /// keeps a command within a minute and ~512 MB).
-    pub min: u32,
-    pub max: u32,
-}
+/// A generator of the game's data: [`Generate`] over [`DataSet`], what the game, the command line
+/// and the lab hold as `&dyn Generator`. Every `Generate<DataSet>` is one.
+pub trait Generator: Generate<DataSet> {}
 
-/// The options any generator may read; each generator lists those it does in
-/// [`Generator::options`] (for `gen`) and [`Generator::sweep_options`] (for `validate`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Opt {
-    Chunks,
-    Floor,
-    Wave,
-    Gates,
-    Width,
-    Height,
-    /// Validate: how many floors (maze) or waves (arena) each seed is played.
-    Floors,
-    Waves,
-    /// Dungeon: which dungeon of the seed (the number grows the layout).
-    Dungeon,
-    /// Dungeon: rooms per zone in visiting order (the value checked is how many zones).
-    Zones,
-    /// Code puzzle: the curriculum step.
-    Level,
-    /// Code puzzle: a solution program to build the level from (the value checked is its length
-    /// in bytes).
-    Code,
-}
-
-impl Opt {
-    /// The command-line flag, without dashes.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Opt::Chunks => "chunks",
-            Opt::Floor => "floor",
-            Opt::Wave => "wave",
-            Opt::Gates => "gates",
-            Opt::Width => "width",
-            Opt::Height => "height",
-            Opt::Floors => "floors",
-            Opt::Waves => "waves",
-            Opt::Dungeon => "dungeon",
-            Opt::Zones => "zones",
-            Opt::Level => "level",
-            Opt::Code => "code",
-        }
-    }
-}
-
-/// What to generate: a seed, a variant, and the options the generator reads (others stay
-/// `None`; the command line refuses them before they get here).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Request {
-    pub seed: Seed,
-    /// A generator's variant (`squeeze` for the Food Tunnel), or `None` for the plain one.
-    pub variant: Option<&'static str>,
-    pub chunks: Option<u32>,
-    pub floor: Option<u32>,
-    pub wave: Option<u32>,
-    pub gates: Option<u32>,
-    pub width: Option<u32>,
-    pub height: Option<u32>,
-    pub floors: Option<u32>,
-    pub waves: Option<u32>,
-    pub dungeon: Option<u32>,
-    pub zones: Option<Vec<u32>>,
-    pub level: Option<u32>,
-    /// The text of a solution program.
-    pub code: Option<String>,
-}
-
-impl Request {
-    pub fn new(seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { seed, variant, ..Request::default() }
-    }
-
-    /// The value of `option` in this request, if set (for zones, how many; for code, its bytes).
-    pub fn get(&self, option: Opt) -> Option<u32> {
-        match option {
-            Opt::Chunks => self.chunks,
-            Opt::Floor => self.floor,
-            Opt::Wave => self.wave,
-            Opt::Gates => self.gates,
-            Opt::Width => self.width,
-            Opt::Height => self.height,
-            Opt::Floors => self.floors,
-            Opt::Waves => self.waves,
-            Opt::Dungeon => self.dungeon,
-            Opt::Zones => self.zones.as_ref().map(|z| u32::try_from(z.len()).unwrap_or(u32::MAX)),
-            Opt::Level => self.level,
-            Opt::Code => self.code.as_ref().map(|c| u32::try_from(c.len()).unwrap_or(u32::MAX)),
-        }
-    }
-
-    /// Sets a numeric `option` (zones and code are set directly).
-    pub fn set(&mut self, option: Opt, value: u32) {
-        let slot = match option {
-            Opt::Chunks => &mut self.chunks,
-            Opt::Floor => &mut self.floor,
-            Opt::Wave => &mut self.wave,
-            Opt::Gates => &mut self.gates,
-            Opt::Width => &mut self.width,
-            Opt::Height => &mut self.height,
-            Opt::Floors => &mut self.floors,
-            Opt::Waves => &mut self.waves,
-            Opt::Dungeon => &mut self.dungeon,
-            Opt::Level => &mut self.level,
-            Opt::Zones | Opt::Code => return,
-        };
-        *slot = Some(value);
-    }
-
-    /// `option`'s value, or the default the generator's spec gives.
-    pub fn or(&self, option: Opt, default: u32) -> u32 {
-        self.get(option).unwrap_or(default)
-    }
-}
-
-/// Why a request can't be met: a message for the person who asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RequestError(pub String);
-
-impl fmt::Display for RequestError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for RequestError {}
-
-/// Checks each set option against `specs`: one the generator doesn't read, or a value out of its
-/// range, is refused with a message that says which options it does read.
-pub fn check_options(generator: &str, specs: &[OptionSpec], request: &Request) -> Result<(), RequestError> {
-    let all = [
-        Opt::Chunks,
-        Opt::Floor,
-        Opt::Wave,
-        Opt::Gates,
-        Opt::Width,
-        Opt::Height,
-        Opt::Floors,
-        Opt::Waves,
-        Opt::Dungeon,
-        Opt::Zones,
-        Opt::Level,
-        Opt::Code,
-    ];
-    for option in all {
-        let Some(value) = request.get(option) else { continue };
-        let Some(spec) = specs.iter().find(|s| s.option == option) else {
-            let reads: Vec<String> = specs.iter().map(|s| format!("--{}", s.option.flag())).collect();
-            let reads = if reads.is_empty() { "no options".to_string() } else { reads.join(", ") };
-            return Err(RequestError(format!(
-                "--{} does not apply to the {generator} generator (it reads {reads})",
-                option.flag()
-            )));
-        };
-        if !(spec.min..=spec.max).contains(&value) {
-            return Err(RequestError(format!(
-                "--{} {value} is out of range for {generator}: {}..={} ({})",
-                option.flag(),
-                spec.min,
-                spec.max,
-                spec.help
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// An RGB8 picture, rows top to bottom.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Picture {
-    pub width: u32,
-    pub height: u32,
-    pub rgb: Vec<u8>,
-}
-
-impl Picture {
-    pub fn from_parts((width, height, rgb): (u32, u32, Vec<u8>)) -> Picture {
-        Picture { width, height, rgb }
-    }
-}
-
-/// Refuses a picture of `width × height` pixels over [`MAX_PICTURE_PIXELS`], saying the largest
-/// request that fits: the picture grows with `option` (set to `count`) in width, so about
-/// `count × allowed / pixels` of it fit; nine tenths of that, as pieces differ in width.
-pub fn check_picture_size(
-    width: u64,
-    height: u64,
-    what: &str,
-    (option, count): (Opt, u64),
-) -> Result<(), RequestError> {
-    let pixels = width.saturating_mul(height);
-    if pixels > MAX_PICTURE_PIXELS {
-        let largest = (u128::from(count) * u128::from(MAX_PICTURE_PIXELS) * 9 / 10 / u128::from(pixels)).max(1);
-        return Err(RequestError(format!(
-            "a picture of {what} would be {width}x{height} pixels, more than the {MAX_PICTURE_PIXELS} allowed: \
-             the largest that fits is about --{} {largest} (or use --format json)",
-            option.flag()
-        )));
-    }
-    Ok(())
-}
+impl<G: Generate<DataSet>> Generator for G {}
 
 /// The levels of one seed's sweep, each with the request that makes it again.
-pub type Swept = Vec<(Request, Box<dyn Level>)>;
+pub type Swept = crate::generate::Swept<DataSet>;
 
-/// A generated level, whatever the generator.
-pub trait Level {
-    /// The stable JSON document `gen … --format json` prints (field names are an interface).
-    fn json(&self) -> String;
-    /// A text picture for designers and tests.
-    fn ascii(&self) -> String;
-    /// An RGB picture, at most [`MAX_PICTURE_PIXELS`] (scaled down, or refused with a message).
-    fn picture(&self) -> Result<Picture, RequestError>;
-    /// Every promise the level breaks, by the generator's independent validator.
-    fn violations(&self, data: &DataSet) -> Vec<Violation>;
-    /// The level's figures for sweeps and expressive-range plots (see each generator's docs).
-    fn metrics(&self) -> Vec<(&'static str, f64)>;
-}
-
-/// A level generator.
-pub trait Generator: Sync {
-    /// Its key: `runner`, `maze`, `arena`, `tunnel` …
-    fn key(&self) -> &'static str;
-    /// Its variants besides the plain one (`squeeze`).
-    fn variants(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// The first seed-code version whose levels this build still makes, for a variant: codes
-    /// from earlier versions are refused for it rather than played differently.
-    fn since_version(&self, _variant: Option<&str>) -> u8 {
-        1
-    }
-    /// The options `gen` reads.
-    fn options(&self) -> &'static [OptionSpec];
-    /// The options `validate` reads (how far each seed is played).
-    fn sweep_options(&self) -> &'static [OptionSpec];
-    /// A small request that shows the start of a seed's level, for the seed screen's preview:
-    /// made in a few milliseconds, and a picture of a few hundred pixels a side (the game scales
-    /// it into its preview box). The default is the generator's own defaults.
-    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request::new(seed, variant)
-    }
-    /// The level a request asks for.
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError>;
-    /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
-    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
-    /// The levels of a sweep of one seed, each with the request that makes it again. Generators
-    /// whose levels are a run (the arena's waves) override this to play the run once.
-    fn sweep(
-        &self,
-        data: &DataSet,
-        seed: Seed,
-        variant: Option<&'static str>,
-        depth: &Request,
-    ) -> Result<Swept, RequestError> {
-        self.sweep_requests(seed, variant, depth)
-            .into_iter()
-            .map(|request| self.generate(data, &request).map(|level| (request, level)))
-            .collect()
-    }
-    /// The determinism digest of a variant: a hash of every field of the levels a fixed list of
-    /// seeds makes (see [`crate::digest`]).
-    fn digest(&self, data: &DataSet, variant: Option<&'static str>) -> u64;
-}
+/// Every generator, in menu order, one line each (a generator may make several modes: the
+/// tunnel's `squeeze` is the Food Tunnel).
+pub const GENERATORS: &[&dyn Generator] = &[
+    &runner::level::RunnerGen,
+    &maze::level::MazeGen,
+    &arena::level::ArenaGen,
+    &tunnel::level::TunnelGen,
+    &dungeon::generator::DungeonGen,
+    &puzzle::generator::PuzzleGen,
+];
 
 /// Every generator, in menu order.
-pub fn all() -> [&'static dyn Generator; 6] {
-    [
-        &runner::level::RunnerGen,
-        &maze::level::MazeGen,
-        &arena::level::ArenaGen,
-        &tunnel::level::TunnelGen,
-        &dungeon::generator::DungeonGen,
-        &puzzle::generator::PuzzleGen,
-    ]
+pub fn all() -> Vec<&'static dyn Generator> {
+    GENERATORS.to_vec()
 }
 
 /// The generator with this key.
 pub fn by_key(key: &str) -> Option<&'static dyn Generator> {
-    all().into_iter().find(|g| g.key() == key)
-}
-
-/// The JSON document for any `Serialize` level document, pretty-printed with a final newline.
-pub fn to_json(document: &impl serde::Serialize) -> String {
-    let mut text = serde_json::to_string_pretty(document).unwrap_or_else(|error| format!("{{\"error\": \"{error}\"}}"));
-    text.push('\n');
-    text
+    GENERATORS.iter().copied().find(|g| g.key() == key)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Seed;
 
     #[test]
     fn keys_are_unique_and_found() {

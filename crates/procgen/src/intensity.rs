@@ -66,8 +66,8 @@ impl IntensityCurve {
 }
 
 impl Tuning for IntensityCurve {
-    const PATH: &'static str = crate::assets::INTENSITY_PATH;
-    const BUILT_IN: &'static str = crate::assets::INTENSITY_RON;
+    const PATH: &'static str = "intensity.ron";
+    const BUILT_IN: &'static str = include_str!("../../../assets/intensity.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

@@ -10,6 +10,7 @@ pub mod dataset;
 pub mod digest;
 pub mod dungeon;
 pub mod food;
+pub mod generate;
 pub mod generator;
 pub mod intensity;
 pub mod link;

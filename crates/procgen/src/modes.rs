@@ -1,111 +1,31 @@
-//! The Bevy-free table of modes: what a mode is without the engine — its key and name, the
-//! generator (and variant) that makes its levels, whether its runs replay, and the longest run
-//! the game lets it last. The game's `MODES` row refers to one of these and adds only the Bevy
-//! parts; the replay decoder, the command line and a board server read the same row.
+//! The registry of modes: every mode's Bevy-free row ([`ModeSpec`], declared in the mode's own
+//! folder), one line each. The game's `MODES` row refers to one of these rows and adds only the
+//! Bevy parts; the replay decoder, the command line, the lab, the fuzz targets and a board
+//! server read the same rows.
+//!
+//! Adding a mode to procgen: its folder (a [`crate::generate::Generate`] and its `MODE` row), a
+//! line in [`MODES`] (and in [`crate::generator::GENERATORS`] for a new generator), and its part
+//! of the [`crate::DataSet`].
 
-use crate::generator::{Generator, by_key as generator_by_key};
+use crate::generator::Generator;
 
-/// Fixed simulation steps a second: every mode's gameplay runs at this rate.
-pub const STEPS_PER_SECOND: u32 = 60;
-
-/// One mode, as procgen knows it.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ModeSpec {
-    /// The key in links, save keys, replay codes and the command line: `food-tunnel`.
-    pub key: &'static str,
-    /// Its name on screen: `Food Tunnel`.
-    pub name: &'static str,
-    /// The generator that makes its levels, and which variant of it.
-    pub generator: &'static str,
-    pub variant: Option<&'static str>,
-    /// Whether its runs are recorded as step inputs that replay (the Code puzzle's run is a
-    /// typed program instead).
-    pub replays: bool,
-    /// The longest a run may last, in seconds of play (the countdown not counted), for a mode
-    /// whose runs replay: the game ends a run that reaches it ("Time's up!"), as arcade games end
-    /// an idle or endless run, and a replay claiming more steps is refused before anything is
-    /// simulated. This bounds what verifying any replay code can cost (see `docs/replays.md` for
-    /// the measured cost a step). `None` for a mode whose runs don't replay: nothing to verify,
-    /// and a player thinking over a puzzle is never hurried.
-    pub longest_run_seconds: Option<u32>,
-}
-
-impl ModeSpec {
-    /// [`ModeSpec::longest_run_seconds`] in fixed steps.
-    pub const fn longest_run_steps(&self) -> Option<u32> {
-        match self.longest_run_seconds {
-            Some(seconds) => Some(seconds * STEPS_PER_SECOND),
-            None => None,
-        }
-    }
-
-    /// The generator behind the mode.
-    pub fn generator(&self) -> &'static dyn Generator {
-        // Every row names a generator of `generator::all()`: the tests below check each one.
-        generator_by_key(self.generator).unwrap_or_else(|| panic!("mode {} names no generator", self.key))
-    }
-}
-
-/// Ten minutes: far past what a good arcade run lasts (the bots' two-minute runs, players' bests
-/// of a few minutes), and about three seconds to re-simulate on one core (`docs/replays.md`).
-const ARCADE_RUN_SECONDS: u32 = 10 * 60;
-
-pub const RUNNER: ModeSpec = ModeSpec {
-    key: "runner",
-    name: "Runner",
-    generator: "runner",
-    variant: None,
-    replays: true,
-    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
-};
-pub const MAZE: ModeSpec = ModeSpec {
-    key: "maze",
-    name: "Maze chase",
-    generator: "maze",
-    variant: None,
-    replays: true,
-    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
-};
-pub const ARENA: ModeSpec = ModeSpec {
-    key: "arena",
-    name: "Arena",
-    generator: "arena",
-    variant: None,
-    replays: true,
-    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
-};
-pub const TUNNEL: ModeSpec = ModeSpec {
-    key: "tunnel",
-    name: "Flying tunnel",
-    generator: "tunnel",
-    variant: None,
-    replays: true,
-    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
-};
-pub const FOOD_TUNNEL: ModeSpec =
-    ModeSpec { key: "food-tunnel", name: "Food Tunnel", variant: Some(crate::tunnel::level::SQUEEZE), ..TUNNEL };
-/// A dungeon is explored at the player's pace: a dungeon's par is a few minutes, so twice the
-/// arcade bound.
-pub const DUNGEON: ModeSpec = ModeSpec {
-    key: "dungeon",
-    name: "Zone dungeon",
-    generator: "dungeon",
-    variant: None,
-    replays: true,
-    longest_run_seconds: Some(2 * ARCADE_RUN_SECONDS),
-};
-/// The puzzle's run is a program typed in its editor: no replay, no bound.
-pub const PUZZLE: ModeSpec = ModeSpec {
-    key: "puzzle",
-    name: "Code puzzle",
-    generator: "puzzle",
-    variant: None,
-    replays: false,
-    longest_run_seconds: None,
+pub use crate::generate::{ARCADE_RUN_SECONDS, ModeSpec, STEPS_PER_SECOND};
+pub use crate::{
+    arena::level::MODE as ARENA, dungeon::generator::MODE as DUNGEON, maze::level::MODE as MAZE,
+    puzzle::generator::MODE as PUZZLE, runner::level::MODE as RUNNER, tunnel::level::FOOD_TUNNEL,
+    tunnel::level::MODE as TUNNEL,
 };
 
 /// Every mode, in menu order.
 pub const MODES: &[&ModeSpec] = &[&RUNNER, &MAZE, &ARENA, &TUNNEL, &FOOD_TUNNEL, &DUNGEON, &PUZZLE];
+
+impl ModeSpec {
+    /// The generator behind the mode.
+    pub fn generator(&self) -> &'static dyn Generator {
+        // Every row names a generator of `GENERATORS`: the tests below check each one.
+        crate::generator::by_key(self.generator).unwrap_or_else(|| panic!("mode {} names no generator", self.key))
+    }
+}
 
 /// The mode with this key.
 pub fn by_key(key: &str) -> Option<&'static ModeSpec> {
@@ -121,6 +41,7 @@ pub fn longest_replay_steps() -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::GENERATORS;
 
     #[test]
     fn every_row_is_unique_and_names_a_real_generator_and_variant() {
@@ -140,7 +61,8 @@ mod tests {
 
     #[test]
     fn every_generator_has_a_mode() {
-        for generator in crate::generator::all() {
+        for (i, generator) in GENERATORS.iter().enumerate() {
+            assert!(GENERATORS[..i].iter().all(|g| g.key() != generator.key()), "{}", generator.key());
             assert!(MODES.iter().any(|m| m.generator == generator.key()), "{}", generator.key());
         }
     }

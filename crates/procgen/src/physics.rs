@@ -49,15 +49,11 @@ impl JumpReach {
     }
 }
 
-/// The runner's reach from its tuning's physics.
-pub fn runner_reach(gravity: f32, jump_speed: f32) -> JumpReach {
-    JumpReach { gravity, jump_speed }
-}
-
 impl JumpReach {
-    /// The reach of the runner a tuning describes.
-    pub fn of(tuning: &crate::runner::RunnerTuning) -> JumpReach {
-        runner_reach(tuning.gravity, tuning.jump_speed)
+    /// The reach of a jumper under `gravity` that leaves the ground at `jump_speed` (a mode
+    /// builds it from its tuning: `JumpReach::of` beside the runner's tuning).
+    pub fn new(gravity: f32, jump_speed: f32) -> JumpReach {
+        JumpReach { gravity, jump_speed }
     }
 }
 
@@ -156,14 +152,8 @@ impl FlyerReach {
     }
 }
 
-impl FlyerReach {
-    /// The reach of the flyer a tunnel tuning describes.
-    pub fn of(tuning: &crate::tunnel::TunnelTuning) -> FlyerReach {
-        flyer_reach(tuning.gravity, tuning.flap_speed, tuning.flap_interval, tuning.max_fall_speed)
-    }
-}
-
-/// The flyer's reach from its tuning's physics, at the game's step rate.
+/// The flyer's reach from its tuning's physics, at the game's step rate (a mode builds it from
+/// its tuning: `FlyerReach::of` beside the tunnel's tuning).
 pub fn flyer_reach(gravity: f32, flap_speed: f32, flap_interval: f32, max_fall_speed: f32) -> FlyerReach {
     let dt = step_seconds();
     // The game counts whole steps between flaps: the interval rounded to the nearest step.
@@ -209,7 +199,7 @@ mod tests {
 
     #[test]
     fn the_jump_formula_is_the_seed_documents() {
-        let reach = runner_reach(2000.0, 760.0);
+        let reach = JumpReach::new(2000.0, 760.0);
         assert_eq!(reach.range(280.0), 280.0 * 2.0 * 760.0 / 2000.0);
         assert_eq!(reach.height(), 760.0 * 760.0 / 4000.0);
     }

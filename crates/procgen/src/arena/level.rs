@@ -1,15 +1,25 @@
 //! The Arena behind the common [`Generator`] interface: one wave as one level.
 
+use crate::arena::ArenaTuning;
 use crate::arena::{
     ArenaGenerator, ArenaJson, ArenaWave, ItemKind, arena_rgb, draw_arena, generate_wave, validate_play, validate_wave,
 };
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
-use crate::generator::{
-    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, Swept, to_json,
+use crate::generate::{
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
+    RequestError, Swept, digest_seeds, to_json,
 };
 use crate::violation::Violation;
 use crate::{IntensityCurve, Seed};
+
+/// The Arena's row in the registry.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "arena",
+    name: "Arena",
+    generator: "arena",
+    variant: None,
+    replays: true,
+    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+};
 
 /// The Arena generator (`arena`).
 pub struct ArenaGen;
@@ -37,7 +47,7 @@ pub struct ArenaLevel {
     pub check_floor: bool,
 }
 
-impl Level for ArenaLevel {
+impl<D: Part<ArenaTuning>> Level<D> for ArenaLevel {
     fn json(&self) -> String {
         to_json(&ArenaJson::new(self.seed, &self.wave))
     }
@@ -52,11 +62,11 @@ impl Level for ArenaLevel {
         Ok(Picture::from_parts(arena_rgb(&self.wave, PICTURE_SCALE.min(fit))))
     }
 
-    fn violations(&self, data: &DataSet) -> Vec<Violation> {
+    fn violations(&self, data: &D) -> Vec<Violation> {
         if self.check_floor {
-            validate_wave(&data.arena, &self.curve, &self.wave)
+            validate_wave(data.part(), &self.curve, &self.wave)
         } else {
-            validate_play(&data.arena, &self.curve, &self.wave)
+            validate_play(data.part(), &self.curve, &self.wave)
         }
     }
 
@@ -85,7 +95,7 @@ impl Level for ArenaLevel {
     }
 }
 
-impl Generator for ArenaGen {
+impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
     fn key(&self) -> &'static str {
         "arena"
     }
@@ -108,8 +118,8 @@ impl Generator for ArenaGen {
         Request { wave: Some(1), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
-        let wave = generate_wave(&data.arena, data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
+        let wave = generate_wave(data.part(), data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
         Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave, check_floor: true }))
     }
 
@@ -122,19 +132,24 @@ impl Generator for ArenaGen {
     /// wave (every wave of the run carries the same floor).
     fn sweep(
         &self,
-        data: &DataSet,
+        data: &D,
         seed: Seed,
         variant: Option<&'static str>,
         depth: &Request,
-    ) -> Result<Swept, RequestError> {
-        let run = ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed);
-        let requests = self.sweep_requests(seed, variant, depth);
+    ) -> Result<Swept<D>, RequestError> {
+        let run = ArenaGenerator::new(
+            Part::<ArenaTuning>::part(data).clone(),
+            data.curve().clone(),
+            data.food().clone(),
+            seed,
+        );
+        let requests = Generate::<D>::sweep_requests(self, seed, variant, depth);
         Ok(requests
             .into_iter()
             .zip(run)
             .enumerate()
             .map(|(i, (request, wave))| {
-                let level: Box<dyn Level> =
+                let level: Box<dyn Level<D>> =
                     Box::new(ArenaLevel { seed, curve: data.curve().clone(), wave, check_floor: i == 0 });
                 (request, level)
             })
@@ -143,10 +158,15 @@ impl Generator for ArenaGen {
 
     /// Waves 1 to 20 of each digest seed (past the first few challenge rounds), items and decoration. The noise tint is cosmetic and
     /// left out (noise maths may differ in its last bits between platforms).
-    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+    fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
         let mut feed = Feed::default();
         for seed in digest_seeds() {
-            let run = ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seed);
+            let run = ArenaGenerator::new(
+                Part::<ArenaTuning>::part(data).clone(),
+                data.curve().clone(),
+                data.food().clone(),
+                seed,
+            );
             for wave in run.take(20) {
                 feed.f32(wave.clear_radius);
                 for item in &wave.items {
@@ -170,8 +190,8 @@ impl Generator for ArenaGen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::FoodKind;
     use crate::arena::{ArenaItem, TintField};
+    use crate::{DataSet, FoodKind};
 
     #[test]
     fn metrics_of_a_hand_made_wave() {
@@ -184,7 +204,7 @@ mod tests {
             ArenaItem { x: 3.0, y: 10.0, kind: ItemKind::Food(FoodKind::Cake) },
         ];
         let level = ArenaLevel { seed: Seed(1), curve: data.curve().clone(), wave, check_floor: true };
-        let metrics = level.metrics();
+        let metrics = Level::<DataSet>::metrics(&level);
         let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
         assert_eq!(get("items"), 3.0);
         assert!((get("mean_nearest") - 16.0 / 3.0).abs() < 1e-9);

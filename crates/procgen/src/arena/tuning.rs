@@ -345,8 +345,8 @@ impl ArenaTuning {
 }
 
 impl Tuning for ArenaTuning {
-    const PATH: &'static str = crate::assets::ARENA_TUNING_PATH;
-    const BUILT_IN: &'static str = crate::assets::ARENA_TUNING_RON;
+    const PATH: &'static str = "arena/tuning.ron";
+    const BUILT_IN: &'static str = include_str!("../../../../assets/arena/tuning.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

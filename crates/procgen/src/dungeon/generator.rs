@@ -1,15 +1,27 @@
 //! The zone dungeon behind the common [`Generator`] interface: one dungeon as one level.
 
 use crate::Seed;
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
 use crate::dungeon::tuning::{MAX_DUNGEON, MAX_ZONES};
 use crate::dungeon::{
-    Dungeon, DungeonJson, DungeonRequest, MAX_PICTURE_SIDE, draw_ascii, generate_dungeon, metrics, to_rgb,
+    Dungeon, DungeonData, DungeonJson, DungeonRequest, MAX_PICTURE_SIDE, draw_ascii, generate_dungeon, metrics, to_rgb,
     validate_dungeon,
 };
-use crate::generator::{Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, to_json};
+use crate::generate::{
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
+    digest_seeds, to_json,
+};
 use crate::violation::Violation;
+
+/// The Zone dungeon's row in the registry. A dungeon is explored at the player's pace: a
+/// dungeon's par is a few minutes, so twice the arcade bound.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "dungeon",
+    name: "Zone dungeon",
+    generator: "dungeon",
+    variant: None,
+    replays: true,
+    longest_run_seconds: Some(2 * ARCADE_RUN_SECONDS),
+};
 
 /// The zone dungeon generator (`dungeon`).
 pub struct DungeonGen;
@@ -45,7 +57,7 @@ pub struct DungeonLevel {
     pub dungeon: Dungeon,
 }
 
-impl Level for DungeonLevel {
+impl<D: Part<DungeonData>> Level<D> for DungeonLevel {
     fn json(&self) -> String {
         to_json(&DungeonJson::new(self.seed, &self.dungeon))
     }
@@ -62,8 +74,8 @@ impl Level for DungeonLevel {
         Ok(Picture::from_parts(to_rgb(&self.dungeon, px)))
     }
 
-    fn violations(&self, data: &DataSet) -> Vec<Violation> {
-        validate_dungeon(&data.dungeon, &self.dungeon)
+    fn violations(&self, data: &D) -> Vec<Violation> {
+        validate_dungeon(data.part(), &self.dungeon)
     }
 
     /// See [`crate::dungeon::metrics`]: `zones`, `rooms`, `nodes`, `tree_depth`, `backtracking`,
@@ -73,7 +85,7 @@ impl Level for DungeonLevel {
     }
 }
 
-impl Generator for DungeonGen {
+impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
     fn key(&self) -> &'static str {
         "dungeon"
     }
@@ -91,11 +103,10 @@ impl Generator for DungeonGen {
         Request { dungeon: Some(1), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let mut wanted = DungeonRequest::new(request.or(Opt::Dungeon, 1));
         wanted.zones = request.zones.clone();
-        let dungeon =
-            generate_dungeon(&data.dungeon, request.seed, &wanted).map_err(|e| RequestError(e.to_string()))?;
+        let dungeon = generate_dungeon(data.part(), request.seed, &wanted).map_err(|e| RequestError(e.to_string()))?;
         Ok(Box::new(DungeonLevel { seed: request.seed, dungeon }))
     }
 
@@ -109,11 +120,11 @@ impl Generator for DungeonGen {
     }
 
     /// Dungeons 1 and 3 of each digest seed, every field of their JSON (the seed as a number).
-    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+    fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
         let mut feed = Feed::default();
         for seed in digest_seeds() {
             for k in [1, 3] {
-                match generate_dungeon(&data.dungeon, seed, &DungeonRequest::new(k)) {
+                match generate_dungeon(data.part(), seed, &DungeonRequest::new(k)) {
                     Ok(dungeon) => {
                         // The seed as a number, not as a code: a code's version digit names the
                         // build that wrote it, and the digest is about the levels.

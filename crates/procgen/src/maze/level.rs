@@ -2,14 +2,23 @@
 
 use serde::Serialize;
 
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
-use crate::generator::{
-    Generator, Level, MAX_PICTURE_PIXELS, Opt, OptionSpec, Picture, Request, RequestError, to_json,
+use crate::generate::{
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
+    RequestError, digest_seeds, to_json,
 };
 use crate::maze::{Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
 use crate::violation::Violation;
 use crate::{IntensityCurve, Seed};
+
+/// The Maze chase's row in the registry.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "maze",
+    name: "Maze chase",
+    generator: "maze",
+    variant: None,
+    replays: true,
+    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+};
 
 /// The Maze generator (`maze`).
 pub struct MazeGen;
@@ -73,7 +82,7 @@ struct MazeJson<'a> {
     power_up: Option<Cell>,
 }
 
-impl Level for MazeLevel {
+impl<D> Level<D> for MazeLevel {
     fn json(&self) -> String {
         let floor = &self.floor;
         to_json(&MazeJson {
@@ -102,7 +111,7 @@ impl Level for MazeLevel {
         Ok(Picture::from_parts(to_rgb(&self.floor, fit.clamp(1, PICTURE_CELL))))
     }
 
-    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+    fn violations(&self, _data: &D) -> Vec<Violation> {
         validate_floor(&self.tuning, &self.floor)
     }
 
@@ -130,7 +139,7 @@ impl Level for MazeLevel {
     }
 }
 
-impl Generator for MazeGen {
+impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
     fn key(&self) -> &'static str {
         "maze"
     }
@@ -153,8 +162,8 @@ impl Generator for MazeGen {
         Request { floor: Some(1), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
-        let mut tuning = data.maze.clone();
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
+        let mut tuning: MazeTuning = data.part().clone();
         if let Some(width) = request.width {
             tuning.width = width as usize;
         }
@@ -180,8 +189,8 @@ impl Generator for MazeGen {
     }
 
     /// Floors 1 to 3 of each digest seed.
-    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
-        maze_digest(&data.maze, data.curve())
+    fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
+        maze_digest(data.part(), data.curve())
     }
 }
 
@@ -211,6 +220,7 @@ fn maze_digest(tuning: &MazeTuning, curve: &IntensityCurve) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::DataSet;
     use crate::maze::Grid;
 
     #[test]
@@ -232,7 +242,7 @@ mod tests {
             pursuer_speed: 1.0,
         };
         let level = MazeLevel { seed: Seed(1), tuning: MazeTuning::default(), floor };
-        let metrics = level.metrics();
+        let metrics = Level::<DataSet>::metrics(&level);
         let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
         assert_eq!(get("dead_end_share"), 2.0 / 11.0);
         assert_eq!(get("loops"), 1.0);

@@ -210,8 +210,8 @@ impl MazeTuning {
 }
 
 impl Tuning for MazeTuning {
-    const PATH: &'static str = crate::assets::MAZE_TUNING_PATH;
-    const BUILT_IN: &'static str = crate::assets::MAZE_TUNING_RON;
+    const PATH: &'static str = "maze/tuning.ron";
+    const BUILT_IN: &'static str = include_str!("../../../../assets/maze/tuning.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

@@ -2,11 +2,24 @@
 //! curriculum step's program or a program given with `--code`.
 
 use crate::Seed;
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
-use crate::generator::{Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, to_json};
-use crate::puzzle::{GenOptions, PuzzleLevel, draw_ascii, generate_with, metrics, run, to_rgb, validate_level};
+use crate::generate::{
+    Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, digest_seeds, to_json,
+};
+use crate::puzzle::{
+    GenOptions, PuzzleData, PuzzleLevel, draw_ascii, generate_with, metrics, run, to_rgb, validate_level,
+};
 use crate::violation::Violation;
+
+/// The Code puzzle's row in the registry: its run is a program typed in its editor, so no
+/// replay and no bound.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "puzzle",
+    name: "Code puzzle",
+    generator: "puzzle",
+    variant: None,
+    replays: false,
+    longest_run_seconds: None,
+};
 
 /// The code puzzle generator (`puzzle`).
 pub struct PuzzleGen;
@@ -24,7 +37,7 @@ pub struct PuzzleLevelOf {
     pub level: PuzzleLevel,
 }
 
-impl Level for PuzzleLevelOf {
+impl<D> Level<D> for PuzzleLevelOf {
     fn json(&self) -> String {
         to_json(&self.level)
     }
@@ -39,7 +52,7 @@ impl Level for PuzzleLevelOf {
 
     /// The independent level checks, and the level's own solution run in the interpreter: it
     /// must open the way (solvability is checked by running the code, never trusted).
-    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+    fn violations(&self, _data: &D) -> Vec<Violation> {
         let mut found = validate_level(&self.level);
         match run(&self.level, &self.level.solution) {
             Ok(result) if result.solved => {}
@@ -56,7 +69,7 @@ impl Level for PuzzleLevelOf {
     }
 }
 
-impl Generator for PuzzleGen {
+impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
     fn key(&self) -> &'static str {
         "puzzle"
     }
@@ -74,13 +87,14 @@ impl Generator for PuzzleGen {
         Request { level: Some(0), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let step = request.or(Opt::Level, 0);
-        let curriculum = &data.puzzle.curriculum;
+        let puzzle: &PuzzleData = data.part();
+        let curriculum = &puzzle.curriculum;
         let code = request.code.clone().unwrap_or_else(|| curriculum.step(step).code.clone());
         let options = GenOptions { level: step, ..GenOptions::default() };
-        let level = generate_with(&data.puzzle.grammar, &code, request.seed, &options)
-            .map_err(|e| RequestError(e.to_string()))?;
+        let level =
+            generate_with(&puzzle.grammar, &code, request.seed, &options).map_err(|e| RequestError(e.to_string()))?;
         Ok(Box::new(PuzzleLevelOf { level }))
     }
 
@@ -92,7 +106,7 @@ impl Generator for PuzzleGen {
     }
 
     /// Steps 0, 5, 10 and 15 of each digest seed, every field of their JSON.
-    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+    fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
         let mut feed = Feed::default();
         for seed in digest_seeds() {
             for step in [0, 5, 10, 15] {

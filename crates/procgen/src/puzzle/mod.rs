@@ -49,3 +49,27 @@ pub use render::{draw_ascii, to_rgb};
 pub use solve::{RunError, RunResult, Session, run};
 pub use summary::GenError;
 pub use validate::validate_level;
+
+use crate::tuning::Tuning;
+
+/// The code puzzle's data: the shape grammar levels are built from, and the ladder of programs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleData {
+    pub grammar: grammar::Grammar,
+    pub curriculum: curriculum::Curriculum,
+}
+
+impl PuzzleData {
+    /// The shipped grammar and curriculum, compiled in.
+    pub fn built_in() -> PuzzleData {
+        PuzzleData { grammar: grammar::Grammar::built_in(), curriculum: curriculum::Curriculum::built_in() }
+    }
+
+    /// The grammar and curriculum under an assets folder, checked.
+    pub fn load(assets_dir: &std::path::Path) -> Result<PuzzleData, crate::DataError> {
+        Ok(PuzzleData {
+            grammar: grammar::Grammar::load(assets_dir)?,
+            curriculum: curriculum::Curriculum::load(assets_dir)?,
+        })
+    }
+}

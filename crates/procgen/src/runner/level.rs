@@ -2,15 +2,24 @@
 
 use serde::Serialize;
 
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
-use crate::generator::{
-    Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, check_picture_size, to_json,
+use crate::generate::{
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
+    check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::JumpReach;
-use crate::runner::{PlacedChunk, ascii::draw_track, generate_track, validate_track};
+use crate::runner::{PlacedChunk, RunnerConfig, ascii::draw_track, generate_track, validate_track};
 use crate::violation::Violation;
 use crate::{Seed, runner};
+
+/// The Runner's row in the registry.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "runner",
+    name: "Runner",
+    generator: "runner",
+    variant: None,
+    replays: true,
+    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+};
 
 /// The Runner generator (`runner`).
 pub struct RunnerGen;
@@ -41,7 +50,7 @@ struct RunnerJson<'a> {
     chunks: &'a [PlacedChunk],
 }
 
-impl Level for RunnerLevel {
+impl<D: Part<RunnerConfig>> Level<D> for RunnerLevel {
     fn json(&self) -> String {
         to_json(&RunnerJson { seed: self.seed.code().to_string(), mode: "runner", chunks: &self.track })
     }
@@ -57,8 +66,8 @@ impl Level for RunnerLevel {
         Ok(Picture::from_parts(runner::picture::track_rgb(&self.track)))
     }
 
-    fn violations(&self, data: &DataSet) -> Vec<Violation> {
-        validate_track(&data.runner, self.reach, &self.track)
+    fn violations(&self, data: &D) -> Vec<Violation> {
+        validate_track(data.part(), self.reach, &self.track)
     }
 
     /// `mean_demand`, `rest_share` (chunks that are rest), `widest_gap` (the widest gap over the
@@ -79,7 +88,7 @@ impl Level for RunnerLevel {
     }
 }
 
-impl Generator for RunnerGen {
+impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
     fn key(&self) -> &'static str {
         "runner"
     }
@@ -97,9 +106,10 @@ impl Generator for RunnerGen {
         Request { chunks: Some(2), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
-        let reach = data.jump_reach();
-        let track = generate_track(&data.runner, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
+        let config: &RunnerConfig = data.part();
+        let reach = JumpReach::of(&config.tuning);
+        let track = generate_track(config, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
         Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
     }
 
@@ -110,10 +120,11 @@ impl Generator for RunnerGen {
     }
 
     /// 60 chunks of each digest seed, every field that reaches the screen.
-    fn digest(&self, data: &DataSet, _variant: Option<&'static str>) -> u64 {
+    fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
+        let config: &RunnerConfig = data.part();
         let mut feed = Feed::default();
         for seed in digest_seeds() {
-            for chunk in generate_track(&data.runner, data.jump_reach(), seed, 60) {
+            for chunk in generate_track(config, JumpReach::of(&config.tuning), seed, 60) {
                 feed.str(&chunk.id);
                 for value in [chunk.x, chunk.intensity, chunk.speed, chunk.jump_range] {
                     feed.f32(value);
@@ -163,10 +174,10 @@ mod tests {
     fn metrics_of_a_hand_made_track() {
         let level = RunnerLevel {
             seed: Seed(1),
-            reach: DataSet::built_in().jump_reach(),
+            reach: crate::DataSet::built_in().jump_reach(),
             track: vec![chunk(0.4, false, 200.0, &[100.0, 50.0], 3), chunk(0.0, true, 100.0, &[60.0], 1)],
         };
-        let metrics = level.metrics();
+        let metrics = Level::<crate::DataSet>::metrics(&level);
         let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
         assert!((get("mean_demand") - 0.2).abs() < 1e-6);
         assert_eq!(get("rest_share"), 0.5);

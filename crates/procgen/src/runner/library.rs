@@ -75,6 +75,10 @@ pub struct FoodSlot {
 
 /// The most chunks a library may hold: far more than a designer writes, few enough to check fast.
 pub const MAX_CHUNKS: usize = 1000;
+/// Where the library lives, relative to `assets/`.
+pub const CHUNKS_PATH: &str = "runner/chunks.ron";
+/// The shipped library, compiled in.
+pub const CHUNKS_RON: &str = include_str!("../../../../assets/runner/chunks.ron");
 /// The fewest food slots that make a rest chunk's trail.
 pub const REST_FOOD_TRAIL: usize = 3;
 /// Platforms are slabs this thick under their top surface.
@@ -97,7 +101,7 @@ impl ChunkLibrary {
 
     /// Reads and validates `runner/chunks.ron` under an assets folder.
     pub fn load(assets_dir: &Path, tuning: &RunnerTuning) -> Result<ChunkLibrary, DataError> {
-        let path = assets_dir.join(crate::assets::RUNNER_CHUNKS_PATH);
+        let path = assets_dir.join(CHUNKS_PATH);
         let shown = path.display().to_string();
         let text = read_data_file(&path).map_err(|reason| DataError::invalid(&shown, reason))?;
         ChunkLibrary::from_ron(&text, &shown, tuning)
@@ -246,7 +250,7 @@ impl ChunkLibrary {
 
 impl Default for ChunkLibrary {
     fn default() -> Self {
-        ChunkLibrary::from_ron(crate::assets::RUNNER_CHUNKS_RON, "assets/runner/chunks.ron", &RunnerTuning::default())
+        ChunkLibrary::from_ron(CHUNKS_RON, &format!("assets/{CHUNKS_PATH}"), &RunnerTuning::default())
             .expect("the shipped chunk library is validated by tests")
     }
 }

@@ -121,9 +121,17 @@ impl RunnerTuning {
     }
 }
 
+impl JumpReach {
+    /// The reach of the runner a tuning describes (physics knows no mode: the runner says which
+    /// of its numbers are the jump's).
+    pub fn of(tuning: &RunnerTuning) -> JumpReach {
+        JumpReach::new(tuning.gravity, tuning.jump_speed)
+    }
+}
+
 impl Tuning for RunnerTuning {
-    const PATH: &'static str = crate::assets::RUNNER_TUNING_PATH;
-    const BUILT_IN: &'static str = crate::assets::RUNNER_TUNING_RON;
+    const PATH: &'static str = "runner/tuning.ron";
+    const BUILT_IN: &'static str = include_str!("../../../../assets/runner/tuning.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

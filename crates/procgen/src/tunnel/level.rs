@@ -2,10 +2,9 @@
 //! The `squeeze` variant is the Food Tunnel.
 
 use crate::Seed;
-use crate::dataset::DataSet;
-use crate::digest::{Feed, digest_seeds};
-use crate::generator::{
-    Generator, Level, Opt, OptionSpec, Picture, Request, RequestError, check_picture_size, to_json,
+use crate::generate::{
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
+    check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::FlyerReach;
 use crate::tunnel::{Gate, TunnelJson, TunnelTuning, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
@@ -16,6 +15,18 @@ pub struct TunnelGen;
 
 /// The Food Tunnel's variant name.
 pub const SQUEEZE: &str = "squeeze";
+
+/// The Flying tunnel's row in the registry.
+pub const MODE: ModeSpec = ModeSpec {
+    key: "tunnel",
+    name: "Flying tunnel",
+    generator: "tunnel",
+    variant: None,
+    replays: true,
+    longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+};
+/// The Food Tunnel's row: the same generator, squeezing.
+pub const FOOD_TUNNEL: ModeSpec = ModeSpec { key: "food-tunnel", name: "Food Tunnel", variant: Some(SQUEEZE), ..MODE };
 /// Gates a `gen tunnel` may ask for: hours of flying.
 pub const MAX_GATES: u32 = 20_000;
 /// Pixels per world unit in pictures.
@@ -34,7 +45,7 @@ pub struct TunnelLevel {
     pub gates: Vec<Gate>,
 }
 
-impl Level for TunnelLevel {
+impl<D> Level<D> for TunnelLevel {
     fn json(&self) -> String {
         to_json(&TunnelJson::new(self.seed, &self.tuning, &self.gates))
     }
@@ -51,7 +62,7 @@ impl Level for TunnelLevel {
         Ok(Picture::from_parts(tunnel_rgb(&self.gates, self.tuning.screen_height, PICTURE_SCALE)))
     }
 
-    fn violations(&self, _data: &DataSet) -> Vec<Violation> {
+    fn violations(&self, _data: &D) -> Vec<Violation> {
         validate_gates(&self.tuning, &self.reach, &self.gates, self.squeeze)
     }
 
@@ -77,7 +88,7 @@ impl Level for TunnelLevel {
     }
 }
 
-impl Generator for TunnelGen {
+impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
     fn key(&self) -> &'static str {
         "tunnel"
     }
@@ -105,12 +116,13 @@ impl Generator for TunnelGen {
         Request { gates: Some(8), ..Request::new(seed, variant) }
     }
 
-    fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level>, RequestError> {
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let squeeze = request.variant == Some(SQUEEZE);
-        let reach = data.flyer_reach();
+        let tuning: &TunnelTuning = data.part();
+        let reach = FlyerReach::of(tuning);
         let count = request.or(Opt::Gates, 20) as usize;
-        let gates = generate_gates(&data.tunnel, data.curve(), reach, request.seed, count, squeeze);
-        Ok(Box::new(TunnelLevel { seed: request.seed, tuning: data.tunnel.clone(), reach, squeeze, gates }))
+        let gates = generate_gates(tuning, data.curve(), reach, request.seed, count, squeeze);
+        Ok(Box::new(TunnelLevel { seed: request.seed, tuning: tuning.clone(), reach, squeeze, gates }))
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
@@ -118,11 +130,12 @@ impl Generator for TunnelGen {
     }
 
     /// 80 gates of each digest seed.
-    fn digest(&self, data: &DataSet, variant: Option<&'static str>) -> u64 {
+    fn digest(&self, data: &D, variant: Option<&'static str>) -> u64 {
         let squeeze = variant == Some(SQUEEZE);
+        let tuning: &TunnelTuning = data.part();
         let mut feed = Feed::default();
         for seed in digest_seeds() {
-            for gate in generate_gates(&data.tunnel, data.curve(), data.flyer_reach(), seed, 80, squeeze) {
+            for gate in generate_gates(tuning, data.curve(), FlyerReach::of(tuning), seed, 80, squeeze) {
                 for value in [gate.x, gate.gap_center, gate.gap_height, gate.spacing, gate.intensity] {
                     feed.f32(value);
                 }
@@ -135,6 +148,7 @@ impl Generator for TunnelGen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::DataSet;
 
     fn gate(index: u32, gap_center: f32, gap_height: f32) -> Gate {
         Gate { index, x: 400.0 * index as f32, gap_center, gap_height, spacing: 200.0, intensity: 0.5 }
@@ -148,13 +162,16 @@ mod tests {
         let gates = vec![gate(0, 300.0, 150.0), gate(1, 350.0, 100.0), gate(2, 250.0, floor)];
         let level =
             TunnelLevel { seed: Seed(1), tuning: tuning.clone(), reach: data.flyer_reach(), squeeze: true, gates };
-        let metrics = level.metrics();
+        let metrics = Level::<DataSet>::metrics(&level);
         let get = |name: &str| metrics.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap();
         assert!((get("mean_gap") - f64::from((250.0 + floor) / 3.0)).abs() < 1e-4);
         // The biggest move is 100 (350 down to 250), over the cap at a spacing of 200.
         assert!((get("max_shift") - f64::from(100.0 / tuning.shift_cap(200.0))).abs() < 1e-6);
         assert_eq!(get("floor_hits"), 1.0);
         let plain = TunnelLevel { squeeze: false, ..level };
-        assert_eq!(plain.metrics().iter().find(|(n, _)| *n == "floor_hits").map(|(_, v)| *v), Some(0.0));
+        assert_eq!(
+            Level::<DataSet>::metrics(&plain).iter().find(|(n, _)| *n == "floor_hits").map(|(_, v)| *v),
+            Some(0.0)
+        );
     }
 }

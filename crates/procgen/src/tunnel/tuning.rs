@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use crate::intensity::IntensityCurve;
-use crate::physics::{FlyerReach, step_seconds};
+use crate::physics::{FlyerReach, flyer_reach, step_seconds};
 use crate::tuning::{FieldError, Tuning};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -249,9 +249,17 @@ impl TunnelTuning {
     }
 }
 
+impl FlyerReach {
+    /// The reach of the flyer a tunnel tuning describes (physics knows no mode: the tunnel says
+    /// which of its numbers are the flight's).
+    pub fn of(tuning: &TunnelTuning) -> FlyerReach {
+        flyer_reach(tuning.gravity, tuning.flap_speed, tuning.flap_interval, tuning.max_fall_speed)
+    }
+}
+
 impl Tuning for TunnelTuning {
-    const PATH: &'static str = crate::assets::TUNNEL_TUNING_PATH;
-    const BUILT_IN: &'static str = crate::assets::TUNNEL_TUNING_RON;
+    const PATH: &'static str = "tunnel/tuning.ron";
+    const BUILT_IN: &'static str = include_str!("../../../../assets/tunnel/tuning.ron");
 
     fn check(&self) -> Result<(), FieldError> {
         self.validate()

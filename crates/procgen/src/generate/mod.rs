@@ -1,0 +1,107 @@
+//! The interface every generator implements, below the modes: a [`Generate`] turns a
+//! [`Request`] into a [`Level`] that prints itself, checks itself with its generator's
+//! independent validator and reports what it measures; a [`ModeSpec`] is a mode's Bevy-free
+//! row. Nothing here names a mode: the modes implement these, and the registry above them
+//! ([`crate::modes`], [`crate::generator`]) lists them.
+//!
+//! The designer data a generator reads is a type parameter `D`: each mode asks for the parts it
+//! reads ([`Part<T>`] of its own tuning, the shared curve and food table through [`Shared`]),
+//! and the registry's [`crate::DataSet`], which holds every part, is the `D` the game, the
+//! command line and the lab use. So a mode never names the data set, and the data set (which
+//! names every mode's part) sits above the modes.
+
+mod feed;
+mod picture;
+mod request;
+mod spec;
+
+pub use feed::{Feed, digest_seeds};
+pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
+pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
+pub use spec::{ARCADE_RUN_SECONDS, ModeSpec, STEPS_PER_SECOND};
+
+use crate::violation::Violation;
+use crate::{FoodTable, IntensityCurve, Seed};
+
+/// The data every mode shares: the intensity curve and the food table.
+pub trait Shared {
+    /// The intensity curve every mode shares.
+    fn curve(&self) -> &IntensityCurve;
+    /// The food table every mode shares.
+    fn food(&self) -> &FoodTable;
+}
+
+/// A data set that holds a mode's own part, `T` (its tuning, its chunk library …).
+pub trait Part<T>: Shared {
+    fn part(&self) -> &T;
+}
+
+/// The levels of one seed's sweep, each with the request that makes it again.
+pub type Swept<D> = Vec<(Request, Box<dyn Level<D>>)>;
+
+/// A generated level, whatever the generator, checked against data of type `D`.
+pub trait Level<D: ?Sized> {
+    /// The stable JSON document `gen … --format json` prints (field names are an interface).
+    fn json(&self) -> String;
+    /// A text picture for designers and tests.
+    fn ascii(&self) -> String;
+    /// An RGB picture, at most [`MAX_PICTURE_PIXELS`] (scaled down, or refused with a message).
+    fn picture(&self) -> Result<Picture, RequestError>;
+    /// Every promise the level breaks, by the generator's independent validator.
+    fn violations(&self, data: &D) -> Vec<Violation>;
+    /// The level's figures for sweeps and expressive-range plots (see each generator's docs).
+    fn metrics(&self) -> Vec<(&'static str, f64)>;
+}
+
+/// A level generator reading data of type `D`.
+pub trait Generate<D: ?Sized>: Sync {
+    /// Its key: `runner`, `maze`, `arena`, `tunnel` …
+    fn key(&self) -> &'static str;
+    /// Its variants besides the plain one (`squeeze`).
+    fn variants(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The first seed-code version whose levels this build still makes, for a variant: codes
+    /// from earlier versions are refused for it rather than played differently.
+    fn since_version(&self, _variant: Option<&str>) -> u8 {
+        1
+    }
+    /// The options `gen` reads.
+    fn options(&self) -> &'static [OptionSpec];
+    /// The options `validate` reads (how far each seed is played).
+    fn sweep_options(&self) -> &'static [OptionSpec];
+    /// A small request that shows the start of a seed's level, for the seed screen's preview:
+    /// made in a few milliseconds, and a picture of a few hundred pixels a side (the game scales
+    /// it into its preview box). The default is the generator's own defaults.
+    fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
+        Request::new(seed, variant)
+    }
+    /// The level a request asks for.
+    fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError>;
+    /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
+    fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
+    /// The levels of a sweep of one seed, each with the request that makes it again. Generators
+    /// whose levels are a run (the arena's waves) override this to play the run once.
+    fn sweep(
+        &self,
+        data: &D,
+        seed: Seed,
+        variant: Option<&'static str>,
+        depth: &Request,
+    ) -> Result<Swept<D>, RequestError> {
+        self.sweep_requests(seed, variant, depth)
+            .into_iter()
+            .map(|request| self.generate(data, &request).map(|level| (request, level)))
+            .collect()
+    }
+    /// The determinism digest of a variant: a hash of every field of the levels a fixed list of
+    /// seeds makes (see [`crate::digest`]).
+    fn digest(&self, data: &D, variant: Option<&'static str>) -> u64;
+}
+
+/// The JSON document for any `Serialize` level document, pretty-printed with a final newline.
+pub fn to_json(document: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(document).unwrap_or_else(|error| format!("{{\"error\": \"{error}\"}}"));
+    text.push('\n');
+    text
+}
