@@ -1,16 +1,17 @@
-//! The modes the lab sweeps and plots: the game's mode keys (`food-tunnel` is the tunnel
-//! generator's `squeeze` variant) plus the generators the game is still gaining modes for. Each
-//! says how deep one seed is played and which two metrics its expressive-range plot shows.
+//! The modes the lab sweeps and plots: procgen's registry of modes ([`seedfeast_procgen::modes::MODES`],
+//! the game's mode keys; `food-tunnel` is the tunnel generator's `squeeze` variant), each with
+//! how deep one seed is played and the two metrics its expressive-range plot shows by default.
 
-use seedfeast_procgen::generator::{self, Generator, Request};
+use seedfeast_procgen::generator::{Generator, Request};
+use seedfeast_procgen::modes::{MODES, ModeSpec};
 use seedfeast_procgen::{DataSet, Seed};
 
-/// One sweepable mode: a key, its generator and variant, how deep a seed is played, and its
-/// default expressive-range pair.
+/// One sweepable mode: a key, its generator and variant, and its default expressive-range pair.
 #[derive(Clone, Copy)]
 pub struct LabMode {
     /// The game's mode key (`runner`, `food-tunnel` …): what `seedfeast gen KEY` accepts.
     pub key: &'static str,
+    /// Its generator (a test may swap in another one).
     pub generator: &'static dyn Generator,
     pub variant: Option<&'static str>,
     /// The metric pair `range` plots when `--x`/`--y` are omitted (and for `range --all`).
@@ -25,68 +26,22 @@ impl std::fmt::Debug for LabMode {
     }
 }
 
-fn gen_of(key: &str) -> &'static dyn Generator {
-    generator::by_key(key).unwrap_or_else(|| panic!("procgen has no `{key}` generator"))
+impl LabMode {
+    /// The lab's view of a registry row.
+    pub fn of(spec: &'static ModeSpec) -> LabMode {
+        LabMode {
+            key: spec.key,
+            generator: spec.generator(),
+            variant: spec.variant,
+            range_pair: spec.range_pair,
+            range_level: spec.range_level,
+        }
+    }
 }
 
 /// Every mode, in the game's menu order (the dungeon and the code puzzle last).
 pub fn all() -> Vec<LabMode> {
-    vec![
-        LabMode {
-            key: "runner",
-            generator: gen_of("runner"),
-            variant: None,
-            range_pair: ("mean_demand", "rest_share"),
-            range_level: |seed| Request { chunks: Some(200), ..Request::new(seed, None) },
-        },
-        LabMode {
-            key: "maze",
-            generator: gen_of("maze"),
-            variant: None,
-            range_pair: ("loops", "star_path"),
-            // The game's own size (the tuning's), floors 1 to 5 in turn.
-            range_level: |seed| Request { floor: Some(1 + (seed.0 % 5) as u32), ..Request::new(seed, None) },
-        },
-        LabMode {
-            key: "arena",
-            generator: gen_of("arena"),
-            variant: None,
-            range_pair: ("items", "mean_nearest"),
-            // Waves 1 to 20 in turn: one wave's item count is fixed by its intensity, so the
-            // range of a run is what there is to see.
-            range_level: |seed| Request { wave: Some(1 + (seed.0 % 20) as u32), ..Request::new(seed, None) },
-        },
-        LabMode {
-            key: "tunnel",
-            generator: gen_of("tunnel"),
-            variant: None,
-            range_pair: ("mean_gap", "max_shift"),
-            range_level: |seed| Request { gates: Some(200), ..Request::new(seed, None) },
-        },
-        LabMode {
-            key: "food-tunnel",
-            generator: gen_of("tunnel"),
-            variant: Some("squeeze"),
-            range_pair: ("mean_gap", "floor_hits"),
-            range_level: |seed| Request { gates: Some(200), ..Request::new(seed, Some("squeeze")) },
-        },
-        LabMode {
-            key: "dungeon",
-            generator: gen_of("dungeon"),
-            variant: None,
-            range_pair: ("tree_depth", "backtracking"),
-            // Dungeons 1 to 4 in turn (later dungeons grow more zones and rooms).
-            range_level: |seed| Request { dungeon: Some(1 + (seed.0 % 4) as u32), ..Request::new(seed, None) },
-        },
-        LabMode {
-            key: "puzzle",
-            generator: gen_of("puzzle"),
-            variant: None,
-            range_pair: ("walkable", "interactable"),
-            // The curriculum's first 20 steps in turn.
-            range_level: |seed| Request { level: Some((seed.0 % 20) as u32), ..Request::new(seed, None) },
-        },
-    ]
+    MODES.iter().map(|spec| LabMode::of(spec)).collect()
 }
 
 /// The keys of every mode, for help texts and messages.
@@ -108,9 +63,7 @@ impl LabMode {
     }
 
     /// The level of `seed` that `range` measures: one per seed, so a plot of N seeds holds N
-    /// levels. Runner: 200 chunks; maze: floor `1 + seed % 5` at the game's size; arena: wave
-    /// `1 + seed % 20`; tunnels: 200 gates; dungeon: dungeon `1 + seed % 4`; puzzle: curriculum
-    /// step `seed % 20`.
+    /// levels (each row's `range_level` says which).
     pub fn range_request(&self, seed: Seed) -> Request {
         (self.range_level)(seed)
     }

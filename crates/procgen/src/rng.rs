@@ -2,7 +2,8 @@
 //!
 //! Derivation (documented because every shared level depends on it):
 //! - the ChaCha8 key is four SplitMix64 outputs of the seed, little-endian;
-//! - the ChaCha stream id is `mode << 48 | subsystem << 32 | index`, where `index` numbers
+//! - the ChaCha stream id is `generator << 40 | part << 32 | index` ([`Subsystem`]: the
+//!   generator's byte and the part's), where `index` numbers
 //!   repeated parts (a maze floor, an arena wave).
 //!
 //! Distinct stream ids give unrelated sequences from the same key, so an extra draw in one
@@ -16,41 +17,28 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::Seed;
 
-/// Which part of which mode a stream feeds. The discriminants are part of the stream ids:
-/// never renumber them, only add new ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u16)]
-pub enum Subsystem {
-    RunnerChunks = 0x0101,
-    RunnerFood = 0x0102,
-    MazeCarve = 0x0201,
-    MazePlacement = 0x0202,
-    ArenaScatter = 0x0301,
-    ArenaFood = 0x0302,
-    TunnelGates = 0x0401,
-    ArenaNoise = 0x0303,
-    ArenaDecor = 0x0304,
-    TunnelStars = 0x0402,
-    /// Zone dungeon: the world skeleton (zones, BSP rooms, caves, corridors, bridges).
-    DungeonLayout = 0x0501,
-    /// Zone dungeon: the puzzle tree grown from the goal.
-    DungeonTree = 0x0502,
-    /// Zone dungeon: which prefab and puzzle kind fill each room, where things stand in it.
-    DungeonPlacement = 0x0503,
-    /// Zone dungeon: food and hazards scattered for score and lives.
-    DungeonFood = 0x0504,
-    /// Zone dungeon: spare stream for later parts (never renumber).
-    DungeonExtra = 0x0505,
-    /// Code puzzle: grammar choices of shapes per object.
-    PuzzleShapes = 0x0601,
-    /// Code puzzle: path algorithms (reward and maze paths).
-    PuzzlePaths = 0x0602,
-    /// Code puzzle: merging mini-maps.
-    PuzzleMerge = 0x0603,
-    /// Code puzzle: rewards, keys, decoration.
-    PuzzleRewards = 0x0604,
-    /// Code puzzle: spare stream for later parts (never renumber).
-    PuzzleExtra = 0x0605,
+/// Which part of which generator a stream feeds: the generator's byte (its registry row's
+/// `rng_stream`) and the part's. Each generator names its parts beside its row (the runner's
+/// `Subsystem::RunnerChunks` …, as associated constants); the numbers are part of every shared
+/// level: never renumber them, only add new ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Subsystem(u16);
+
+impl Subsystem {
+    /// Part `part` of the generator whose stream byte is `generator`.
+    pub const fn new(generator: u8, part: u8) -> Subsystem {
+        Subsystem(((generator as u16) << 8) | part as u16)
+    }
+
+    /// The 16 bits the stream id carries: the generator's byte, then the part's.
+    pub const fn id(self) -> u16 {
+        self.0
+    }
+
+    /// The generator's byte.
+    pub const fn generator(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
 }
 
 /// The RNG for one subsystem of one seed, with `index` for repeated parts (floor, wave).
@@ -68,7 +56,7 @@ pub fn stream(seed: Seed, subsystem: Subsystem, index: u32) -> ChaCha8Rng {
         word.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
     }
     let mut rng = ChaCha8Rng::from_seed(key);
-    rng.set_stream(((subsystem as u64) << 32) | u64::from(index));
+    rng.set_stream((u64::from(subsystem.id()) << 32) | u64::from(index));
     rng
 }
 

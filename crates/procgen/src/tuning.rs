@@ -104,6 +104,30 @@ pub trait Tuning: DeserializeOwned + Sized {
     }
 }
 
+/// One designer data file as the registry lists it: where it lives, its shipped text, and how
+/// to check a text of it. Each mode's row names its files ([`crate::modes::ModeSpec::data_files`]),
+/// so the asset loader, the fuzz targets and the docs read one list.
+#[derive(Clone, Copy, Debug)]
+pub struct DataFile {
+    /// Where it lives, relative to `assets/`.
+    pub path: &'static str,
+    /// The shipped file, compiled in.
+    pub built_in: &'static str,
+    /// Parses and checks `text` read from `file` (the name errors carry).
+    pub check: fn(text: &str, file: &str) -> Result<(), DataError>,
+}
+
+impl DataFile {
+    /// The file a [`Tuning`] type is read from.
+    pub const fn of<T: Tuning>() -> DataFile {
+        DataFile { path: T::PATH, built_in: T::BUILT_IN, check: check_as::<T> }
+    }
+}
+
+fn check_as<T: Tuning>(text: &str, file: &str) -> Result<(), DataError> {
+    T::from_ron(text, file).map(|_| ())
+}
+
 /// The largest data file read: far above any real tuning, far below anything that could
 /// exhaust memory if a path pointed at something huge.
 pub const MAX_DATA_FILE: u64 = 4 * 1024 * 1024;

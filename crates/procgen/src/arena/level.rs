@@ -6,8 +6,10 @@ use crate::arena::{
 };
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
-    RequestError, Swept, digest_seeds, to_json,
+    RequestError, Swept, ValidateCap, digest_seeds, to_json,
 };
+use crate::rng::Subsystem;
+use crate::tuning::DataFile;
 use crate::violation::Violation;
 use crate::{IntensityCurve, Seed};
 
@@ -19,7 +21,24 @@ pub const MODE: ModeSpec = ModeSpec {
     variant: None,
     replays: true,
     longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+    data_files: &[DataFile::of::<ArenaTuning>()],
+    rng_stream: 0x03,
+    range_pair: ("items", "mean_nearest"),
+    // Waves 1 to 20 in turn: one wave's item count is fixed by its intensity, so the range of a
+    // run is what there is to see.
+    range_level: |seed| Request { wave: Some(1 + (seed.0 % 20) as u32), ..Request::new(seed, None) },
+    // Each seed's floor (decoration, tint) takes about 5 ms to check; waves next to nothing.
+    validate_cap: ValidateCap { seeds: 1_000, work: 50_000 },
 };
+
+/// The Arena's random streams (named as when every stream was one enum's variant).
+#[allow(non_upper_case_globals)]
+impl Subsystem {
+    pub const ArenaScatter: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
+    pub const ArenaFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+    pub const ArenaNoise: Subsystem = Subsystem::new(MODE.rng_stream, 0x03);
+    pub const ArenaDecor: Subsystem = Subsystem::new(MODE.rng_stream, 0x04);
+}
 
 /// The Arena generator (`arena`).
 pub struct ArenaGen;

@@ -6,10 +6,13 @@ use crate::dungeon::{
     Dungeon, DungeonData, DungeonJson, DungeonRequest, MAX_PICTURE_SIDE, draw_ascii, generate_dungeon, metrics, to_rgb,
     validate_dungeon,
 };
+use crate::dungeon::{DungeonThemes, DungeonTuning};
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
-    digest_seeds, to_json,
+    ValidateCap, digest_seeds, to_json,
 };
+use crate::rng::Subsystem;
+use crate::tuning::DataFile;
 use crate::violation::Violation;
 
 /// The Zone dungeon's row in the registry. A dungeon is explored at the player's pace: a
@@ -21,7 +24,29 @@ pub const MODE: ModeSpec = ModeSpec {
     variant: None,
     replays: true,
     longest_run_seconds: Some(2 * ARCADE_RUN_SECONDS),
+    data_files: &[DataFile::of::<DungeonTuning>(), DataFile::of::<DungeonThemes>()],
+    rng_stream: 0x05,
+    range_pair: ("tree_depth", "backtracking"),
+    // Dungeons 1 to 4 in turn (later dungeons grow more zones and rooms).
+    range_level: |seed| Request { dungeon: Some(1 + (seed.0 % 4) as u32), ..Request::new(seed, None) },
+    // About 5 ms a seed.
+    validate_cap: ValidateCap { seeds: 1_000, work: u64::MAX },
 };
+
+/// The zone dungeon's random streams (named as when every stream was one enum's variant).
+#[allow(non_upper_case_globals)]
+impl Subsystem {
+    /// The world skeleton (zones, BSP rooms, caves, corridors, bridges).
+    pub const DungeonLayout: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
+    /// The puzzle tree grown from the goal.
+    pub const DungeonTree: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+    /// Which prefab and puzzle kind fill each room, where things stand in it.
+    pub const DungeonPlacement: Subsystem = Subsystem::new(MODE.rng_stream, 0x03);
+    /// Food and hazards scattered for score and lives.
+    pub const DungeonFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x04);
+    /// A spare stream for later parts.
+    pub const DungeonExtra: Subsystem = Subsystem::new(MODE.rng_stream, 0x05);
+}
 
 /// The zone dungeon generator (`dungeon`).
 pub struct DungeonGen;

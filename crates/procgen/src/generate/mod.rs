@@ -18,10 +18,14 @@ mod spec;
 pub use feed::{Feed, digest_seeds};
 pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
 pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
-pub use spec::{ARCADE_RUN_SECONDS, ModeSpec, STEPS_PER_SECOND};
+pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECOND, ValidateCap};
 
+use crate::tuning::DataFile;
 use crate::violation::Violation;
 use crate::{FoodTable, IntensityCurve, Seed};
+
+/// The data files every mode reads: the intensity curve and the food table.
+pub const SHARED_DATA_FILES: &[DataFile] = &[DataFile::of::<IntensityCurve>(), DataFile::of::<FoodTable>()];
 
 /// The data every mode shares: the intensity curve and the food table.
 pub trait Shared {

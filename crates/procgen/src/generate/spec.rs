@@ -4,6 +4,10 @@
 //! ([`crate::modes::MODES`]) lists them, and the game's `MODES` row refers to one and adds only
 //! the Bevy parts.
 
+use crate::Seed;
+use crate::generate::Request;
+use crate::tuning::DataFile;
+
 /// Fixed simulation steps a second: every mode's gameplay runs at this rate.
 pub const STEPS_PER_SECOND: u32 = 60;
 
@@ -11,8 +15,29 @@ pub const STEPS_PER_SECOND: u32 = 60;
 /// of a few minutes), and about three seconds to re-simulate on one core (`docs/replays.md`).
 pub const ARCADE_RUN_SECONDS: u32 = 10 * 60;
 
+/// Seeds one `seedfeast validate` sweeps at most: enough to check a change; `lab sweep` is the
+/// tool for big runs.
+pub const MAX_VALIDATE_SEEDS: u64 = 10_000;
+
+/// How much one `seedfeast validate` of a generator may do: how many seeds, and how much work in
+/// all (seeds × the depth of the generator's first sweep option: chunks, gates, floors or waves).
+/// Each cap keeps the largest run it allows to a few seconds and ~40 MB in the debug build the
+/// tests use (the game's `tests/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger
+/// sweeps, in parallel. The numbers come from runs of the debug build on a loaded 2-core machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValidateCap {
+    pub seeds: u64,
+    /// `u64::MAX` for a generator without a depth flag (its seeds are the cap).
+    pub work: u64,
+}
+
+impl ValidateCap {
+    /// No cap but the seeds'.
+    pub const SEEDS_ONLY: ValidateCap = ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: u64::MAX };
+}
+
 /// One mode, as procgen knows it.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct ModeSpec {
     /// The key in links, save keys, replay codes and the command line: `food-tunnel`.
     pub key: &'static str,
@@ -31,7 +56,30 @@ pub struct ModeSpec {
     /// the measured cost a step). `None` for a mode whose runs don't replay: nothing to verify,
     /// and a player thinking over a puzzle is never hurried.
     pub longest_run_seconds: Option<u32>,
+    /// The designer files its generator reads, besides the ones every mode shares
+    /// ([`crate::generate::SHARED_DATA_FILES`]).
+    pub data_files: &'static [DataFile],
+    /// Its generator's byte in RNG stream ids ([`crate::rng::Subsystem`]): one per generator,
+    /// never reused or renumbered.
+    pub rng_stream: u8,
+    /// The metric pair an expressive-range plot (`lab range`) shows by default: two of the names
+    /// its levels' [`crate::generate::Level::metrics`] report.
+    pub range_pair: (&'static str, &'static str),
+    /// Which level of a seed `lab range` measures: one per seed, so a plot of N seeds holds N
+    /// levels.
+    pub range_level: fn(Seed) -> Request,
+    /// How much one `seedfeast validate` of its generator may do.
+    pub validate_cap: ValidateCap,
 }
+
+/// Rows are told apart by key (the registry's tests keep keys unique).
+impl PartialEq for ModeSpec {
+    fn eq(&self, other: &ModeSpec) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for ModeSpec {}
 
 impl ModeSpec {
     /// [`ModeSpec::longest_run_seconds`] in fixed steps.

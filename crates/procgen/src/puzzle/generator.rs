@@ -3,11 +3,16 @@
 
 use crate::Seed;
 use crate::generate::{
-    Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, digest_seeds, to_json,
+    Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, ValidateCap, digest_seeds,
+    to_json,
 };
+use crate::puzzle::curriculum::Curriculum;
+use crate::puzzle::grammar::Grammar;
 use crate::puzzle::{
     GenOptions, PuzzleData, PuzzleLevel, draw_ascii, generate_with, metrics, run, to_rgb, validate_level,
 };
+use crate::rng::Subsystem;
+use crate::tuning::DataFile;
 use crate::violation::Violation;
 
 /// The Code puzzle's row in the registry: its run is a program typed in its editor, so no
@@ -19,7 +24,29 @@ pub const MODE: ModeSpec = ModeSpec {
     variant: None,
     replays: false,
     longest_run_seconds: None,
+    data_files: &[DataFile::of::<Grammar>(), DataFile::of::<Curriculum>()],
+    rng_stream: 0x06,
+    range_pair: ("walkable", "interactable"),
+    // The curriculum's first 20 steps in turn.
+    range_level: |seed| Request { level: Some((seed.0 % 20) as u32), ..Request::new(seed, None) },
+    // 10,000 seeds in 5 s.
+    validate_cap: ValidateCap { seeds: 5_000, work: u64::MAX },
 };
+
+/// The code puzzle's random streams (named as when every stream was one enum's variant).
+#[allow(non_upper_case_globals)]
+impl Subsystem {
+    /// Grammar choices of shapes per object.
+    pub const PuzzleShapes: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
+    /// Path algorithms (reward and maze paths).
+    pub const PuzzlePaths: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+    /// Merging mini-maps.
+    pub const PuzzleMerge: Subsystem = Subsystem::new(MODE.rng_stream, 0x03);
+    /// Rewards, keys, decoration.
+    pub const PuzzleRewards: Subsystem = Subsystem::new(MODE.rng_stream, 0x04);
+    /// A spare stream for later parts.
+    pub const PuzzleExtra: Subsystem = Subsystem::new(MODE.rng_stream, 0x05);
+}
 
 /// The code puzzle generator (`puzzle`).
 pub struct PuzzleGen;

@@ -3,11 +3,14 @@
 use serde::Serialize;
 
 use crate::generate::{
-    ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
-    check_picture_size, digest_seeds, to_json,
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
+    RequestError, ValidateCap, check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::JumpReach;
-use crate::runner::{PlacedChunk, RunnerConfig, ascii::draw_track, generate_track, validate_track};
+use crate::rng::Subsystem;
+use crate::runner::library::CHUNKS_FILE;
+use crate::runner::{PlacedChunk, RunnerConfig, RunnerTuning, ascii::draw_track, generate_track, validate_track};
+use crate::tuning::DataFile;
 use crate::violation::Violation;
 use crate::{Seed, runner};
 
@@ -19,7 +22,20 @@ pub const MODE: ModeSpec = ModeSpec {
     variant: None,
     replays: true,
     longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+    data_files: &[DataFile::of::<RunnerTuning>(), CHUNKS_FILE],
+    rng_stream: 0x01,
+    range_pair: ("mean_demand", "rest_share"),
+    range_level: |seed| Request { chunks: Some(200), ..Request::new(seed, None) },
+    // 200,000 chunks in 1.4 s.
+    validate_cap: ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: 500_000 },
 };
+
+/// The Runner's random streams (named as when every stream was one enum's variant).
+#[allow(non_upper_case_globals)]
+impl Subsystem {
+    pub const RunnerChunks: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
+    pub const RunnerFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+}
 
 /// The Runner generator (`runner`).
 pub struct RunnerGen;

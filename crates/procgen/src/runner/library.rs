@@ -11,7 +11,7 @@ use std::path::Path;
 use crate::data::{DataError, parse_ron};
 use crate::physics::JumpReach;
 use crate::runner::RunnerTuning;
-use crate::tuning::{FieldError, non_negative, positive, read_data_file};
+use crate::tuning::{DataFile, FieldError, non_negative, positive, read_data_file};
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,6 +79,13 @@ pub const MAX_CHUNKS: usize = 1000;
 pub const CHUNKS_PATH: &str = "runner/chunks.ron";
 /// The shipped library, compiled in.
 pub const CHUNKS_RON: &str = include_str!("../../../../assets/runner/chunks.ron");
+/// The library as the registry lists it: a text of it is checked against the shipped tuning (a
+/// loaded data set checks it against the tuning it is played with).
+pub const CHUNKS_FILE: DataFile = DataFile { path: CHUNKS_PATH, built_in: CHUNKS_RON, check: check_chunks };
+
+fn check_chunks(text: &str, file: &str) -> Result<(), DataError> {
+    ChunkLibrary::from_ron(text, file, &<RunnerTuning as crate::tuning::Tuning>::built_in()).map(|_| ())
+}
 /// The fewest food slots that make a rest chunk's trail.
 pub const REST_FOOD_TRAIL: usize = 3;
 /// Platforms are slabs this thick under their top surface.

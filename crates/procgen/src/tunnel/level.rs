@@ -3,10 +3,12 @@
 
 use crate::Seed;
 use crate::generate::{
-    ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
-    check_picture_size, digest_seeds, to_json,
+    ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
+    RequestError, ValidateCap, check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::FlyerReach;
+use crate::rng::Subsystem;
+use crate::tuning::DataFile;
 use crate::tunnel::{Gate, TunnelJson, TunnelTuning, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
 use crate::violation::Violation;
 
@@ -24,9 +26,29 @@ pub const MODE: ModeSpec = ModeSpec {
     variant: None,
     replays: true,
     longest_run_seconds: Some(ARCADE_RUN_SECONDS),
+    data_files: &[DataFile::of::<TunnelTuning>()],
+    rng_stream: 0x04,
+    range_pair: ("mean_gap", "max_shift"),
+    range_level: |seed| Request { gates: Some(200), ..Request::new(seed, None) },
+    // 1,000,000 gates in 1.0 s.
+    validate_cap: ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: 2_000_000 },
 };
 /// The Food Tunnel's row: the same generator, squeezing.
-pub const FOOD_TUNNEL: ModeSpec = ModeSpec { key: "food-tunnel", name: "Food Tunnel", variant: Some(SQUEEZE), ..MODE };
+pub const FOOD_TUNNEL: ModeSpec = ModeSpec {
+    key: "food-tunnel",
+    name: "Food Tunnel",
+    variant: Some(SQUEEZE),
+    range_pair: ("mean_gap", "floor_hits"),
+    range_level: |seed| Request { gates: Some(200), ..Request::new(seed, Some(SQUEEZE)) },
+    ..MODE
+};
+
+/// The tunnel's random streams (named as when every stream was one enum's variant).
+#[allow(non_upper_case_globals)]
+impl Subsystem {
+    pub const TunnelGates: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
+    pub const TunnelStars: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+}
 /// Gates a `gen tunnel` may ask for: hours of flying.
 pub const MAX_GATES: u32 = 20_000;
 /// Pixels per world unit in pictures.
