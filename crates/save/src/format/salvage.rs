@@ -15,6 +15,7 @@ mod scan;
 mod tests;
 
 use scan::{Cursor, Kind, clipped};
+use serde::de::DeserializeOwned;
 
 use super::legacy::LEGACY_STAMP;
 use super::lenient::Lenient;
@@ -210,15 +211,19 @@ impl Walk<'_> {
         let start = self.cur.pos;
         self.cur.entry_starts(depth);
         let unnamed = || format!("an entry of {what}");
-        let key = match self.cur.value() {
-            // The save never writes a line break inside a key: a quote is missing.
-            Ok(key) if key.contains('\n') => {
-                return self.damaged(start, unnamed(), "its key's closing quote is missing".into());
-            }
-            Ok(key) => key,
-            Err(reason) => return self.damaged(start, unnamed(), reason),
+        let key = match self.cur.typed::<String>() {
+            Some(key) => Ok(key),
+            None => match self.cur.value() {
+                Ok(text) => Err(ron::from_str::<String>(text).err().map_or_else(String::new, |e| e.code.to_string())),
+                Err(reason) => return self.damaged(start, unnamed(), reason),
+            },
         };
-        let key = ron::from_str::<String>(key).map_err(|e| clipped(&e.code.to_string()));
+        // The save never writes a raw line break inside a key (it writes `\n`): a quote is
+        // missing. (The text is checked, not the key: a key may hold an escaped line break.)
+        if self.cur.text[start..self.cur.pos].contains('\n') {
+            return self.damaged(start, unnamed(), "its key's closing quote is missing".into());
+        }
+        let key = key.map_err(|reason| clipped(&reason));
         let label = match (&key, entries, mode) {
             (Err(_), ..) => unnamed(),
             (Ok(key), Entries::Bests { daily: false }, _) => format!("the best {}", shown(key)),
@@ -233,62 +238,79 @@ impl Walk<'_> {
             return self.damaged(start, label, "`:` was expected after the key".into());
         }
         self.cur.skip_blank();
-        if let (Entries::Modes { .. }, None) = (entries, mode) {
-            let inner = match key {
-                Ok(key) if !self.damaged_text(&key) => key,
-                Ok(_) | Err(_) => {
-                    let reason = key.err().unwrap_or_else(|| "it holds bytes that aren't text".into());
-                    if let Err(more) = self.cur.value() {
-                        return self.damaged(start, label, more);
-                    }
-                    return self.drop(start, label, reason);
-                }
-            };
-            let inner_what = label.clone();
-            return self.map(start, &inner_what, entries, Some(&inner));
-        }
-        let value = match self.cur.value() {
-            Ok(value) => value,
-            Err(reason) => return self.damaged(start, label, reason),
-        };
         let key = match key {
-            Ok(key) if self.damaged_text(&key) => {
-                return self.drop(start, label, "it holds bytes that aren't text".into());
+            Ok(key) if self.damaged_text(&key) => Err("it holds bytes that aren't text".to_string()),
+            Ok(key) => Ok(key),
+            Err(reason) => Err(format!("its key isn't text in quotes ({reason})")),
+        };
+        let key = match (key, entries, mode) {
+            (Ok(key), Entries::Modes { .. }, None) => return self.map(start, &label.clone(), entries, Some(&key)),
+            (Ok(key), ..) => key,
+            // A bad key: its value is skipped (it may be damage too).
+            (Err(reason), ..) => {
+                return match self.cur.value() {
+                    Ok(_) => self.drop(start, label, reason),
+                    Err(more) => self.damaged(start, label, more),
+                };
             }
-            Ok(key) => key,
-            Err(reason) => return self.drop(start, label, format!("its key isn't text in quotes ({reason})")),
         };
         let stored = match (entries, mode) {
-            (Entries::Bests { daily }, _) => read_best(value).map(|best| {
-                let map = if daily { &mut self.data.daily_best } else { &mut self.data.best };
-                let kept = map.get(&key).map_or(best, |old| old.merged(best));
-                map.insert(key, kept);
+            (Entries::Bests { daily }, _) => self.value_as(start, &label, read_best).map(|best| {
+                best.map(|best| {
+                    let map = if daily { &mut self.data.daily_best } else { &mut self.data.best };
+                    let kept = map.get(&key).map_or(best, |old| old.merged(best));
+                    map.insert(key, kept);
+                })
             }),
-            (Entries::Modes { favourites: false }, Some(mode)) => match ron::from_str::<SeedPlay>(value) {
-                Ok(play) if play.origin.as_deref().is_some_and(|o| self.damaged_text(o)) => {
-                    Err("its origin holds bytes that aren't text".into())
-                }
-                Ok(play) => {
-                    let seeds = self.data.history.entry(mode.to_string()).or_default();
-                    let kept = seeds.get(&key).map_or(play.clone(), |old| old.clone().max(play));
-                    seeds.insert(key, kept);
-                    Ok(())
-                }
-                Err(error) => Err(clipped(&error.code.to_string())),
-            },
-            (Entries::Modes { favourites: true }, Some(mode)) => match ron::from_str::<Favourite>(value) {
-                Ok(favourite) => {
-                    let seeds = self.data.favourites.entry(mode.to_string()).or_default();
-                    let kept = seeds.get(&key).map_or(favourite, |old| crate::merge::later_favourite(old, &favourite));
-                    seeds.insert(key, kept);
-                    Ok(())
-                }
-                Err(error) => Err(clipped(&error.code.to_string())),
-            },
+            (Entries::Modes { favourites: false }, Some(mode)) => {
+                self.value_as(start, &label, read::<SeedPlay>).map(|play| match play {
+                    Ok(play) if play.origin.as_deref().is_some_and(|o| self.damaged_text(o)) => {
+                        Err("its origin holds bytes that aren't text".into())
+                    }
+                    Ok(play) => {
+                        let seeds = self.data.history.entry(mode.to_string()).or_default();
+                        let kept = seeds.get(&key).map_or(play.clone(), |old| old.clone().max(play));
+                        seeds.insert(key, kept);
+                        Ok(())
+                    }
+                    Err(reason) => Err(reason),
+                })
+            }
+            (Entries::Modes { favourites: true }, Some(mode)) => {
+                self.value_as(start, &label, read::<Favourite>).map(|favourite| {
+                    favourite.map(|favourite| {
+                        let seeds = self.data.favourites.entry(mode.to_string()).or_default();
+                        let kept =
+                            seeds.get(&key).map_or(favourite, |old| crate::merge::later_favourite(old, &favourite));
+                        seeds.insert(key, kept);
+                    })
+                })
+            }
             (Entries::Modes { .. }, None) => unreachable!("modes are read as maps above"),
         };
-        if let Err(reason) = stored {
-            self.drop(start, label, quoting(reason, value));
+        if let Some(Err(reason)) = stored {
+            self.drop(start, label, reason);
+        }
+    }
+
+    /// The value at the cursor as a `T`: read once when it is one (the common case), else read as
+    /// text and given to `fallback` (another format's shape, or the reason it isn't one).
+    /// `None` when it isn't a value at all: that damage is dealt with here.
+    fn value_as<T: DeserializeOwned>(
+        &mut self,
+        start: usize,
+        label: &str,
+        fallback: fn(&str) -> Result<T, String>,
+    ) -> Option<Result<T, String>> {
+        if let Some(value) = self.cur.typed::<T>() {
+            return Some(Ok(value));
+        }
+        match self.cur.value() {
+            Ok(text) => Some(fallback(text).map_err(|reason| quoting(reason, text))),
+            Err(reason) => {
+                self.damaged(start, label.to_string(), reason);
+                None
+            }
         }
     }
 
@@ -394,6 +416,11 @@ impl Walk<'_> {
         };
         Parsed { data: self.data, from_version, mended, dropped: self.dropped }
     }
+}
+
+/// `text` as a `T`, or RON's reason why not.
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    ron::from_str(text).map_err(|error| clipped(&error.code.to_string()))
 }
 
 /// A best in either format: `(score: 300, better: Higher)`, or format 1 and 2's bare `300`.

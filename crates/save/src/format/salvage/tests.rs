@@ -156,6 +156,20 @@ fn a_broken_line_costs_that_line() {
     assert_eq!(p.data.bests(), data.bests());
 }
 
+/// Found by the `save_structured` fuzz target in a draft that checked the key read rather than
+/// its text: a key holding a line break (written escaped, `"puzzle/\n"`) was taken for a key
+/// whose closing quote is missing, and left out.
+#[test]
+fn a_key_with_an_escaped_line_break_is_kept() {
+    let mut data = SaveData::default();
+    data.record("puzzle/\n", 9_419, Direction::Lower);
+    data.record("maze/\"quoted\"\r\t\\", 1, Direction::Higher);
+    data.played("runner\n", "A\nB", Some("line\nbreak"), 5);
+    let text = encode_save(&data).unwrap().replace("version: 3", "version: [3]");
+    let p = read(&text);
+    assert_eq!((p.data, p.dropped.len()), (data, 1), "{text}");
+}
+
 #[test]
 fn hand_edited_damage_of_the_old_formats_keeps_the_rest() {
     let p = read(r#"(best: {"runner/x": 12,, oops"#);
