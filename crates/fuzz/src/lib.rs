@@ -32,6 +32,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "seeds", run: seeds::seeds },
     Target { name: "data_files", run: data_files::data_files },
     Target { name: "save", run: save::save },
+    Target { name: "save_structured", run: save::save_structured },
     Target { name: "puzzle", run: puzzle::puzzle },
     Target { name: "replay", run: replay::replay },
     Target { name: "replay_body", run: replay_body::replay_body },
