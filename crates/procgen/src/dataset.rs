@@ -6,52 +6,58 @@ use std::path::Path;
 use crate::arena::ArenaTuning;
 use crate::data::DataError;
 use crate::dungeon::DungeonData;
-use crate::generate::{Part, Shared};
+use crate::generate::{ModeData, Part, Shared};
 use crate::maze::MazeTuning;
 use crate::physics::{FlyerReach, JumpReach};
 use crate::runner::RunnerConfig;
-use crate::tuning::Tuning;
 use crate::tunnel::TunnelTuning;
 use crate::{FoodTable, IntensityCurve};
 
 pub use crate::puzzle::PuzzleData;
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct DataSet {
+/// The data set: one part per mode, each a line of `data_set!` (its field and type). The parts'
+/// order is the struct's: it is what `Debug` prints, so what replay codes hash
+/// ([`DataSet::rules_text`]), and the order an assets folder is loaded and checked in.
+macro_rules! data_set {
+    ($($(#[$doc:meta])* $field:ident: $part:ty,)*) => {
+        /// All the designer data every generator reads: one part per mode.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct DataSet {
+            $($(#[$doc])* pub $field: $part,)*
+        }
+
+        impl DataSet {
+            /// The shipped data, compiled in (tests prove it passes every check).
+            pub fn built_in() -> DataSet {
+                DataSet { $($field: <$part as ModeData>::shipped(),)* }
+            }
+
+            /// Every file under an assets folder, checked; the first mistake names its file and line.
+            pub fn load(assets_dir: &Path) -> Result<DataSet, DataError> {
+                Ok(DataSet { $($field: <$part as ModeData>::from_assets(assets_dir)?,)* })
+            }
+        }
+
+        /// Each mode's part, by its type: what a mode's generator asks for (`D: Part<MazeTuning>`).
+        $(impl Part<$part> for DataSet {
+            fn part(&self) -> &$part {
+                &self.$field
+            }
+        })*
+    };
+}
+
+data_set! {
     /// The Runner's chunks and tuning, with the intensity curve and food table every mode shares.
-    pub runner: RunnerConfig,
-    pub maze: MazeTuning,
-    pub arena: ArenaTuning,
-    pub tunnel: TunnelTuning,
-    pub dungeon: DungeonData,
-    pub puzzle: PuzzleData,
+    runner: RunnerConfig,
+    maze: MazeTuning,
+    arena: ArenaTuning,
+    tunnel: TunnelTuning,
+    dungeon: DungeonData,
+    puzzle: PuzzleData,
 }
 
 impl DataSet {
-    /// The shipped data, compiled in (tests prove it passes every check).
-    pub fn built_in() -> DataSet {
-        DataSet {
-            runner: RunnerConfig::default(),
-            maze: MazeTuning::built_in(),
-            arena: ArenaTuning::built_in(),
-            tunnel: TunnelTuning::built_in(),
-            dungeon: DungeonData::default(),
-            puzzle: PuzzleData::built_in(),
-        }
-    }
-
-    /// Every file under an assets folder, checked; the first mistake names its file and line.
-    pub fn load(assets_dir: &Path) -> Result<DataSet, DataError> {
-        Ok(DataSet {
-            runner: RunnerConfig::load(assets_dir)?,
-            maze: MazeTuning::load(assets_dir)?,
-            arena: ArenaTuning::load(assets_dir)?,
-            tunnel: TunnelTuning::load(assets_dir)?,
-            dungeon: DungeonData::load(assets_dir)?,
-            puzzle: PuzzleData::load(assets_dir)?,
-        })
-    }
-
     /// The text a replay's rules hash is taken of (the game's `rules_hash` hashes
     /// `"{RULES_REVISION}|{rules_text}"`): every value of every part, as `Debug` prints plain
     /// structs, vectors and floats (the same text on every platform). Moving a field, renaming a
@@ -91,19 +97,6 @@ impl Shared for DataSet {
         DataSet::food(self)
     }
 }
-
-/// Each mode's part, by its type: what a mode's generator asks for (`D: Part<MazeTuning>`).
-macro_rules! parts {
-    ($($field:ident: $part:ty),* $(,)?) => {$(
-        impl Part<$part> for DataSet {
-            fn part(&self) -> &$part {
-                &self.$field
-            }
-        }
-    )*};
-}
-
-parts!(runner: RunnerConfig, maze: MazeTuning, arena: ArenaTuning, tunnel: TunnelTuning, dungeon: DungeonData, puzzle: PuzzleData);
 
 impl Default for DataSet {
     fn default() -> Self {

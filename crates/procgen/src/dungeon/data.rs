@@ -57,6 +57,16 @@ impl DungeonData {
     }
 }
 
+impl crate::generate::ModeData for DungeonData {
+    fn shipped() -> DungeonData {
+        DungeonData::default()
+    }
+
+    fn from_assets(assets_dir: &Path) -> Result<DungeonData, DataError> {
+        DungeonData::load(assets_dir)
+    }
+}
+
 impl Default for DungeonData {
     /// The shipped tuning and themes.
     fn default() -> Self {

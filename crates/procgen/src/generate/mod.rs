@@ -20,7 +20,10 @@ pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
 pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
 pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECOND, ValidateCap};
 
-use crate::tuning::DataFile;
+use std::path::Path;
+
+use crate::data::DataError;
+use crate::tuning::{DataFile, Tuning};
 use crate::violation::Violation;
 use crate::{FoodTable, IntensityCurve, Seed};
 
@@ -38,6 +41,25 @@ pub trait Shared {
 /// A data set that holds a mode's own part, `T` (its tuning, its chunk library …).
 pub trait Part<T>: Shared {
     fn part(&self) -> &T;
+}
+
+/// A mode's own part of the data: the shipped copy, or the files of an assets folder. A data file
+/// that is the whole part (a [`Tuning`]) is one; a part of several files says how it loads.
+pub trait ModeData: Sized {
+    /// The shipped data, compiled in.
+    fn shipped() -> Self;
+    /// The part's files under an assets folder, checked; the first mistake names its file.
+    fn from_assets(assets_dir: &Path) -> Result<Self, DataError>;
+}
+
+impl<T: Tuning> ModeData for T {
+    fn shipped() -> T {
+        T::built_in()
+    }
+
+    fn from_assets(assets_dir: &Path) -> Result<T, DataError> {
+        T::load(assets_dir)
+    }
 }
 
 /// The levels of one seed's sweep, each with the request that makes it again.

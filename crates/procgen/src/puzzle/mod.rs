@@ -59,14 +59,14 @@ pub struct PuzzleData {
     pub curriculum: curriculum::Curriculum,
 }
 
-impl PuzzleData {
+impl crate::generate::ModeData for PuzzleData {
     /// The shipped grammar and curriculum, compiled in.
-    pub fn built_in() -> PuzzleData {
+    fn shipped() -> PuzzleData {
         PuzzleData { grammar: grammar::Grammar::built_in(), curriculum: curriculum::Curriculum::built_in() }
     }
 
     /// The grammar and curriculum under an assets folder, checked.
-    pub fn load(assets_dir: &std::path::Path) -> Result<PuzzleData, crate::DataError> {
+    fn from_assets(assets_dir: &std::path::Path) -> Result<PuzzleData, crate::DataError> {
         Ok(PuzzleData {
             grammar: grammar::Grammar::load(assets_dir)?,
             curriculum: curriculum::Curriculum::load(assets_dir)?,

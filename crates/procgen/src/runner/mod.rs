@@ -58,6 +58,16 @@ impl RunnerConfig {
     }
 }
 
+impl crate::generate::ModeData for RunnerConfig {
+    fn shipped() -> RunnerConfig {
+        RunnerConfig::default()
+    }
+
+    fn from_assets(assets_dir: &Path) -> Result<RunnerConfig, DataError> {
+        RunnerConfig::load(assets_dir)
+    }
+}
+
 impl Default for RunnerConfig {
     /// The shipped data, compiled in.
     fn default() -> Self {
