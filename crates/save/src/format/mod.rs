@@ -132,7 +132,7 @@ pub fn parse_save(text: &str) -> Result<Parsed, ParseError> {
         Err(error) => {
             return Err(match declared_version(text) {
                 Some(version) if version > VERSION => ParseError::Newer { version },
-                _ => ParseError::Corrupt { reason: error.to_string() },
+                _ => ParseError::Corrupt { reason: ron_reason(&error) },
             });
         }
     };
@@ -219,6 +219,12 @@ pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveD
         Ok(_) => Err(unusable("it reads back different".into())),
         Err(error) => Err(unusable(format!("it doesn't read back: {error}"))),
     }
+}
+
+/// RON's message for text that isn't a save, without the name of the type it was read into (the
+/// player saw "Expected struct `Probe`": an internal name that says nothing to them).
+fn ron_reason(error: &ron::error::SpannedError) -> String {
+    error.to_string().replace("struct `Probe`", "a save, `(version: 3, …)`")
 }
 
 /// Only the declared version; every other field is skipped unread.

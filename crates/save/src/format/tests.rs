@@ -237,3 +237,13 @@ fn random_and_mutated_text_never_panics() {
     }
     assert!(accepted > 100, "the mutations should leave many files valid ({accepted})");
 }
+
+/// Issue #28, 6: a file that isn't shaped like a save was reported as "Expected struct `Probe`".
+#[test]
+fn a_file_that_is_no_save_is_described_without_internal_names() {
+    for text in ["[1, 2, 3]", "42", "\"scores\""] {
+        let Err(ParseError::Corrupt { reason }) = parse_save(text) else { panic!("{text} was read") };
+        assert!(!reason.contains("Probe"), "{text}: {reason}");
+        assert!(reason.contains("a save"), "{text}: {reason}");
+    }
+}
