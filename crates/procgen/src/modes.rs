@@ -160,22 +160,29 @@ mod tests {
     fn every_data_file_is_listed_once_and_its_shipped_text_passes_its_check() {
         let files = data_files();
         let paths: Vec<&str> = files.iter().map(|f| f.path).collect();
-        assert_eq!(
-            paths,
-            [
-                "intensity.ron",
-                "food.ron",
-                "runner/tuning.ron",
-                "runner/chunks.ron",
-                "maze/tuning.ron",
-                "arena/tuning.ron",
-                "tunnel/tuning.ron",
-                "dungeon/tuning.ron",
-                "dungeon/themes.ron",
-                "puzzle/grammar.ron",
-                "puzzle/curriculum.ron",
-            ]
-        );
+        // The shared files first, then each generator's; each once; and they are every data file
+        // of the assets folder.
+        assert_eq!(paths[..2], ["intensity.ron", "food.ron"]);
+        for (i, path) in paths.iter().enumerate() {
+            assert!(!paths[..i].contains(path), "{path} twice");
+        }
+        assert!(MODES.iter().all(|m| m.data_files.iter().all(|f| paths.contains(&f.path))));
+        let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+        let mut on_disk = Vec::new();
+        let mut folders = vec![assets.clone()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "ron") {
+                    on_disk.push(path.strip_prefix(&assets).unwrap().to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
+        (on_disk.sort(), listed.sort());
+        assert_eq!(listed, on_disk);
         for file in files {
             (file.check)(file.built_in, file.path).unwrap_or_else(|e| panic!("{}: {e}", file.path));
             let on_disk = std::fs::read_to_string(format!("{}/../../assets/{}", env!("CARGO_MANIFEST_DIR"), file.path));
