@@ -181,7 +181,8 @@ mod tests {
             }
         }
         let mut listed: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
-        (on_disk.sort(), listed.sort());
+        on_disk.sort();
+        listed.sort();
         assert_eq!(listed, on_disk);
         for file in files {
             (file.check)(file.built_in, file.path).unwrap_or_else(|e| panic!("{}: {e}", file.path));
