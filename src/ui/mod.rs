@@ -1,7 +1,6 @@
 //! Menus, HUD, settings, the seed box, clipboard and toasts.
 
 pub mod clipboard;
-pub mod hints;
 pub mod hud;
 pub mod menu;
 pub mod preview;
@@ -10,7 +9,6 @@ pub mod seed_entry;
 pub mod seed_history;
 pub mod settings;
 pub mod share;
-pub mod shortcuts;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -32,7 +30,7 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
-            .add_plugins((seed_history::plugin, hints::plugin, shortcuts::plugin))
+            .add_plugins(seed_history::plugin)
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(
                 Update,

@@ -7,14 +7,11 @@ use crate::mode::Modes;
 use crate::palette;
 use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
-use crate::toast::toast_slot;
 use crate::ui::clipboard::COPY_LABEL;
-use crate::ui::hints::{hint_text, menus as hints};
 use crate::ui::menu::{MenuAction, MenuCursor};
 use crate::ui::preview::{PREVIEW_BOX, spawn_preview};
 use crate::ui::seed_entry::SeedEntry;
-use crate::ui::seed_entry::{MAX_ENTRY, NOT_A_SEED};
-use crate::ui::widgets::{button, ellipsized, heading, panel, screen_root, text, wide_panel};
+use crate::ui::widgets::{button, heading, panel, screen_root, text, wide_panel};
 
 /// Shows the session's seed code; kept current as the seed changes.
 #[derive(Component)]
@@ -57,7 +54,7 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
             card.spawn(button(1, "Settings", MenuAction::Settings));
             #[cfg(not(target_arch = "wasm32"))]
             card.spawn(button(2, "Quit", MenuAction::Quit));
-            card.spawn(hint_text(hints::choose(), 18.0, palette::TEXT_DIM));
+            card.spawn(text("Arrows or D-pad to choose, Enter or (A) to confirm", 18.0, palette::TEXT_DIM));
         });
     });
 }
@@ -114,12 +111,14 @@ fn spawn_seed_select(
                         right.spawn((SeedEntryText, text("", 26.0, palette::TEXT), line()));
                         right.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR), line()));
                         spawn_preview(right, session.mode);
-                        // Toasts here, under the preview, clear of the menu and the footer.
-                        right.spawn(toast_slot(Node { margin: UiRect::top(px(12)), ..default() }));
                     });
                 },
             );
-            card.spawn(hint_text(hints::seed_screen(), 18.0, palette::TEXT_DIM));
+            card.spawn(text(
+                "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
+                18.0,
+                palette::TEXT_DIM,
+            ));
         });
     });
 }
@@ -135,13 +134,8 @@ fn column(width: f32) -> Node {
     }
 }
 
-/// The longest origin line ("from \"…\"") shown under the big code: a pasted text may be far
-/// longer than the box types, and the rest would push the menu off the screen.
-const ORIGIN_CHARS: usize = 60;
-
 /// The seed *Play this seed* plays: the typed text's, once it reads as one (the preview's), else
-/// the session's. Typed text that plays no level shows no code at all: the session's code would
-/// look like the typed one's.
+/// the session's.
 fn show_seed(
     session: Res<Session>,
     entry: Res<SeedEntry>,
@@ -151,32 +145,28 @@ fn show_seed(
     if !session.is_changed() && !entry.is_changed() {
         return;
     }
-    let typing = !entry.text.trim().is_empty();
     let typed = entry.typed_session(session.mode);
-    let (code_line, origin_line) = match (&typed, typing) {
-        (Some(typed), _) => (typed.seed.code().to_string(), "the code of what you typed".to_string()),
-        (None, true) => (NOT_A_SEED.to_string(), "what you typed plays no level yet".to_string()),
-        (None, false) => {
-            (session.seed.code().to_string(), ellipsized(session.origin.as_deref().unwrap_or_default(), ORIGIN_CHARS))
-        }
-    };
+    let shown = typed.as_ref().unwrap_or(&session);
     for mut text in &mut code {
-        if text.0 != code_line {
-            text.0.clone_from(&code_line);
+        let line = shown.seed.code().to_string();
+        if text.0 != line {
+            text.0 = line;
         }
     }
     for mut text in &mut origin {
-        if text.0 != origin_line {
-            text.0.clone_from(&origin_line);
+        let line = if typed.is_some() {
+            "the code of what you typed".to_string()
+        } else {
+            shown.origin.clone().unwrap_or_default()
+        };
+        if text.0 != line {
+            text.0 = line;
         }
     }
 }
 
-/// The typed text, and one line under it: the reason it plays no level (red once Enter refused
-/// it), or how Enter will read it. The reason is said here only, not again in the preview box.
 fn show_entry(
     entry: Res<SeedEntry>,
-    session: Res<Session>,
     mut typed: Query<&mut Text, (With<SeedEntryText>, Without<SeedErrorText>)>,
     mut error: Query<(&mut Text, &mut TextColor), (With<SeedErrorText>, Without<SeedEntryText>)>,
 ) {
@@ -184,24 +174,16 @@ fn show_entry(
         return;
     }
     for mut text in &mut typed {
-        text.0 = match (entry.text.is_empty(), entry.cut) {
-            (true, _) => "Type a seed...".into(),
-            // An ellipsis where the cursor was: there is no room for more.
-            (false, true) => format!("> {}\u{2026}", entry.text),
-            (false, false) => format!("> {}_", entry.text),
-        };
+        text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
     }
-    let cut = if entry.cut { format!("Cut at {MAX_ENTRY} characters. ") } else { String::new() };
-    let problem = || entry.session_for(session.mode).err().filter(|_| !entry.text.trim().is_empty());
+    // A problem in red; otherwise how Enter will read what is typed, quietly.
     for (mut text, mut color) in &mut error {
         color.0 = if entry.error.is_some() { palette::TEXT_ERROR } else { palette::TEXT_DIM };
-        let line = entry
+        text.0 = entry
             .error
             .clone()
             .or_else(|| entry.reading.as_ref().map(|r| format!("Enter plays it, {r}")))
-            .or_else(problem)
             .unwrap_or_default();
-        text.0 = format!("{cut}{line}");
     }
 }
 
@@ -225,8 +207,7 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(heading(last.cause.clone()));
             card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
             card.spawn(text(last.summary.clone(), 24.0, palette::TEXT_DIM));
-            // A first score of 0 is recorded as the seed's best, but it is no feat to cheer.
-            let best = if last.new_best && last.score > 0 {
+            let best = if last.new_best {
                 "New best for this seed!".to_string()
             } else {
                 format!("Best for this seed: {}", last.best)

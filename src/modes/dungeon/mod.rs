@@ -262,8 +262,7 @@ impl DungeonRun {
                 if self.lives == 0 {
                     self.ended = Some(format!("A {name} got you!"));
                 } else {
-                    self.hint =
-                        say(format!("Ouch, a {name}! {} left", crate::words::counted(self.lives, "life", "lives")));
+                    self.hint = say(format!("Ouch, a {name}! {} lives left", self.lives));
                 }
             }
             Event::Cleared => {
@@ -344,9 +343,9 @@ impl Rules for DungeonRun {
             score: self.score,
             cause: cause.clone(),
             summary: format!(
-                "reached dungeon {}, {} solved, {} food eaten",
+                "reached dungeon {}, {} puzzles solved, {} food eaten",
                 self.dungeon_number(),
-                crate::words::counted(self.puzzles_solved, "puzzle", "puzzles"),
+                self.puzzles_solved,
                 self.food_eaten
             ),
             distance_m: 0,

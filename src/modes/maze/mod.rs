@@ -68,11 +68,7 @@ impl Rules for MazeRun {
         self.ended.as_ref().map(|cause| RunEnd {
             score: self.score,
             cause: cause.clone(),
-            summary: format!(
-                "reached floor {}, {}",
-                self.floor.floor,
-                crate::words::counted(self.stars_eaten, "star", "stars")
-            ),
+            summary: format!("reached floor {}, {} stars", self.floor.floor, self.stars_eaten),
             distance_m: 0,
         })
     }
