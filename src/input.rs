@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 pub use crate::grid_move::Dir;
 use crate::save::Save;
+use crate::state::Screen;
 
 /// This frame's actions. Systems read these instead of raw devices, so every action works
 /// from the keyboard and from any gamepad.
@@ -39,28 +40,87 @@ impl Plugin for ActionsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Actions>()
             .init_resource::<TypingFocus>()
-            .add_systems(PreUpdate, read_actions.after(InputSystems));
+            .init_resource::<HeldOver>()
+            .init_resource::<LastDevice>()
+            .add_systems(PreUpdate, read_actions.after(InputSystems))
+            .add_systems(OnExit(Screen::Playing), hold_over)
+            .add_systems(OnEnter(Screen::Playing), |mut held: ResMut<HeldOver>| *held = HeldOver::default());
     }
+}
+
+/// Keys and gamepad buttons that were down when a run ended: the player was steering or jumping
+/// with them, so until each is let go its presses (an OS key repeat, a press landing as the
+/// screen changes) make no actions. Without this, arrows held at the moment of death move the
+/// game-over cursor, and the next Enter does something the player never chose.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct HeldOver {
+    keys: Vec<KeyCode>,
+    buttons: Vec<(Entity, GamepadButton)>,
+}
+
+/// The device the player last pressed something on, for on-screen hints (keys or buttons).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LastDevice {
+    #[default]
+    Keyboard,
+    Gamepad,
+}
+
+/// As a run ends: whatever is held belongs to the run. This frame's actions were read before the
+/// screen changed, so they are the run's too, and dropped.
+fn hold_over(
+    keys: Res<ButtonInput<KeyCode>>,
+    gamepads: Query<(Entity, &Gamepad)>,
+    mut held: ResMut<HeldOver>,
+    mut actions: ResMut<Actions>,
+) {
+    held.keys = keys.get_pressed().copied().collect();
+    held.buttons = gamepads.iter().flat_map(|(id, pad)| pad.get_pressed().map(move |b| (id, *b))).collect();
+    *actions = Actions::default();
 }
 
 fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<TypingFocus>,
     save: Option<Res<Save>>,
-    gamepads: Query<&Gamepad>,
+    gamepads: Query<(Entity, &Gamepad)>,
+    mut held: ResMut<HeldOver>,
+    mut device: ResMut<LastDevice>,
     mut actions: ResMut<Actions>,
     mut stick: Local<StickState>,
 ) {
+    // Read on the raw keys: typing in a text field is using the keyboard too.
+    if let Some(now) = device_used(&keys, &gamepads).filter(|now| *device != *now) {
+        *device = now;
+    }
+    // What was held as a run ended counts again once it has been let go.
+    held.keys.retain(|key| keys.pressed(*key));
+    held.buttons.retain(|(id, button)| gamepads.get(*id).is_ok_and(|(_, pad)| pad.pressed(*button)));
     // While a text field types, the keys are its own: none of them acts.
-    let no_keys = ButtonInput::<KeyCode>::default();
-    let keys = if focus.0 { &no_keys } else { &*keys };
-    let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
+    let mut filtered = ButtonInput::<KeyCode>::default();
+    let keys: &ButtonInput<KeyCode> = if focus.0 {
+        &filtered
+    } else if held.keys.is_empty() {
+        &keys
+    } else {
+        filtered = keys.clone();
+        for key in &held.keys {
+            filtered.clear_just_pressed(*key);
+        }
+        &filtered
+    };
+    let held = &*held;
+    let pad = |button: GamepadButton| {
+        gamepads.iter().any(|(id, g)| g.just_pressed(button) && !held.buttons.contains(&(id, button)))
+    };
     let jump_keys = save.map_or(crate::save::keys::jump_keys(Default::default()), |save| save.jump_keys());
     *actions = Actions {
         steer: None,
         move_axis: Vec2::ZERO,
         jump: keys.any_just_pressed(jump_keys.iter().copied()) || pad(GamepadButton::South),
-        confirm: keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) || pad(GamepadButton::South),
+        // Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
+        confirm: (keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) && !alt_held(keys))
+            || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
         pause: keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) || pad(GamepadButton::Start),
         up: keys.just_pressed(KeyCode::ArrowUp) || pad(GamepadButton::DPadUp),
@@ -70,17 +130,36 @@ fn read_actions(
             || pad(GamepadButton::West),
         alt: keys.any_just_pressed([KeyCode::KeyQ, KeyCode::KeyT]) || pad(GamepadButton::North),
     };
-    actions.steer = steer(keys, &gamepads, &mut stick);
-    actions.move_axis = move_axis(keys, &gamepads);
+    actions.steer = steer(keys, &pad, gamepads.iter().map(|(_, g)| g), &mut stick);
+    actions.move_axis = move_axis(keys, gamepads.iter().map(|(_, g)| g));
 }
 
-fn move_axis(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>) -> Vec2 {
+/// Whether Alt is down: Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
+pub fn alt_held(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight])
+}
+
+/// A key press makes the hints name keys; a gamepad button or a push of a stick, buttons.
+fn device_used(keys: &ButtonInput<KeyCode>, gamepads: &Query<(Entity, &Gamepad)>) -> Option<LastDevice> {
+    let pad_used = |g: &Gamepad| {
+        g.get_just_pressed().next().is_some() || g.left_stick().length() > 0.5 || g.right_stick().length() > 0.5
+    };
+    if keys.get_just_pressed().next().is_some() {
+        Some(LastDevice::Keyboard)
+    } else if gamepads.iter().any(|(_, g)| pad_used(g)) {
+        Some(LastDevice::Gamepad)
+    } else {
+        None
+    }
+}
+
+fn move_axis<'a>(keys: &ButtonInput<KeyCode>, mut gamepads: impl Iterator<Item = &'a Gamepad>) -> Vec2 {
     let held = |codes: [KeyCode; 2]| if keys.any_pressed(codes) { 1.0 } else { 0.0 };
     let keyed = Vec2::new(
         held([KeyCode::ArrowRight, KeyCode::KeyD]) - held([KeyCode::ArrowLeft, KeyCode::KeyA]),
         held([KeyCode::ArrowUp, KeyCode::KeyW]) - held([KeyCode::ArrowDown, KeyCode::KeyS]),
     );
-    let pad = gamepads.iter().map(|g| g.left_stick() + g.dpad()).find(|v| v.length() > 0.2).unwrap_or(Vec2::ZERO);
+    let pad = gamepads.find_map(|g| Some(g.left_stick() + g.dpad()).filter(|v| v.length() > 0.2)).unwrap_or(Vec2::ZERO);
     quantised(keyed + pad)
 }
 
@@ -109,8 +188,12 @@ pub fn quantised(axis: Vec2) -> Vec2 {
 #[derive(Default)]
 struct StickState(Option<Dir>);
 
-fn steer(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>, stick: &mut StickState) -> Option<Dir> {
-    let pad = |button: GamepadButton| gamepads.iter().any(|g| g.just_pressed(button));
+fn steer<'a>(
+    keys: &ButtonInput<KeyCode>,
+    pad: &impl Fn(GamepadButton) -> bool,
+    gamepads: impl Iterator<Item = &'a Gamepad>,
+    stick: &mut StickState,
+) -> Option<Dir> {
     let keyed = [
         (Dir::Up, [KeyCode::ArrowUp, KeyCode::KeyW], GamepadButton::DPadUp),
         (Dir::Down, [KeyCode::ArrowDown, KeyCode::KeyS], GamepadButton::DPadDown),
@@ -120,7 +203,7 @@ fn steer(keys: &ButtonInput<KeyCode>, gamepads: &Query<&Gamepad>, stick: &mut St
     .into_iter()
     .find(|(_, keys_for, button)| keys.any_just_pressed(*keys_for) || pad(*button))
     .map(|(dir, _, _)| dir);
-    let flick = gamepads.iter().map(|g| g.left_stick()).find(|s| s.length() > 0.6).map(|s| {
+    let flick = gamepads.map(|g| g.left_stick()).find(|s| s.length() > 0.6).map(|s| {
         if s.x.abs() > s.y.abs() {
             if s.x > 0.0 { Dir::Right } else { Dir::Left }
         } else if s.y > 0.0 {

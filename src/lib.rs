@@ -12,6 +12,7 @@ pub mod browser_log;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod data;
+pub mod font;
 pub mod food;
 pub mod grid_move;
 pub mod input;
@@ -30,6 +31,7 @@ pub mod toast;
 pub mod ui;
 pub mod visuals;
 pub mod web;
+pub mod words;
 
 use bevy::prelude::*;
 use tracing::error;
@@ -105,6 +107,8 @@ pub fn windowed_app(launch: Launch) -> App {
         }),
         ..default()
     }));
+    // Before any text is laid out: every text uses the default font, which this replaces.
+    app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
     app.add_plugins(visuals::VisualsPlugin);
     replay::ghost::add_visuals(&mut app);

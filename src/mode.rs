@@ -23,7 +23,7 @@ pub enum Controls {
 }
 
 impl Controls {
-    /// The in-run hint: `jump` is the player's jump/flap key's name.
+    /// The in-run hint for the keyboard: `jump` is the player's jump/flap key's name.
     pub fn hint(self, jump: &str) -> String {
         match self {
             Controls::Jump => format!("{jump}: jump"),
@@ -31,6 +31,17 @@ impl Controls {
             Controls::Move => "Arrows: move".to_string(),
             Controls::Explore => "Arrows: walk   E: use".to_string(),
             Controls::Code => "Arrows: walk   Enter: code".to_string(),
+        }
+    }
+
+    /// The in-run hint for a gamepad (the buttons the game reads).
+    pub fn pad_hint(self) -> &'static str {
+        match self {
+            Controls::Jump => "(A): jump",
+            Controls::Flap => "(A): flap",
+            Controls::Move => "Stick or D-pad: move",
+            Controls::Explore => "Stick: walk   (A): use",
+            Controls::Code => "Stick: walk   (A): code",
         }
     }
 }

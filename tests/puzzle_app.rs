@@ -469,6 +469,22 @@ fn clearing_the_last_step_ends_the_run_with_its_score() {
 }
 
 #[test]
+fn an_enter_pressed_as_the_player_reaches_the_tile_is_not_an_empty_first_line() {
+    let mut app = puzzle_app(Seed(11), None);
+    // The panel opens by itself on arrival; the player, told "Enter on the tile", presses it.
+    walk_to_code(&mut app);
+    key(&mut app, KeyCode::Enter, Key::Enter, None);
+    assert!(run(&app).panel_open);
+    assert_eq!(app.world().resource::<CodeEditor>().text(), "", "the Enter that meant \"open\" adds no line");
+    // Later, Enter is a new line again.
+    for _ in 0..60 {
+        app.update();
+    }
+    key(&mut app, KeyCode::Enter, Key::Enter, None);
+    assert_eq!(app.world().resource::<CodeEditor>().text(), "\n");
+}
+
+#[test]
 fn q_ends_the_run_away_from_the_panel_and_is_a_letter_in_it() {
     let mut app = puzzle_app(Seed(11), None);
     walk_to_code(&mut app);

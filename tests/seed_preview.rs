@@ -175,7 +175,9 @@ fn a_mistyped_code_shows_the_reason_and_no_stale_picture() {
     assert_eq!(preview(&app).problem.as_deref(), Some(reason.as_str()), "the seed screen's own message");
     assert!(preview(&app).image.is_none(), "no stale picture");
     assert!(!picture_visible(&mut app));
-    assert_eq!(single_text::<PreviewProblem>(&mut app), reason);
+    // The reason is said once, on the line under the typed text; the box just has no picture.
+    assert_eq!(single_text::<PreviewProblem>(&mut app), seedfeast::ui::preview::NO_PREVIEW);
+    assert_eq!(single_text::<seedfeast::ui::screens::SeedErrorText>(&mut app), reason);
 
     // Fixing it brings the picture back, and the reason goes.
     backspace(&mut app);
@@ -224,13 +226,23 @@ fn play_this_seed_plays_the_typed_seed_the_preview_shows() {
     }
     type_text(&mut app, &format!("{}U", &code[..code.len() - 1]));
     app.update();
-    assert_eq!(single_text::<SeedCodeText>(&mut app), before.code().to_string(), "a typo: the seed already chosen");
+    // A typo plays no level: the big code shows none (the seed chosen before would read as the
+    // typed one's), and the reason is shown once.
+    assert_eq!(single_text::<SeedCodeText>(&mut app), seedfeast::ui::seed_entry::NOT_A_SEED);
     app.world_mut().trigger(MenuChosen(MenuAction::Play));
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::SeedSelect, "a typo starts nothing");
     assert!(
         app.world().resource::<SeedEntry>().error.as_deref().is_some_and(|e| e.contains("not a seed-code character"))
+    );
+    let error_line = single_text::<seedfeast::ui::screens::SeedErrorText>(&mut app);
+    assert!(error_line.contains("not a seed-code character"), "{error_line}");
+    rest(&mut app);
+    assert_eq!(
+        single_text::<PreviewProblem>(&mut app),
+        seedfeast::ui::preview::NO_PREVIEW,
+        "not a second time in the preview"
     );
 
     // Fixed, Play plays it.

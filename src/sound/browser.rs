@@ -74,10 +74,10 @@ impl Plugin for BrowserSoundPlugin {
     }
 }
 
-/// The saved volume applies at once, to sounds already playing too.
-fn apply_volume(data: Res<Save>, audio: NonSend<WebAudio>) {
-    if data.is_changed() {
-        audio.volume.gain().set_value(data.settings().volume());
+/// The saved volume (none while muted) applies at once, to sounds already playing too.
+fn apply_volume(data: Res<Save>, presentation: Res<crate::ui::shortcuts::Presentation>, audio: NonSend<WebAudio>) {
+    if data.is_changed() || presentation.is_changed() {
+        audio.volume.gain().set_value(presentation.volume(data.settings().volume()));
     }
 }
 

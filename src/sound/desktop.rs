@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::{Sfx, this_frames_cues};
 use crate::save::Save;
+use crate::ui::shortcuts::Presentation;
 
 /// One loaded source per cue, in [`Sfx::ALL`] order; present only where audio exists.
 #[derive(Resource)]
@@ -26,10 +27,10 @@ fn load_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource
     commands.insert_resource(SfxBank(handles));
 }
 
-/// The saved volume applies to every sound started after it changes.
-fn apply_volume(data: Res<Save>, volume: Option<ResMut<GlobalVolume>>) {
-    if let Some(mut volume) = volume.filter(|_| data.is_changed()) {
-        volume.volume = Volume::Linear(data.settings().volume());
+/// The saved volume (none while muted) applies to every sound started after it changes.
+fn apply_volume(data: Res<Save>, presentation: Res<Presentation>, volume: Option<ResMut<GlobalVolume>>) {
+    if let Some(mut volume) = volume.filter(|_| data.is_changed() || presentation.is_changed()) {
+        volume.volume = Volume::Linear(presentation.volume(data.settings().volume()));
     }
 }
 

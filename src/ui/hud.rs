@@ -8,6 +8,7 @@ use crate::run::{Countdown, HudStatus};
 use crate::save::Save;
 use crate::session::Session;
 use crate::state::Screen;
+use crate::ui::hints::{Hint, hint_text};
 use crate::ui::widgets::text;
 
 #[derive(Component)]
@@ -65,45 +66,77 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
             let jump = save.settings().jump_key().hint();
             let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
             let controls = session.mode.info().controls.hint(jump);
-            hud.spawn(text(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), 16.0, palette::TEXT_DIM));
+            let pad = format!("{}   Start: pause", session.mode.info().controls.pad_hint());
+            let hint = Hint::new(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), pad);
+            hud.spawn(hint_text(hint, 16.0, palette::TEXT_DIM));
         },
     );
 }
 
-/// The countdown's number, large, with how to skip it.
+/// The card behind the countdown: "Get ready!" is drawn over every mode's playfield (the tunnels'
+/// night sky, the maze's walls, the puzzle's hint panel), so it sits on the game's light panel
+/// colour, where its text colours are the ones every menu is checked in.
+#[derive(Component)]
+pub struct CountdownCard;
+
+/// The full-width row that centres the card.
+#[derive(Component)]
+struct CountdownHolder;
+
+/// The countdown's number, large, with how to skip it, on a card of its own.
 fn spawn_countdown(commands: &mut Commands) {
     commands.spawn((
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
-            top: percent(36),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: px(6),
+            top: percent(30),
+            justify_content: JustifyContent::Center,
             ..default()
         },
+        // Above the modes' own panels (the puzzle's hint card is UI too).
+        GlobalZIndex(5),
+        CountdownHolder,
         DespawnOnExit(Screen::Playing),
-        children![
-            (CountdownText, text("3", 120.0, palette::ACCENT)),
-            text("Get ready! Any key starts at once", 22.0, palette::TEXT),
-        ],
+        children![(
+            CountdownCard,
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(2),
+                padding: UiRect::axes(px(32), px(12)),
+                border_radius: BorderRadius::all(px(18)),
+                ..default()
+            },
+            // Opaque: the puzzle's hint text must not show through.
+            BackgroundColor(palette::PANEL.with_alpha(1.0)),
+            children![
+                (CountdownText, text("3", 120.0, palette::ACCENT)),
+                text("Get ready! Any key starts at once", 22.0, palette::TEXT),
+            ],
+        )],
     ));
 }
 
 fn show_countdown(
     mut commands: Commands,
     countdown: Option<Res<Countdown>>,
-    mut number: Query<(&mut Text, &ChildOf), With<CountdownText>>,
+    mut number: Query<&mut Text, With<CountdownText>>,
+    holders: Query<Entity, With<CountdownHolder>>,
 ) {
     match (countdown, number.single_mut()) {
-        (Some(countdown), Ok((mut text, _))) => {
+        (Some(countdown), Ok(mut text)) => {
             let shown = countdown.shown().to_string();
             if text.0 != shown {
                 text.0 = shown;
             }
         }
         (Some(_), Err(_)) => spawn_countdown(&mut commands),
-        (None, Ok((_, parent))) => commands.entity(parent.parent()).despawn(),
+        // The number's card's holder: the whole countdown goes.
+        (None, Ok(_)) => {
+            for holder in &holders {
+                commands.entity(holder).despawn();
+            }
+        }
         (None, Err(_)) => {}
     }
 }

@@ -47,6 +47,10 @@ pub enum MenuAction {
     Volume,
     /// Settings: confirm picks the next jump key, left/right step through them.
     JumpKey,
+    /// Settings: fullscreen on or off (as F11 does).
+    Fullscreen,
+    /// Settings: sound on or off (as M does).
+    Mute,
 }
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -136,7 +140,6 @@ fn paint_items(cursor: Res<MenuCursor>, mut items: Query<(&MenuItem, &mut Backgr
 fn on_menu_chosen(
     chosen: On<MenuChosen>,
     mut commands: Commands,
-    mut cursor: ResMut<MenuCursor>,
     mut session: ResMut<Session>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_pause: Option<ResMut<NextState<Pause>>>,
@@ -147,9 +150,10 @@ fn on_menu_chosen(
     mut entry: Option<ResMut<crate::ui::seed_entry::SeedEntry>>,
     screen: Option<Res<State<Screen>>>,
 ) {
-    if !matches!(chosen.0, MenuAction::Volume | MenuAction::JumpKey | MenuAction::PlayHistory) {
-        cursor.0 = 0;
-    }
+    // The cursor stays where it is: a screen that opens puts it on its first item itself (its
+    // `OnEnter`), and an action that keeps the screen (*Copy code*, *Share*, *New random seed*,
+    // a refused code) leaves the player where they were, so the next Enter does the same again
+    // instead of whatever is first (on the game-over screen: starting a run).
     match chosen.0 {
         MenuAction::Start => next_screen.set(Screen::ModeSelect),
         MenuAction::ChooseMode(mode) => {
@@ -224,6 +228,6 @@ fn on_menu_chosen(
         }
         MenuAction::Settings => next_screen.set(Screen::Settings),
         // Changed and saved by the settings screen's own observer.
-        MenuAction::Volume | MenuAction::JumpKey => {}
+        MenuAction::Volume | MenuAction::JumpKey | MenuAction::Fullscreen | MenuAction::Mute => {}
     }
 }

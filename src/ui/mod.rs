@@ -1,6 +1,7 @@
 //! Menus, HUD, settings, the seed box, clipboard and toasts.
 
 pub mod clipboard;
+pub mod hints;
 pub mod hud;
 pub mod menu;
 pub mod preview;
@@ -9,6 +10,7 @@ pub mod seed_entry;
 pub mod seed_history;
 pub mod settings;
 pub mod share;
+pub mod shortcuts;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -30,7 +32,7 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
-            .add_plugins(seed_history::plugin)
+            .add_plugins((seed_history::plugin, hints::plugin, shortcuts::plugin))
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(
                 Update,

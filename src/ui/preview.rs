@@ -26,6 +26,9 @@ pub const PREVIEW_BOX: Vec2 = Vec2::new(420.0, 240.0);
 /// How long typed text rests before the preview is redrawn, in seconds of game time.
 pub const DEBOUNCE_SECONDS: f32 = 0.25;
 
+/// The preview box's words while the typed text plays no level (the seed screen says why).
+pub const NO_PREVIEW: &str = "No level to preview";
+
 /// What a preview is of: a mode, and the seed the text plays or why it plays none.
 pub type PreviewOf = (Mode, Result<Seed, String>);
 
@@ -221,7 +224,11 @@ pub fn show_preview(
         };
     }
     for mut text in &mut problem {
-        text.0 = preview.problem.clone().unwrap_or_default();
+        text.0 = match (seed, &preview.problem) {
+            // The typed text's reason is on the line under it already: said once.
+            (Err(_), _) => NO_PREVIEW.to_string(),
+            (Ok(_), problem) => problem.clone().unwrap_or_default(),
+        };
     }
 }
 

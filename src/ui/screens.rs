@@ -7,11 +7,14 @@ use crate::mode::Modes;
 use crate::palette;
 use crate::session::{LastRun, Session};
 use crate::state::{Pause, Screen};
+use crate::toast::toast_slot;
 use crate::ui::clipboard::COPY_LABEL;
+use crate::ui::hints::{hint_text, menus as hints};
 use crate::ui::menu::{MenuAction, MenuCursor};
 use crate::ui::preview::{PREVIEW_BOX, spawn_preview};
 use crate::ui::seed_entry::SeedEntry;
-use crate::ui::widgets::{button, heading, panel, screen_root, text, wide_panel};
+use crate::ui::seed_entry::{MAX_ENTRY, NOT_A_SEED};
+use crate::ui::widgets::{button, ellipsized, heading, panel, screen_root, text, wide_panel};
 
 /// Shows the session's seed code; kept current as the seed changes.
 #[derive(Component)]
@@ -54,7 +57,7 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
             card.spawn(button(1, "Settings", MenuAction::Settings));
             #[cfg(not(target_arch = "wasm32"))]
             card.spawn(button(2, "Quit", MenuAction::Quit));
-            card.spawn(text("Arrows or D-pad to choose, Enter or (A) to confirm", 18.0, palette::TEXT_DIM));
+            card.spawn(hint_text(hints::choose(), 18.0, palette::TEXT_DIM));
         });
     });
 }
@@ -111,14 +114,12 @@ fn spawn_seed_select(
                         right.spawn((SeedEntryText, text("", 26.0, palette::TEXT), line()));
                         right.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR), line()));
                         spawn_preview(right, session.mode);
+                        // Toasts here, under the preview, clear of the menu and the footer.
+                        right.spawn(toast_slot(Node { margin: UiRect::top(px(12)), ..default() }));
                     });
                 },
             );
-            card.spawn(text(
-                "Type a friend's code or any words, then Enter. Ctrl+C copies, Ctrl+V pastes.",
-                18.0,
-                palette::TEXT_DIM,
-            ));
+            card.spawn(hint_text(hints::seed_screen(), 18.0, palette::TEXT_DIM));
         });
     });
 }
@@ -134,8 +135,13 @@ fn column(width: f32) -> Node {
     }
 }
 
+/// The longest origin line ("from \"…\"") shown under the big code: a pasted text may be far
+/// longer than the box types, and the rest would push the menu off the screen.
+const ORIGIN_CHARS: usize = 60;
+
 /// The seed *Play this seed* plays: the typed text's, once it reads as one (the preview's), else
-/// the session's.
+/// the session's. Typed text that plays no level shows no code at all: the session's code would
+/// look like the typed one's.
 fn show_seed(
     session: Res<Session>,
     entry: Res<SeedEntry>,
@@ -145,28 +151,32 @@ fn show_seed(
     if !session.is_changed() && !entry.is_changed() {
         return;
     }
+    let typing = !entry.text.trim().is_empty();
     let typed = entry.typed_session(session.mode);
-    let shown = typed.as_ref().unwrap_or(&session);
+    let (code_line, origin_line) = match (&typed, typing) {
+        (Some(typed), _) => (typed.seed.code().to_string(), "the code of what you typed".to_string()),
+        (None, true) => (NOT_A_SEED.to_string(), "what you typed plays no level yet".to_string()),
+        (None, false) => {
+            (session.seed.code().to_string(), ellipsized(session.origin.as_deref().unwrap_or_default(), ORIGIN_CHARS))
+        }
+    };
     for mut text in &mut code {
-        let line = shown.seed.code().to_string();
-        if text.0 != line {
-            text.0 = line;
+        if text.0 != code_line {
+            text.0.clone_from(&code_line);
         }
     }
     for mut text in &mut origin {
-        let line = if typed.is_some() {
-            "the code of what you typed".to_string()
-        } else {
-            shown.origin.clone().unwrap_or_default()
-        };
-        if text.0 != line {
-            text.0 = line;
+        if text.0 != origin_line {
+            text.0.clone_from(&origin_line);
         }
     }
 }
 
+/// The typed text, and one line under it: the reason it plays no level (red once Enter refused
+/// it), or how Enter will read it. The reason is said here only, not again in the preview box.
 fn show_entry(
     entry: Res<SeedEntry>,
+    session: Res<Session>,
     mut typed: Query<&mut Text, (With<SeedEntryText>, Without<SeedErrorText>)>,
     mut error: Query<(&mut Text, &mut TextColor), (With<SeedErrorText>, Without<SeedEntryText>)>,
 ) {
@@ -174,16 +184,24 @@ fn show_entry(
         return;
     }
     for mut text in &mut typed {
-        text.0 = if entry.text.is_empty() { "Type a seed...".into() } else { format!("> {}_", entry.text) };
+        text.0 = match (entry.text.is_empty(), entry.cut) {
+            (true, _) => "Type a seed...".into(),
+            // An ellipsis where the cursor was: there is no room for more.
+            (false, true) => format!("> {}\u{2026}", entry.text),
+            (false, false) => format!("> {}_", entry.text),
+        };
     }
-    // A problem in red; otherwise how Enter will read what is typed, quietly.
+    let cut = if entry.cut { format!("Cut at {MAX_ENTRY} characters. ") } else { String::new() };
+    let problem = || entry.session_for(session.mode).err().filter(|_| !entry.text.trim().is_empty());
     for (mut text, mut color) in &mut error {
         color.0 = if entry.error.is_some() { palette::TEXT_ERROR } else { palette::TEXT_DIM };
-        text.0 = entry
+        let line = entry
             .error
             .clone()
             .or_else(|| entry.reading.as_ref().map(|r| format!("Enter plays it, {r}")))
+            .or_else(problem)
             .unwrap_or_default();
+        text.0 = format!("{cut}{line}");
     }
 }
 
@@ -197,6 +215,7 @@ fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: 
             card.spawn(button(1, COPY_LABEL, MenuAction::CopyCode));
             card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
         });
+        root.spawn(toast_slot(Node::default()));
     });
 }
 
@@ -207,7 +226,8 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(heading(last.cause.clone()));
             card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
             card.spawn(text(last.summary.clone(), 24.0, palette::TEXT_DIM));
-            let best = if last.new_best {
+            // A first score of 0 is recorded as the seed's best, but it is no feat to cheer.
+            let best = if last.new_best && last.score > 0 {
                 "New best for this seed!".to_string()
             } else {
                 format!("Best for this seed: {}", last.best)
@@ -223,6 +243,8 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(button(3, "Share", MenuAction::Share));
             card.spawn(button(4, "Main menu", MenuAction::ToTitle));
         });
+        // Toasts (Copied …, to share …) under the card, not over its last button.
+        root.spawn(toast_slot(Node::default()));
     });
 }
 

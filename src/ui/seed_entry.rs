@@ -9,8 +9,12 @@ use crate::session::{Mode, Session};
 use crate::state::Screen;
 use crate::ui::clipboard::{copy_code, copy_session_code, start_paste};
 
-/// Longest text accepted in the box.
+/// Longest text accepted in the box (more is refused, and the screen says the text was cut).
 pub const MAX_ENTRY: usize = 48;
+
+/// What the big code shows while the typed text plays no level: no code at all, rather than the
+/// seed chosen before, which would read as the typed text's.
+pub const NOT_A_SEED: &str = "?????-?????";
 
 /// What the player has typed, how it reads, and why it was refused, if it was.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -20,6 +24,8 @@ pub struct SeedEntry {
     /// How the typed text reads ("read as the code 2…", "read as text: …"), kept current as the
     /// player types.
     pub reading: Option<String>,
+    /// Whether typed characters were refused at [`MAX_ENTRY`] (until one is deleted).
+    pub cut: bool,
 }
 
 impl SeedEntry {
@@ -48,9 +54,7 @@ impl SeedEntry {
         match self.session_for(session.mode) {
             Ok(taken) => {
                 *session = taken;
-                self.text.clear();
-                self.error = None;
-                self.reading = None;
+                *self = SeedEntry::default();
                 true
             }
             Err(error) => {
@@ -80,9 +84,11 @@ pub fn type_seed(
         match &key.logical_key {
             Key::Backspace => {
                 entry.text.pop();
+                entry.cut = false;
                 entry.reread();
             }
-            Key::Enter if !entry.text.trim().is_empty() => {
+            // (Alt+Enter is fullscreen.)
+            Key::Enter if !entry.text.trim().is_empty() && !crate::input::alt_held(&keys) => {
                 actions.confirm = false;
                 if entry.submit(&mut session) {
                     next.set(Screen::Playing);
@@ -99,6 +105,8 @@ pub fn type_seed(
                     for c in text.chars().filter(|c| !c.is_control()) {
                         if entry.text.chars().count() < MAX_ENTRY {
                             entry.text.push(c);
+                        } else {
+                            entry.cut = true;
                         }
                     }
                     entry.reread();

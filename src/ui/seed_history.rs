@@ -83,7 +83,7 @@ fn spawn_history(
                 ));
             }
             card.spawn(button(rows.len(), "Back", MenuAction::BackToSeeds));
-            card.spawn(text("Enter: play   F: star or unstar   Esc: back", 18.0, palette::TEXT_DIM));
+            card.spawn(crate::ui::hints::hint_text(crate::ui::hints::menus::history(), 18.0, palette::TEXT_DIM));
         });
     });
 }

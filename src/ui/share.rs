@@ -74,7 +74,7 @@ pub fn progress_bar(amount: f32, goal: Option<f32>) -> String {
 /// The run's progress in its own unit: `1,204 m`, `2 floors`.
 fn amount(progress: Progress) -> String {
     let whole = if progress.amount.is_finite() { progress.amount.max(0.0).floor() as u64 } else { 0 };
-    format!("{} {}", thousands(whole), progress.unit).trim_end().to_string()
+    format!("{} {}", thousands(whole), crate::words::unit_for(whole, progress.unit)).trim_end().to_string()
 }
 
 /// `1240` as `1,240`.
@@ -123,10 +123,11 @@ pub fn share_run(
 }
 
 /// What the toast says was shared: the text's first line, in characters the game's font has
-/// (its mono font has no middle dot or emoji; the clipboard keeps them).
+/// (the font has the middle dot but no emoji; the clipboard keeps them).
 pub fn toast_line(text: &str) -> String {
-    let first = text.lines().next().unwrap_or_default().replace('·', "-");
-    format!("to share: {first}")
+    let first: String =
+        text.lines().next().unwrap_or_default().chars().filter(|c| crate::font::has_glyph(*c)).collect();
+    format!("to share: {}", first.trim())
 }
 
 #[cfg(test)]
@@ -201,8 +202,8 @@ mod tests {
     #[test]
     fn the_toast_names_the_text_in_plain_characters() {
         let text = share_text(&session("arena", Some("2026-12-01")), &last(1_240), Progress::default(), None);
-        assert_eq!(toast_line(&text), "to share: Seedfeast daily 2026-12-01 - Arena - 1,240 points");
-        assert!(toast_line(&text).is_ascii());
+        assert_eq!(toast_line(&text), "to share: Seedfeast daily 2026-12-01 · Arena · 1,240 points");
+        assert!(toast_line("🟩🟩 a run").chars().all(crate::font::has_glyph), "no emoji reach the font");
     }
 
     #[test]

@@ -48,6 +48,15 @@ pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle 
     (Text::new(content), TextFont::from_font_size(size), TextColor(color), TextLayout::justify(Justify::Center))
 }
 
+/// `text` cut to at most `max` characters, an ellipsis saying so where it was cut.
+pub fn ellipsized(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max.saturating_sub(1)).collect();
+    format!("{}\u{2026}", kept.trim_end())
+}
+
 pub fn heading(content: impl Into<String>) -> impl Bundle {
     text(content, 44.0, palette::ACCENT)
 }
@@ -74,4 +83,17 @@ pub fn sized_button(order: usize, label: impl Into<String>, action: MenuAction, 
         BackgroundColor(palette::BUTTON),
         children![text(label, font, palette::TEXT)],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_with_an_ellipsis_and_short_text_is_kept() {
+        assert_eq!(ellipsized("pizza party", 11), "pizza party");
+        assert_eq!(ellipsized("pizza party", 10), "pizza par\u{2026}");
+        assert_eq!(ellipsized("crème brûlée", 7), "crème\u{2026}", "cut by characters, not bytes; no space before it");
+        assert_eq!(ellipsized(&"a".repeat(200), 60).chars().count(), 60);
+    }
 }

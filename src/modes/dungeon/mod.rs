@@ -262,7 +262,8 @@ impl DungeonRun {
                 if self.lives == 0 {
                     self.ended = Some(format!("A {name} got you!"));
                 } else {
-                    self.hint = say(format!("Ouch, a {name}! {} lives left", self.lives));
+                    self.hint =
+                        say(format!("Ouch, a {name}! {} left", crate::words::counted(self.lives, "life", "lives")));
                 }
             }
             Event::Cleared => {
@@ -343,9 +344,9 @@ impl Rules for DungeonRun {
             score: self.score,
             cause: cause.clone(),
             summary: format!(
-                "reached dungeon {}, {} puzzles solved, {} food eaten",
+                "reached dungeon {}, {} solved, {} food eaten",
                 self.dungeon_number(),
-                self.puzzles_solved,
+                crate::words::counted(self.puzzles_solved, "puzzle", "puzzles"),
                 self.food_eaten
             ),
             distance_m: 0,

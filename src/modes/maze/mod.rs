@@ -68,7 +68,11 @@ impl Rules for MazeRun {
         self.ended.as_ref().map(|cause| RunEnd {
             score: self.score,
             cause: cause.clone(),
-            summary: format!("reached floor {}, {} stars", self.floor.floor, self.stars_eaten),
+            summary: format!(
+                "reached floor {}, {}",
+                self.floor.floor,
+                crate::words::counted(self.stars_eaten, "star", "stars")
+            ),
             distance_m: 0,
         })
     }

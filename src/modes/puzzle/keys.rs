@@ -108,7 +108,15 @@ pub fn open_panel(
 pub struct Opening {
     was_open: bool,
     held: Vec<KeyCode>,
+    /// Seconds left in which an Enter (or (A)) is still the one meant to open the panel.
+    grace: f32,
 }
+
+/// How long after the panel opens by itself (walking onto the tile) an Enter is taken as the
+/// player's "open it" rather than a new line: the prompt says *Enter on the tile*, and a player
+/// pressing it as they arrive would otherwise start their program with an empty line (or, on a
+/// gamepad, run the empty program).
+pub const OPEN_GRACE_SECONDS: f32 = 0.5;
 
 /// Applies the typed keys to the program while the panel is open and the run is on.
 pub fn type_code(
@@ -124,6 +132,7 @@ pub fn type_code(
     mut toast: ResMut<Toast>,
     mut sfx: MessageWriter<Sfx>,
     mut opening: Local<Opening>,
+    time: Res<Time>,
 ) {
     // Read every message, typing or not, so none is left over for later.
     let events: Vec<KeyboardInput> = typed.read().cloned().collect();
@@ -132,6 +141,9 @@ pub fn type_code(
     let just_opened = run.panel_open && !opening.was_open;
     if just_opened {
         opening.held = keys.get_pressed().copied().collect();
+        opening.grace = OPEN_GRACE_SECONDS;
+    } else {
+        opening.grace -= time.delta_secs();
     }
     opening.was_open = run.panel_open;
     opening.held.retain(|k| keys.pressed(*k));
@@ -145,7 +157,10 @@ pub fn type_code(
     let mut shift = held_before(&keys, &SHIFT);
     // The gamepad (the keyboard makes no actions while the panel types).
     let mut wanted: Vec<KeyAction> = Vec::new();
-    if actions.confirm {
+    // Within the grace, a plain Enter or (A) is the press that meant to open the panel; anything
+    // else typed ends the grace, and from then on Enter is a new line.
+    let mut in_grace = opening.grace > 0.0;
+    if actions.confirm && !in_grace {
         wanted.push(KeyAction::Run);
     }
     if actions.back {
@@ -161,7 +176,16 @@ pub fn type_code(
         if !down || opening.held.contains(&key.key_code) {
             continue;
         }
-        wanted.push(key_action(&key.logical_key, key.text.as_deref(), ctrl, shift));
+        let action = key_action(&key.logical_key, key.text.as_deref(), ctrl, shift);
+        match action {
+            KeyAction::Edit(Edit::Newline) if in_grace => continue,
+            KeyAction::Nothing => {}
+            _ => in_grace = false,
+        }
+        wanted.push(action);
+    }
+    if !in_grace {
+        opening.grace = 0.0;
     }
     for action in wanted {
         if !run.panel_open {

@@ -35,6 +35,7 @@ use crate::session::{Session, playing};
 use crate::sound::Sfx;
 use crate::state::{Pause, Screen};
 use crate::toast::Toast;
+use crate::words::counted;
 pub use board::{Board, BoardEvent, Note, Verdict};
 pub use editor::{Edit, Editor};
 pub use spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, from_grid, to_grid, to_world};
@@ -162,10 +163,9 @@ impl Rules for PuzzleRun {
             score: self.score,
             cause: cause.clone(),
             summary: format!(
-                "{} step{} cleared, {} statements in all, {}",
-                self.cleared.len(),
-                if self.cleared.len() == 1 { "" } else { "s" },
-                self.statements(),
+                "{} cleared, {} in all, {}",
+                counted(self.cleared.len() as u64, "step", "steps"),
+                counted(self.statements() as u64, "statement", "statements"),
                 clock_text(self.clock)
             ),
             distance_m: 0,
@@ -425,10 +425,9 @@ fn clear_step(
     let bests = record_step(&mut save, &session, &cleared);
     save.commit(&store, &mut toast);
     toast.show(format!(
-        "Step {} cleared: {} statement{}{}, {}{}",
+        "Step {} cleared: {}{}, {}{}",
         step + 1,
-        statements,
-        if statements == 1 { "" } else { "s" },
+        counted(statements as u64, "statement", "statements"),
         if bests.0 { " (best!)" } else { "" },
         clock_text(seconds),
         if bests.1 { " (best!)" } else { "" },

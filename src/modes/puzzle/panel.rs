@@ -10,7 +10,7 @@ use seedfeast_procgen::puzzle::ast::CommandKind;
 use crate::data::GameData;
 use crate::modes::puzzle::board::Note;
 use crate::modes::puzzle::editor::underline_span;
-use crate::modes::puzzle::syntax::{Kind, drawable, drawable_prose, highlight};
+use crate::modes::puzzle::syntax::{Kind, drawable, drawable_prose, goal_name, highlight};
 use crate::modes::puzzle::{CodeEditor, PuzzleRun, clock_text, step_metric};
 use crate::palette;
 use crate::run::RunStart;
@@ -151,7 +151,13 @@ fn spawn_panel(mut commands: Commands) {
             root.spawn((PromptCard, card(palette::PANEL))).with_children(|prompt| {
                 prompt.spawn((PromptTitle, label("", 22.0, palette::ACCENT)));
                 prompt.spawn((PromptText, label("", 17.0, palette::TEXT)));
-                prompt.spawn(label("Enter on the tile: code panel   Q: end the run", 14.0, palette::TEXT_DIM));
+                prompt.spawn((
+                    label("Enter on the tile: code panel   Q: end the run", 14.0, palette::TEXT_DIM),
+                    crate::ui::hints::Hint::new(
+                        "Enter on the tile: code panel   Q: end the run",
+                        "(A) on the tile: code panel   Select: end the run",
+                    ),
+                ));
             });
             root.spawn((
                 Sheet,
@@ -231,6 +237,12 @@ fn spawn_panel(mut commands: Commands) {
                         foot.spawn((KeysText, label("", 13.0, LINE_NO)));
                     });
             });
+            // Toasts at the foot of the panel, not over the board.
+            root.spawn(crate::toast::toast_slot(Node {
+                margin: UiRect::top(auto()),
+                justify_content: JustifyContent::Center,
+                ..default()
+            }));
         });
 }
 
@@ -257,7 +269,7 @@ fn show_step(
     }
     *shown = Some(key);
     let step = data.puzzle.curriculum.step(run.board.step);
-    let goal = format!("{:?}", step.goal).to_uppercase();
+    let goal = goal_name(step.goal).to_uppercase();
     for mut text in &mut texts.p0() {
         text.0 = format!("STEP {} OF {}  -  {goal}", run.board.step + 1, run.steps);
     }

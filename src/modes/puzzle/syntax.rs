@@ -81,30 +81,36 @@ pub fn highlight(line: &str) -> Vec<(Kind, String)> {
     out
 }
 
-/// Text the panel's font can draw: its font has printable ASCII only, so a few common
-/// characters become their ASCII look-alikes and anything else `?` (one character for one, so
-/// columns still line up).
+/// Text the game's font can draw ([`crate::font::has_glyph`]: ASCII, Latin-1, Latin Extended-A
+/// and the common punctuation), anything else as `?`: one character for one, so columns still
+/// line up.
 pub fn drawable(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            ' '..='~' => c,
-            '\u{2018}' | '\u{2019}' => '\'',
-            '\u{201C}' | '\u{201D}' => '"',
-            '\u{2013}' | '\u{2014}' => '-',
-            '\n' => '\n',
-            _ => '?',
-        })
-        .collect()
+    text.chars().map(|c| if c == '\n' || crate::font::has_glyph(c) { c } else { '?' }).collect()
 }
 
-/// Like [`drawable`], for prose that may be longer than it was: an ellipsis becomes `...`.
+/// Like [`drawable`], for prose (a step's title and hint, an error message).
 pub fn drawable_prose(text: &str) -> String {
-    drawable(&text.replace('\u{2026}', "..."))
+    drawable(text)
+}
+
+/// What a step teaches, by name ("while loops"): the words its description opens with, never
+/// the enum's name (`WhileLoops`).
+pub fn goal_name(goal: seedfeast_procgen::puzzle::curriculum::Goal) -> &'static str {
+    let describe = goal.describe();
+    describe.split_once(':').map_or(describe, |(name, _)| name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_heading_names_its_goal_in_words() {
+        use seedfeast_procgen::puzzle::curriculum::Goal;
+        let names =
+            [Goal::Sequence, Goal::Repetition, Goal::Variables, Goal::Conditions, Goal::WhileLoops].map(goal_name);
+        assert_eq!(names, ["sequence", "repetition", "variables", "conditions", "while loops"]);
+    }
 
     fn kinds(line: &str) -> Vec<(Kind, &str)> {
         // Leaked for the comparison's convenience in tests only.
@@ -162,8 +168,8 @@ mod tests {
 
     #[test]
     fn only_drawable_characters_reach_the_font() {
-        assert_eq!(drawable("café → ok"), "caf? ? ok");
-        assert_eq!(drawable_prose("for (…) { … }"), "for (...) { ... }");
-        assert_eq!(drawable("\u{201C}up\u{201D}"), "\"up\"");
+        assert_eq!(drawable("café → ok"), "café ? ok");
+        assert_eq!(drawable_prose("for (…) { … }"), "for (…) { … }");
+        assert_eq!(drawable("\u{201C}up\u{201D} 🟩"), "\u{201C}up\u{201D} ?");
     }
 }

@@ -107,7 +107,7 @@ impl Rules for TunnelRun {
             RunEnd {
                 score: self.passed.saturating_mul(10),
                 cause: cause.clone(),
-                summary: format!("{variant}{} gates flown", self.passed),
+                summary: format!("{variant}{} flown", crate::words::counted(self.passed, "gate", "gates")),
                 distance_m: 0,
             }
         })
