@@ -60,6 +60,17 @@ impl JumpKey {
         }
     }
 
+    /// The name of its main key (the game's name, as [`crate::Bindings`] keeps keys): the key
+    /// the jump has until the player picks another.
+    pub fn key_name(self) -> &'static str {
+        match self {
+            JumpKey::SpaceUpW | JumpKey::Space => "Space",
+            JumpKey::Z => "KeyZ",
+            JumpKey::X => "KeyX",
+            JumpKey::J => "KeyJ",
+        }
+    }
+
     /// The next (`steps` > 0) or previous choice, wrapping around.
     pub fn cycled(self, steps: i32) -> JumpKey {
         let count = Self::ALL.len() as i32;

@@ -31,8 +31,9 @@
 //!   (oldest first, starred seeds' last), un-star records, stars, then daily bests (oldest day
 //!   first) and only then seed bests; the entries this save brings go last of all. So a file at
 //!   its bound still records the next run, and a real player's history goes long before any best.
-//! - **Older saves load and upgrade** (formats 1 and 2); an unknown setting value falls back to
-//!   its default without touching the scores.
+//! - **Older saves load and upgrade** (formats 1 and 2, and format 3 from before the keys,
+//!   fullscreen, mute and text size settings); an unknown or damaged setting value falls back to
+//!   its default without touching the scores or the other settings.
 //!
 //! # Use
 //! ```
@@ -69,6 +70,7 @@
 //!   [`SaveError`]'s `Display` text if it fails. [`JumpKey`] is plain data: map its variants to
 //!   key codes on the Bevy side.
 
+mod bindings;
 mod data;
 #[cfg(not(target_arch = "wasm32"))]
 mod file_store;
@@ -87,6 +89,7 @@ mod store;
 #[cfg(test)]
 mod test_support;
 
+pub use bindings::{Action, Bindings, KEY_NAME_MAX, KeyRefused, is_key_name};
 pub use data::{Recorded, SaveData, metric_key, score_key};
 #[cfg(not(target_arch = "wasm32"))]
 pub use file_store::{FILE_NAME, FileStore, LOCK_NAME, MAX_SET_ASIDE};
@@ -100,5 +103,5 @@ pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
 pub use prune::TARGET_BYTES;
 pub use score::{Best, Direction};
 pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
-pub use settings::{DEFAULT_VOLUME, Settings, Stamped};
+pub use settings::{DEFAULT_VOLUME, Settings, Stamped, TextSize};
 pub use store::Store;

@@ -4,7 +4,7 @@
 //! | field | rule |
 //! | --- | --- |
 //! | `best`, `daily_best` | union of keys; per key the better best by its direction ([`Best::merged`]) |
-//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key) |
+//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key and text size, `false` before `true`, the key sets compared as sorted lists); the chosen keys are one setting, so two windows' sets never mix |
 //! | `favourites` | per mode and code, the later star or un-star wins (`at`); equal stamps: starred wins |
 //! | `history` | per mode, union by code keeping each code's newest play (`played_at`, then origin); then the newest [`HISTORY_PER_MODE`] by (`played_at`, origin, code) |
 //!
@@ -62,17 +62,21 @@ fn merge_nested<V: Clone>(
 
 fn merge_settings(a: &Settings, b: &Settings) -> Settings {
     Settings {
-        volume: later(a.volume, b.volume, |x, y| x.total_cmp(y)),
-        jump_key: later(a.jump_key, b.jump_key, JumpKey::cmp),
+        volume: later(&a.volume, &b.volume, |x, y| x.total_cmp(y)),
+        jump_key: later(&a.jump_key, &b.jump_key, JumpKey::cmp),
+        keys: later(&a.keys, &b.keys, Ord::cmp),
+        fullscreen: later(&a.fullscreen, &b.fullscreen, Ord::cmp),
+        muted: later(&a.muted, &b.muted, Ord::cmp),
+        text_size: later(&a.text_size, &b.text_size, Ord::cmp),
     }
 }
 
 /// The later change; on equal stamps, the larger value by `tie` (any fixed order will do: it
 /// only has to give both windows the same answer).
-fn later<T: Copy>(a: Stamped<T>, b: Stamped<T>, tie: impl Fn(&T, &T) -> Ordering) -> Stamped<T> {
+fn later<T: Clone>(a: &Stamped<T>, b: &Stamped<T>, tie: impl Fn(&T, &T) -> Ordering) -> Stamped<T> {
     match a.at.cmp(&b.at).then_with(|| tie(&a.value, &b.value)) {
-        Ordering::Less => b,
-        Ordering::Equal | Ordering::Greater => a,
+        Ordering::Less => b.clone(),
+        Ordering::Equal | Ordering::Greater => a.clone(),
     }
 }
 

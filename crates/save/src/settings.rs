@@ -1,9 +1,9 @@
 //! The player's settings, each value carrying the stamp of its last change so that two windows
 //! that change different settings (or the same one) merge to the latest change.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::JumpKey;
+use crate::{Action, Bindings, JumpKey, KeyRefused, is_key_name};
 
 /// A value and the time of its last change (milliseconds since the Unix epoch, from the caller).
 ///
@@ -33,6 +33,39 @@ impl<T> Stamped<T> {
     }
 }
 
+/// How large the game's text is drawn (issue #29).
+///
+/// Saved by variant name; a name this version doesn't know falls back to [`TextSize::Normal`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum TextSize {
+    #[default]
+    Normal,
+    Large,
+}
+
+impl TextSize {
+    /// Every choice, in the order the settings screen cycles through them.
+    pub const ALL: [TextSize; 2] = [TextSize::Normal, TextSize::Large];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TextSize::Normal => "Normal",
+            TextSize::Large => "Large",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TextSize> {
+        Self::ALL.into_iter().find(|size| size.name() == name)
+    }
+
+    /// The next (`steps` > 0) or previous choice, wrapping around.
+    pub fn cycled(self, steps: i32) -> TextSize {
+        let count = Self::ALL.len() as i32;
+        let at = Self::ALL.iter().position(|s| *s == self).unwrap_or(0) as i32;
+        Self::ALL[(at + steps).rem_euclid(count) as usize]
+    }
+}
+
 /// The default master volume.
 pub const DEFAULT_VOLUME: f32 = 0.8;
 
@@ -43,11 +76,24 @@ pub const DEFAULT_VOLUME: f32 = 0.8;
 pub struct Settings {
     pub(crate) volume: Stamped<f32>,
     pub(crate) jump_key: Stamped<JumpKey>,
+    // Added after format 3 was first written: optional when read (an older file has none), and
+    // written after the older settings so that a file cut short loses the newest first.
+    pub(crate) keys: Stamped<Bindings>,
+    pub(crate) fullscreen: Stamped<bool>,
+    pub(crate) muted: Stamped<bool>,
+    pub(crate) text_size: Stamped<TextSize>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { volume: Stamped::unchanged(DEFAULT_VOLUME), jump_key: Stamped::unchanged(JumpKey::default()) }
+        Settings {
+            volume: Stamped::unchanged(DEFAULT_VOLUME),
+            jump_key: Stamped::unchanged(JumpKey::default()),
+            keys: Stamped::unchanged(Bindings::default()),
+            fullscreen: Stamped::unchanged(false),
+            muted: Stamped::unchanged(false),
+            text_size: Stamped::unchanged(TextSize::Normal),
+        }
     }
 }
 
@@ -94,6 +140,82 @@ impl Settings {
     /// Moves to the next (`steps` > 0) or previous jump key choice.
     pub fn cycle_jump_key(&mut self, steps: i32, now_ms: u64) {
         self.set_jump_key(self.jump_key.value.cycled(steps), now_ms);
+    }
+
+    /// The keys the player chose for actions (see [`Settings::key`] for every action's key).
+    pub fn bindings(&self) -> &Bindings {
+        &self.keys.value
+    }
+
+    /// The chosen keys with the stamp of their last change.
+    pub fn keys_stamped(&self) -> &Stamped<Bindings> {
+        &self.keys
+    }
+
+    /// The key that does `action` now: the player's, or its default.
+    pub fn key(&self, action: Action) -> &str {
+        self.keys.value.key(action, self.jump_key.value)
+    }
+
+    /// Gives `action` the key named `key`, unless another action has it (the player must move
+    /// that one first: two actions on one key would do both at once).
+    pub fn bind_key(&mut self, action: Action, key: &str, now_ms: u64) -> Result<(), KeyRefused> {
+        if !is_key_name(key) {
+            return Err(KeyRefused::NotAKey);
+        }
+        if let Some(other) = self.keys.value.holder(key, action, self.jump_key.value) {
+            return Err(KeyRefused::Taken(other));
+        }
+        let mut keys = self.keys.value.clone();
+        if key == action.default_key(self.jump_key.value) {
+            keys.0.remove(&action);
+        } else {
+            keys.0.insert(action, key.to_string());
+        }
+        self.keys.change(keys, now_ms);
+        Ok(())
+    }
+
+    /// Every action back on its default key.
+    pub fn reset_keys(&mut self, now_ms: u64) {
+        self.keys.change(Bindings::default(), now_ms);
+    }
+
+    pub fn fullscreen(&self) -> bool {
+        self.fullscreen.value
+    }
+
+    pub fn set_fullscreen(&mut self, on: bool, now_ms: u64) {
+        self.fullscreen.change(on, now_ms);
+    }
+
+    pub fn muted(&self) -> bool {
+        self.muted.value
+    }
+
+    pub fn set_muted(&mut self, on: bool, now_ms: u64) {
+        self.muted.change(on, now_ms);
+    }
+
+    pub fn text_size(&self) -> TextSize {
+        self.text_size.value
+    }
+
+    pub fn set_text_size(&mut self, size: TextSize, now_ms: u64) {
+        self.text_size.change(size, now_ms);
+    }
+
+    /// The stamped values of the settings added with remapping, for tests and the merge.
+    pub fn fullscreen_stamped(&self) -> Stamped<bool> {
+        self.fullscreen
+    }
+
+    pub fn muted_stamped(&self) -> Stamped<bool> {
+        self.muted
+    }
+
+    pub fn text_size_stamped(&self) -> Stamped<TextSize> {
+        self.text_size
     }
 }
 

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 
 use super::lenient::Lenient;
-use super::{Mended, ParseError, Parsed, settings_from};
+use super::{Mended, ParseError, Parsed, RawSettings, settings_from};
 use crate::settings::Stamped;
 use crate::{Best, Direction, JumpKey, SaveData, Settings};
 
@@ -34,7 +34,7 @@ struct FileIn<S> {
 }
 
 #[derive(Default, Deserialize)]
-struct RawSettings {
+struct OldSettings {
     #[serde(default)]
     volume: Lenient<f32>,
     #[serde(default)]
@@ -47,14 +47,15 @@ fn upgraded(bests: BTreeMap<String, u64>) -> BTreeMap<String, Best> {
 
 pub(super) fn parse(text: &str, version: u32) -> Result<Parsed, ParseError> {
     let mut mended = Vec::new();
-    let (best, daily_best, settings) = match ron::from_str::<FileIn<RawSettings>>(text) {
+    let (best, daily_best, settings) = match ron::from_str::<FileIn<OldSettings>>(text) {
         Ok(file) => {
             let (volume, jump_key) = (file.settings.volume, file.settings.jump_key);
-            let settings = settings_from(
-                Stamped { value: volume, at: LEGACY_STAMP },
-                Stamped { value: jump_key, at: LEGACY_STAMP },
-                &mut mended,
-            );
+            let raw = RawSettings {
+                volume: Stamped { value: volume, at: LEGACY_STAMP },
+                jump_key: Stamped { value: jump_key, at: LEGACY_STAMP },
+                ..RawSettings::default()
+            };
+            let settings = settings_from(raw, &mut mended);
             (file.best, file.daily_best, settings)
         }
         Err(error) => match ron::from_str::<FileIn<IgnoredAny>>(text) {

@@ -7,7 +7,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::JumpKey;
+use crate::{Action, JumpKey, KEY_NAME_MAX, TextSize, is_key_name};
 
 /// A setting's value as found in a file.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -98,33 +98,200 @@ impl<'de> Visitor<'de> for NumberVisitor {
     }
 }
 
-/// The jump key: any variant name is accepted and looked up. A name with data after it
-/// (`Z(3)`) still fails, and the caller then reads the file with its settings left out.
-impl<'de> Deserialize<'de> for Lenient<JumpKey> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        // Asked for as an enum: RON only hands over a bare name (`Z`) that way.
-        const NAMES: &[&str] = &["SpaceUpW", "Space", "Z", "X", "J"];
-        deserializer.deserialize_enum("JumpKey", NAMES, KeyVisitor)
+/// A setting whose value is a bare variant name (`Z`, `Large`, `Jump`).
+pub(crate) trait Named: Sized {
+    /// The variant names, for RON's enum request.
+    const NAMES: &'static [&'static str];
+    /// What it is, for serde's messages.
+    const WHAT: &'static str;
+    fn from_name(name: &str) -> Option<Self>;
+}
+
+impl Named for JumpKey {
+    const NAMES: &'static [&'static str] = &["SpaceUpW", "Space", "Z", "X", "J"];
+    const WHAT: &'static str = "a jump key name";
+    fn from_name(name: &str) -> Option<Self> {
+        JumpKey::from_name(name)
     }
 }
 
-struct KeyVisitor;
+impl Named for TextSize {
+    const NAMES: &'static [&'static str] = &["Normal", "Large"];
+    const WHAT: &'static str = "a text size";
+    fn from_name(name: &str) -> Option<Self> {
+        TextSize::from_name(name)
+    }
+}
 
-impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = Lenient<JumpKey>;
+impl Named for Action {
+    const NAMES: &'static [&'static str] = &["Up", "Down", "Left", "Right", "Jump", "Use", "Second", "Pause"];
+    const WHAT: &'static str = "an action name";
+    fn from_name(name: &str) -> Option<Self> {
+        Action::from_name(name)
+    }
+}
+
+/// Any variant name is accepted and looked up. A name with data after it (`Z(3)`) still fails,
+/// and the caller then reads the file with its settings left out.
+impl<'de, T: Named> Deserialize<'de> for Lenient<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Asked for as an enum: RON only hands over a bare name (`Z`) that way.
+        deserializer.deserialize_enum("Named", T::NAMES, NameVisitor(std::marker::PhantomData))
+    }
+}
+
+struct NameVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Named> Visitor<'de> for NameVisitor<T> {
+    type Value = Lenient<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a jump key name")
+        f.write_str(T::WHAT)
     }
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
         let (Name(name), variant) = data.variant()?;
         variant.unit_variant()?;
-        Ok(JumpKey::from_name(&name).map_or(Lenient::Unknown(name), Lenient::Known))
+        Ok(T::from_name(&name).map_or(Lenient::Unknown(name), Lenient::Known))
     }
     // Formats that hand enums over as text (not RON today): the same lookup.
     fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
-        Ok(JumpKey::from_name(name).map_or_else(|| Lenient::Unknown(name.to_string()), Lenient::Known))
+        Ok(T::from_name(name).map_or_else(|| Lenient::Unknown(name.to_string()), Lenient::Known))
     }
+}
+
+/// Whatever isn't the kind a visitor wants is unknown, described for the player, never an error
+/// (an error would cost every setting, not just this one).
+macro_rules! others_unknown {
+    ($($skip:ident),*) => {
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+            Ok(Lenient::Unknown(v.to_string()))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            Ok(Lenient::Unknown(v.to_string()))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            Ok(Lenient::Unknown(v.to_string()))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Lenient::Unknown("a name".into()))
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Lenient::Unknown("None".into()))
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            IgnoredAny::deserialize(d)?;
+            Ok(Lenient::Unknown("Some(…)".into()))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(Lenient::Unknown("a list".into()))
+        }
+    };
+}
+
+/// An on/off setting: `true` or `false`; anything else is unknown.
+impl<'de> Deserialize<'de> for Lenient<bool> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(BoolVisitor)
+    }
+}
+
+struct BoolVisitor;
+
+impl<'de> Visitor<'de> for BoolVisitor {
+    type Value = Lenient<bool>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("true or false")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Lenient::Known(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(format!("{v:?}")))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Lenient::Unknown("a map".into()))
+    }
+    others_unknown!();
+}
+
+/// A key's name as found: text that looks like a key name is known; anything else is unknown.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct KeyName(pub String);
+
+impl Serialize for KeyName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Lenient<KeyName> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(KeyNameVisitor)
+    }
+}
+
+struct KeyNameVisitor;
+
+impl<'de> Visitor<'de> for KeyNameVisitor {
+    type Value = Lenient<KeyName>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key's name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(if is_key_name(v) {
+            Lenient::Known(KeyName(v.to_string()))
+        } else {
+            Lenient::Unknown(format!("{:?}", v.chars().take(KEY_NAME_MAX).collect::<String>()))
+        })
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(v.to_string()))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Lenient::Unknown("a map".into()))
+    }
+    others_unknown!();
+}
+
+/// The chosen keys as found: a map of action names to key names, each entry read on its own.
+pub(crate) type RawBindings = Vec<(Lenient<Action>, Lenient<KeyName>)>;
+
+impl<'de> Deserialize<'de> for Lenient<RawBindings> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(BindingsVisitor)
+    }
+}
+
+struct BindingsVisitor;
+
+impl<'de> Visitor<'de> for BindingsVisitor {
+    type Value = Lenient<RawBindings>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a map of actions to keys")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut entries = Vec::new();
+        // Bounded: there are eight actions; a longer map is a damaged one, read to its end.
+        while let Some(entry) = map.next_entry::<Lenient<Action>, Lenient<KeyName>>()? {
+            if entries.len() < 4 * Action::ALL.len() {
+                entries.push(entry);
+            }
+        }
+        Ok(Lenient::Known(entries))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(format!("{:?}", v.chars().take(KEY_NAME_MAX).collect::<String>())))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(v.to_string()))
+    }
+    others_unknown!();
 }
 
 /// An enum variant's name, whatever it is.

@@ -19,8 +19,8 @@ use std::fmt;
 use serde::Deserialize;
 
 use crate::settings::{DEFAULT_VOLUME, Stamped, clamp_volume};
-use crate::{JumpKey, SaveData, Settings};
-use lenient::Lenient;
+use crate::{Bindings, JumpKey, SaveData, Settings, TextSize};
+use lenient::{KeyName, Lenient, RawBindings};
 
 /// The format written today. Version 1 had only `best`; version 2 added `daily_best` and
 /// `settings`; version 3 gave bests a direction, settings stamps, and added seed history and
@@ -101,6 +101,12 @@ pub enum Mended {
     JumpKey { found: String },
     /// The settings as a whole couldn't be read (a value of the wrong shape): all defaults.
     Settings { reason: String },
+    /// A setting added with remapping (`fullscreen`, `muted`, `text_size`, `keys`) had a value
+    /// this version doesn't understand: back to its default, as if never set.
+    Setting { name: &'static str, found: String, now: &'static str },
+    /// One chosen key was left out (an unknown action, not a key's name, a key another action
+    /// has): that action is back on its default key.
+    Key { found: String, why: &'static str },
 }
 
 impl fmt::Display for Mended {
@@ -113,6 +119,10 @@ impl fmt::Display for Mended {
             Mended::Settings { reason } => {
                 write!(f, "the settings couldn't be read ({reason}) and are back to defaults")
             }
+            Mended::Setting { name, found, now } => {
+                write!(f, "the setting {name} ({found}) was not usable and is now {now}")
+            }
+            Mended::Key { found, why } => write!(f, "the key {found} was left out ({why}); it is back to its default"),
         }
     }
 }
@@ -246,12 +256,26 @@ fn declared_version(text: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// Stamped settings as read, checked and mended.
-fn settings_from(
+/// The settings as read, each value leniently: what [`settings_from`] checks and mends.
+#[derive(Default, Deserialize)]
+struct RawSettings {
+    #[serde(default)]
     volume: Stamped<Lenient<f32>>,
+    #[serde(default)]
     jump_key: Stamped<Lenient<JumpKey>>,
-    mended: &mut Vec<Mended>,
-) -> Settings {
+    #[serde(default)]
+    keys: Stamped<Lenient<RawBindings>>,
+    #[serde(default)]
+    fullscreen: Stamped<Lenient<bool>>,
+    #[serde(default)]
+    muted: Stamped<Lenient<bool>>,
+    #[serde(default)]
+    text_size: Stamped<Lenient<TextSize>>,
+}
+
+/// Stamped settings as read, checked and mended.
+fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
+    let RawSettings { volume, jump_key, keys, fullscreen, muted, text_size } = raw;
     let mut settings = Settings::default();
     match volume.value {
         Lenient::Known(found) => match clamp_volume(found) {
@@ -271,7 +295,65 @@ fn settings_from(
         Lenient::Unknown(found) => mended.push(Mended::JumpKey { found }),
         Lenient::Missing => {}
     }
+    let plain = |value: Lenient<bool>, name, mended: &mut Vec<Mended>| match value {
+        Lenient::Known(on) => Some(on),
+        Lenient::Unknown(found) => {
+            mended.push(Mended::Setting { name, found, now: "off" });
+            None
+        }
+        Lenient::Missing => None,
+    };
+    if let Some(on) = plain(fullscreen.value, "fullscreen", mended) {
+        settings.fullscreen = Stamped { value: on, at: fullscreen.at };
+    }
+    if let Some(on) = plain(muted.value, "muted", mended) {
+        settings.muted = Stamped { value: on, at: muted.at };
+    }
+    match text_size.value {
+        Lenient::Known(size) => settings.text_size = Stamped { value: size, at: text_size.at },
+        Lenient::Unknown(found) => mended.push(Mended::Setting { name: "text size", found, now: "Normal" }),
+        Lenient::Missing => {}
+    }
+    match keys.value {
+        Lenient::Known(entries) => {
+            let bindings = bindings_from(entries, settings.jump_key.value, mended);
+            settings.keys = Stamped { value: bindings, at: keys.at };
+        }
+        Lenient::Unknown(found) => {
+            mended.push(Mended::Setting { name: "keys", found, now: "every action on its default key" });
+        }
+        Lenient::Missing => {}
+    }
     settings
+}
+
+/// The chosen keys that can be used: each entry on its own, and no two actions on one key.
+fn bindings_from(entries: RawBindings, jump: JumpKey, mended: &mut Vec<Mended>) -> Bindings {
+    let mut bindings = Bindings::default();
+    let mut seen = Vec::new();
+    for (action, key) in entries {
+        match (action, key) {
+            (Lenient::Known(action), Lenient::Known(KeyName(key))) => {
+                if seen.contains(&action) {
+                    mended.push(Mended::Key { found: format!("{} for {}", key, action.name()), why: "listed twice" });
+                } else if key != action.default_key(jump) {
+                    bindings.0.insert(action, key);
+                }
+                seen.push(action);
+            }
+            (Lenient::Known(action), Lenient::Unknown(found)) => {
+                mended.push(Mended::Key { found: format!("{found} for {}", action.name()), why: "not a key's name" });
+            }
+            (Lenient::Unknown(found), _) => {
+                mended.push(Mended::Key { found: format!("for {found}"), why: "no such action" });
+            }
+            (_, Lenient::Missing) | (Lenient::Missing, _) => {}
+        }
+    }
+    for (action, key) in bindings.without_clashes(jump) {
+        mended.push(Mended::Key { found: format!("{key} for {}", action.name()), why: "another action has it" });
+    }
+    bindings
 }
 
 #[cfg(test)]

@@ -19,12 +19,12 @@ use serde::de::DeserializeOwned;
 
 use super::legacy::LEGACY_STAMP;
 use super::lenient::Lenient;
-use super::{Dropped, ParseError, Parsed, VERSION, settings_from};
+use super::{Dropped, ParseError, Parsed, RawSettings, VERSION, settings_from};
 use crate::settings::Stamped;
-use crate::{Best, Direction, Favourite, JumpKey, SaveData, SeedPlay};
+use crate::{Best, Direction, Favourite, SaveData, SeedPlay};
 
 const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites"];
-const SETTINGS: &[&str] = &["volume", "jump_key"];
+const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size"];
 
 /// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
 /// file of garbage can't make a message (or the memory behind it) grow without end.
@@ -53,8 +53,7 @@ struct Walk<'a> {
     version: Option<u32>,
     version_bad: bool,
     newer: Option<u32>,
-    volume: Stamped<Lenient<f32>>,
-    jump_key: Stamped<Lenient<JumpKey>>,
+    settings: RawSettings,
     dropped: Vec<Dropped>,
     /// Parts left out beyond [`DROPPED_LISTED`]: how many, and the first one's line.
     unlisted: (usize, usize),
@@ -74,8 +73,7 @@ pub(super) fn salvage(text: &str, lossy: bool) -> Result<Parsed, ParseError> {
         version: None,
         version_bad: false,
         newer: None,
-        volume: Stamped::default(),
-        jump_key: Stamped::default(),
+        settings: RawSettings::default(),
         dropped: Vec::new(),
         unlisted: (0, 0),
         lossy,
@@ -357,8 +355,12 @@ impl Walk<'_> {
             Err(reason) => return self.damaged(start, label, reason),
         };
         let read = match name {
-            "volume" => read_setting(value).map(|v| self.volume = v),
-            "jump_key" => read_setting(value).map(|v| self.jump_key = v),
+            "volume" => read_setting(value).map(|v| self.settings.volume = v),
+            "jump_key" => read_setting(value).map(|v| self.settings.jump_key = v),
+            "keys" => read_setting(value).map(|v| self.settings.keys = v),
+            "fullscreen" => read_setting(value).map(|v| self.settings.fullscreen = v),
+            "muted" => read_setting(value).map(|v| self.settings.muted = v),
+            "text_size" => read_setting(value).map(|v| self.settings.text_size = v),
             _ => Ok(()), // A setting this version doesn't know: skipped.
         };
         if let Err(reason) = read {
@@ -406,7 +408,7 @@ impl Walk<'_> {
             self.dropped.push(Dropped { line, what, reason: "too many to list".into() });
         }
         let mut mended = Vec::new();
-        self.data.settings = settings_from(self.volume, self.jump_key, &mut mended);
+        self.data.settings = settings_from(std::mem::take(&mut self.settings), &mut mended);
         // A hand-edited file may list more seeds than the history keeps.
         self.data.history.values_mut().for_each(crate::merge::cap_history);
         let from_version = match (self.version, self.version_bad) {

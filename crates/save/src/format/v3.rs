@@ -11,25 +11,31 @@
 //!     settings: (
 //!         volume: (value: 0.3, at: 1767225600000),
 //!         jump_key: (value: Z, at: 1767225601000),
+//!         keys: (value: {Up: "KeyI", Pause: "Digit0"}, at: 1767225603000),
+//!         fullscreen: (value: true, at: 1767225604000),
+//!         muted: (value: false, at: 0),
+//!         text_size: (value: Large, at: 1767225605000),
 //!     ),
 //!     history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
 //!     favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
 //! )
 //! ```
 //!
-//! Every section may be left out (empty or defaults). Fields this version doesn't know are
-//! ignored and not written back; so a change that adds data must raise [`VERSION`], which older
-//! games then refuse to touch.
+//! Every section may be left out (empty or defaults), and so may every setting: `keys`,
+//! `fullscreen`, `muted` and `text_size` came later (issue #29) and a format 3 file from before
+//! them loads with their defaults. Fields this version doesn't know are ignored and not written
+//! back; so a change that adds scores or seeds must raise [`VERSION`], which older games then
+//! refuse to touch. The four later settings did not: an older game that saves this file leaves
+//! them out, which costs the player those settings (back to defaults), never a score, while
+//! raising the version would have made every older game refuse the file outright.
 
 use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use super::lenient::Lenient;
-use super::{Mended, ParseError, Parsed, VERSION, settings_from};
-use crate::settings::Stamped;
-use crate::{Best, Favourite, JumpKey, SaveData, SeedPlay, Settings};
+use super::{Mended, ParseError, Parsed, RawSettings, VERSION, settings_from};
+use crate::{Best, Favourite, SaveData, SeedPlay, Settings};
 
 type History = BTreeMap<String, BTreeMap<String, SeedPlay>>;
 type Favourites = BTreeMap<String, BTreeMap<String, Favourite>>;
@@ -61,14 +67,6 @@ struct FileIn<S> {
     favourites: Favourites,
 }
 
-#[derive(Default, Deserialize)]
-struct RawSettings {
-    #[serde(default)]
-    volume: Stamped<Lenient<f32>>,
-    #[serde(default)]
-    jump_key: Stamped<Lenient<JumpKey>>,
-}
-
 pub(super) fn encode(data: &SaveData) -> Result<String, String> {
     let file = FileOut {
         version: VERSION,
@@ -88,7 +86,7 @@ pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
     let (file, settings) = match ron::from_str::<FileIn<RawSettings>>(text) {
         Ok(mut file) => {
             let raw = std::mem::take(&mut file.settings);
-            let settings = settings_from(raw.volume, raw.jump_key, &mut mended);
+            let settings = settings_from(raw, &mut mended);
             (without_settings(file), settings)
         }
         Err(error) => match ron::from_str::<FileIn<IgnoredAny>>(text) {
