@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every check CI runs: formatting, the docs (links, paths, and every `seedfeast` example against the
-# binary's --help), lints, all workspace tests, the browser build's check, the crate licence list,
-# setup.sh without apt, and the workflow files' schema check (and actionlint, where installed).
+# binary's --help), lints, all workspace tests (the board server's on SQLite), the browser build's
+# check, the crate licence list, setup.sh without apt, and the workflow files' schema check (and
+# actionlint, where installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,8 +27,15 @@ step "format" cargo fmt --all -- --check
 # catches a broken link and an unknown flag). Their command examples are checked after the tests.
 step "docs self-test" python3 scripts/check-docs.py --self-test
 step "docs" python3 scripts/check-docs.py
-step "lints" cargo clippy --workspace --all-targets --locked -- -D warnings
-step "tests" cargo test --workspace --locked
+# The board server (crates/board) is linted and tested on its own: in one build with the game, its
+# web stack's feature choices would unify into the game's shared crates and rebuild Bevy a second
+# way (the game built alone, as e2e and releases build it, would not share those artifacts).
+step "lints" cargo clippy --workspace --exclude seedfeast-board --all-targets --locked -- -D warnings
+step "lints (board server)" cargo clippy -p seedfeast-board --all-targets --locked -- -D warnings
+step "tests" cargo test --workspace --exclude seedfeast-board --locked
+# The real server on 127.0.0.1 with a temporary SQLite file, re-playing runs with the game binary
+# the tests step built. scripts/board-postgres.sh runs the same suite on PostgreSQL (CI does).
+step "board server (SQLite)" cargo test --locked -p seedfeast-board
 # Every `seedfeast …` example in the docs must still parse: each command and --flag is looked up in
 # the --help of the debug binary the tests step just built (for the CLI tests); none is run.
 docs_cli() {

@@ -531,6 +531,14 @@ fn replay_record_then_verify_prints_the_stable_shape() {
     let link = format!("https://example.org/?seed=x&mode=tunnel&ghost={}", code.trim());
     let again = seedfeast(&["replay", "verify", "--code", &link]);
     assert_eq!(stdout(&again), stdout(&verify));
+
+    // `replay rules` names what this run was recorded under (a board server asks it).
+    let rules = seedfeast(&["replay", "rules"]);
+    assert!(rules.status.success(), "{}", stderr(&rules));
+    let rules: serde_json::Value = serde_json::from_slice(&rules.stdout).unwrap();
+    let replay = seedfeast_procgen::replay::Replay::decode(&code).unwrap();
+    assert_eq!(rules["rules"], format!("{:08x}", replay.rules));
+    assert_eq!(rules["generator_version"], replay.version);
 }
 
 #[test]

@@ -45,6 +45,13 @@ pub enum ReplayAction {
         #[arg(long)]
         assets: Option<PathBuf>,
     },
+    /// Prints what a replay must match to play on this build:
+    /// `{"generator_version","rules"}` (the rules hash, 8 hex digits). A board server asks it.
+    Rules {
+        /// Read the data files from this assets folder instead of the default (or $SEEDFEAST_ASSETS).
+        #[arg(long)]
+        assets: Option<PathBuf>,
+    },
 }
 
 pub(super) fn replay(action: ReplayAction) -> Result<(), Stop> {
@@ -86,6 +93,14 @@ pub(super) fn replay(action: ReplayAction) -> Result<(), Stop> {
                 }),
                 None => say(&format!("{code}\n")),
             }
+        }
+        ReplayAction::Rules { assets } => {
+            let data = load_data(assets.as_deref())?;
+            let rules = crate::replay::rules_hash(&data);
+            say(&format!(
+                "{{\"generator_version\":{},\"rules\":\"{rules:08x}\"}}\n",
+                seedfeast_procgen::GENERATOR_VERSION
+            ))
         }
         ReplayAction::Verify { file, code, trace, assets } => {
             let text = match (file, code) {
