@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use seedfeast_save::{
     Direction, FILE_NAME, MAX_SAVE_BYTES, MapStorage, STORAGE_KEY, SaveData, Store, TextStorage, encode_save,
+    read_save_bytes,
 };
 
 /// Where a store keeps its save, for the test to damage it and look at it.
@@ -137,6 +138,38 @@ fn a_truncated_save_keeps_every_entry_before_the_cut() {
         expected.record(&format!("runner/SEED{n:02}"), 1_000 + n, Direction::Higher);
     }
     loads_all_but_the_damage("cut", &text.as_bytes()[..cut], &expected, "the file stops here");
+}
+
+/// Found by the `save_structured` fuzz target: a file cut inside a character (its last bytes
+/// aren't UTF-8) lost a history entry written whole long before the cut, because its origin
+/// held a U+FFFD the player typed, taken for a stand-in for the bad bytes.
+#[test]
+fn a_cut_inside_a_character_keeps_earlier_entries_holding_u_fffd() {
+    let mut data = SaveData::default();
+    let typed = "\u{77661}ö\u{ffff}\u{fffd}\u{6ffff}"; // U+FFFD is written as itself, unescaped
+    data.played("puzzle", "124MP-ANQ6N@3", Some(typed), 1_099_511_627_524);
+    data.played("puzzle", "1D76J-BVX2Y", Some(""), 1_099_511_627_750);
+    data.played("runner", "SEED\u{fffd}", None, 1_000);
+    data.set_favourite("runner", "SEED\u{fffd}", true, 2_000);
+    data.set_favourite("tunnel", "Ş€€D", true, 2_000);
+    let text = encode_save(&data).unwrap();
+    // Cut after the first byte of the `€`, in the last line of the favourites.
+    let euro = text.find('€').unwrap();
+    let line_start = text[..euro].rfind('\n').unwrap() + 1;
+    assert!(text[line_start..].starts_with("        \"tunnel\": {") && text.find('\u{fffd}') < Some(line_start));
+    let cut = euro + 1;
+    let parsed = read_save_bytes(&text.as_bytes()[..cut]).unwrap();
+    assert_eq!(parsed.data.histories(), data.histories(), "every history line was whole");
+    let stars = |data: &SaveData| data.all_favourites().get("runner").cloned();
+    assert_eq!(stars(&parsed.data), stars(&data), "the favourites' line before the cut was whole");
+    // A byte that isn't text inside an origin still costs that seed, and only that one.
+    let mut bytes = text.into_bytes();
+    let at = bytes.windows(2).position(|w| w == "ö".as_bytes()).unwrap();
+    bytes[at] = 0xff;
+    let parsed = read_save_bytes(&bytes).unwrap();
+    let mut history = data.histories().clone();
+    history.get_mut("puzzle").unwrap().remove("124MP-ANQ6N@3");
+    assert_eq!((parsed.data.histories(), parsed.data.all_favourites()), (&history, data.all_favourites()));
 }
 
 /// A save whose text is exactly [`MAX_SAVE_BYTES`]: full seed history in many modes (long

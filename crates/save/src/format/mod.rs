@@ -175,7 +175,7 @@ pub fn read_save(text: &str) -> Result<Parsed, ParseError> {
         Err(ParseError::Corrupt { reason }) if text.len() <= MAX_SAVE_BYTES => {
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             // Text that isn't shaped like a save keeps the whole-file reader's reason.
-            salvage::salvage(text, false).map_err(|error| match error {
+            salvage::salvage(text, &[]).map_err(|error| match error {
                 ParseError::Corrupt { .. } => ParseError::Corrupt { reason },
                 newer => newer,
             })
@@ -185,8 +185,9 @@ pub fn read_save(text: &str) -> Result<Parsed, ParseError> {
 }
 
 /// [`read_save`] on raw bytes (what a file gives). Bytes that aren't UTF-8 don't lose the file:
-/// it is read with each bad sequence as U+FFFD, every key or origin holding one is left out, and
-/// the bad bytes are listed in [`Parsed::dropped`] themselves.
+/// it is read with each bad sequence as U+FFFD, every key or origin holding one of those is left
+/// out, and the bad bytes are listed in [`Parsed::dropped`] themselves. A U+FFFD that was written
+/// as text (a player may type one) is kept: only the stand-ins for bad bytes are damage.
 pub fn read_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
     let error = match std::str::from_utf8(bytes) {
         Ok(text) => return read_save(text),
@@ -196,12 +197,15 @@ pub fn read_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
     if bytes.len() > MAX_SAVE_BYTES {
         return Err(parse_save_bytes(bytes).err().unwrap_or_else(not_text));
     }
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let (text, not_text_at) = lossy_text(bytes);
+    let text_after_bom = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let bom = text.len() - text_after_bom.len();
+    let not_text_at: Vec<usize> = not_text_at.into_iter().map(|at| at - bom).collect();
+    let text = text_after_bom;
     if let Some(version) = declared_version(text).filter(|&version| version > VERSION) {
         return Err(ParseError::Newer { version });
     }
-    let mut parsed = salvage::salvage(text, true).map_err(|error| match error {
+    let mut parsed = salvage::salvage(text, &not_text_at).map_err(|error| match error {
         ParseError::Corrupt { .. } => not_text(),
         newer => newer,
     })?;
@@ -209,6 +213,23 @@ pub fn read_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
     let (what, reason) = ("bytes that aren't UTF-8 text".to_string(), "the first of them is on this line".to_string());
     parsed.dropped.insert(0, Dropped { line, what, reason });
     Ok(parsed)
+}
+
+/// `bytes` as text with each sequence that isn't UTF-8 as one U+FFFD (as
+/// `String::from_utf8_lossy` reads them), and the byte offset of each of those stand-ins, in
+/// order. Only these are damage: a U+FFFD the file holds as text is a character like any other,
+/// and a file cut inside a character must not cost every earlier entry that holds one.
+fn lossy_text(bytes: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut not_text_at = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            not_text_at.push(text.len());
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    (text, not_text_at)
 }
 
 /// The text of `data` in the current format. (Maps of strings and numbers always encode; the

@@ -57,16 +57,20 @@ struct Walk<'a> {
     dropped: Vec<Dropped>,
     /// Parts left out beyond [`DROPPED_LISTED`]: how many, and the first one's line.
     unlisted: (usize, usize),
-    /// The text came from bytes that weren't all UTF-8: keys and origins holding U+FFFD are
-    /// damage, not the player's text.
-    lossy: bool,
+    /// Where the text holds a U+FFFD standing for bytes that weren't UTF-8 (byte offsets, in
+    /// order): an entry holding one is damage. Any other U+FFFD is the player's text (an origin
+    /// may hold one), and is kept: otherwise a file cut inside a character, anywhere, would lose
+    /// every earlier entry holding one.
+    not_text_at: &'a [usize],
     /// What the entry the file was cut in was, once known.
     cut_in: Option<(usize, String)>,
 }
 
-/// Reads what can be read of `text`. `Err(Newer)` if any `version` field says a newer game wrote
-/// it; `Err(Corrupt)` only if the text isn't shaped like a save at all (no opening `(`).
-pub(super) fn salvage(text: &str, lossy: bool) -> Result<Parsed, ParseError> {
+/// Reads what can be read of `text`; `not_text_at` are the offsets of the U+FFFD that stand for
+/// bytes that weren't UTF-8 (none for text given as text). `Err(Newer)` if any `version` field
+/// says a newer game wrote it; `Err(Corrupt)` only if the text isn't shaped like a save at all
+/// (no opening `(`).
+pub(super) fn salvage(text: &str, not_text_at: &[usize]) -> Result<Parsed, ParseError> {
     let mut walk = Walk {
         cur: Cursor::new(text),
         data: SaveData::default(),
@@ -76,7 +80,7 @@ pub(super) fn salvage(text: &str, lossy: bool) -> Result<Parsed, ParseError> {
         settings: RawSettings::default(),
         dropped: Vec::new(),
         unlisted: (0, 0),
-        lossy,
+        not_text_at,
         cut_in: None,
     };
     walk.cur.skip_blank();
@@ -237,7 +241,7 @@ impl Walk<'_> {
         }
         self.cur.skip_blank();
         let key = match key {
-            Ok(key) if self.damaged_text(&key) => Err("it holds bytes that aren't text".to_string()),
+            Ok(_) if self.holds_not_text(start) => Err("it holds bytes that aren't text".to_string()),
             Ok(key) => Ok(key),
             Err(reason) => Err(format!("its key isn't text in quotes ({reason})")),
         };
@@ -262,9 +266,8 @@ impl Walk<'_> {
             }),
             (Entries::Modes { favourites: false }, Some(mode)) => {
                 self.value_as(start, &label, read::<SeedPlay>).map(|play| match play {
-                    Ok(play) if play.origin.as_deref().is_some_and(|o| self.damaged_text(o)) => {
-                        Err("its origin holds bytes that aren't text".into())
-                    }
+                    // The key was checked above: bad bytes here are in the origin.
+                    Ok(_) if self.holds_not_text(start) => Err("its origin holds bytes that aren't text".into()),
                     Ok(play) => {
                         let seeds = self.data.history.entry(mode.to_string()).or_default();
                         let kept = seeds.get(&key).map_or(play.clone(), |old| old.clone().max(play));
@@ -368,9 +371,11 @@ impl Walk<'_> {
         }
     }
 
-    /// Whether `text` holds a character that stands for bytes that weren't UTF-8.
-    fn damaged_text(&self, text: &str) -> bool {
-        self.lossy && text.contains(char::REPLACEMENT_CHARACTER)
+    /// Whether the text from `start` to the cursor holds a character that stands for bytes that
+    /// weren't UTF-8 (by where it is, not what it is: see [`Walk::not_text_at`]).
+    fn holds_not_text(&self, start: usize) -> bool {
+        let first_after = self.not_text_at.partition_point(|&at| at < start);
+        self.not_text_at.get(first_after).is_some_and(|&at| at < self.cur.pos)
     }
 
     /// A part at `start` that couldn't be read and whose end isn't known: left out, and reading

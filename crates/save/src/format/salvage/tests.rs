@@ -233,12 +233,12 @@ fn every_whole_file_the_strict_reader_reads_salvages_the_same() {
     for _ in 0..300 {
         let data = random_state(&mut rng);
         let text = encode_save(&data).unwrap();
-        let salvaged = salvage(&text, false).unwrap();
+        let salvaged = salvage(&text, &[]).unwrap();
         assert_eq!(salvaged.data, data, "{text}");
         assert!(salvaged.dropped.is_empty() && salvaged.mended.is_empty(), "{:?}", salvaged.dropped);
         // Compact, hand-written spacing too.
         let compact = text.split('\n').map(str::trim).collect::<String>();
-        assert_eq!(salvage(&compact, false).unwrap().data, data, "{compact}");
+        assert_eq!(salvage(&compact, &[]).unwrap().data, data, "{compact}");
     }
 }
 
