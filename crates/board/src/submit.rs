@@ -75,6 +75,25 @@ fn code_in(text: &str) -> Result<String, String> {
     }
 }
 
+/// The fuzz target (`fuzz/fuzz_targets/submission.rs`, and the corpus smoke in this crate's
+/// tests): any bytes as a submission's body. Promises: never a panic; a refusal is a 400, 413 or
+/// 422 whose message is bounded (a body is never echoed whole); what is accepted holds a valid
+/// name, a player id of a SHA-256 and a replay within the longest run any mode allows.
+pub fn fuzz_submission(data: &[u8]) {
+    match parse_submission(data) {
+        Ok(submission) => {
+            assert_eq!(check_name(&submission.name).as_deref(), Ok(submission.name.as_str()));
+            assert_eq!(submission.player.len(), 64);
+            let longest = seedfeast_procgen::modes::longest_replay_steps() as usize;
+            assert!(submission.replay.inputs.len() <= longest, "{} steps", submission.replay.inputs.len());
+        }
+        Err(refusal) => {
+            assert!(matches!(refusal.status, 400 | 413 | 422), "{refusal:?}");
+            assert!(refusal.error.chars().count() <= 400, "a refusal echoes too much: {}", refusal.error);
+        }
+    }
+}
+
 /// A display name: 1 to 20 letters, digits, spaces or `._-`, not starting or ending with a space.
 pub fn check_name(name: &str) -> Result<String, String> {
     let count = name.chars().count();

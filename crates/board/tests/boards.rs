@@ -187,3 +187,25 @@ fn answered_runs_survive_a_kill_and_two_servers_share_one_database() {
     assert_eq!(board["entries"][0]["score"], outcome.score, "the run answered 201 is still there");
     assert_eq!(again.get("/healthz").0, 200);
 }
+
+#[test]
+fn a_database_that_cannot_be_written_answers_503_and_reads_go_on() {
+    let db = Database::fresh();
+    if !db.is_sqlite() {
+        return; // A read-only PostgreSQL is a role's grant; the SQLite file shows the same path.
+    }
+    let (kept, _) = bot_run("runner", "board read-only a", 4);
+    let (refused, _) = bot_run("runner", "board read-only b", 4);
+    let writable = Server::start(&db, &[]);
+    assert_eq!(writable.submit(&kept.encode(), "Kept", &secret("kept")).0, 201);
+    writable.kill();
+    let read_only = Database { url: format!("{}?mode=ro", db.url), ..Database::fresh() };
+    let server = Server::start(&read_only, &[]);
+    let body = serde_json::json!({ "replay": refused.encode(), "name": "Late", "secret": secret("late") }).to_string();
+    let (status, retry, answer) = server.post_raw("/api/v1/runs", body.as_bytes());
+    assert_eq!(status, 503, "{answer}");
+    assert!(retry.is_some(), "a 503 says when to retry");
+    assert!(answer["error"].as_str().unwrap().contains("database"), "{answer}");
+    let (status, board) = server.get_json(&format!("/api/v1/boards/runner/{}", kept.seed.code()));
+    assert_eq!((status, &board["entries"][0]["name"]), (200, &serde_json::json!("Kept")));
+}

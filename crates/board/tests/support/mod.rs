@@ -19,7 +19,7 @@ pub fn secret(player: &str) -> String {
 /// The database every server of one test shares.
 pub struct Database {
     pub url: String,
-    _dir: Option<tempfile::TempDir>,
+    pub _dir: Option<tempfile::TempDir>,
 }
 
 impl Database {
