@@ -1,6 +1,6 @@
 //! The table of modes: the one list that names them. Menus, the HUD, links, physics, the command
-//! line, the digest and the sweeps all read it. Adding a mode is a folder here, a generator in
-//! procgen and one line below (see the README's "Adding a mode").
+//! line, the digest and the sweeps all read it. Adding a mode is a folder here, a folder and its
+//! registry lines in procgen, and one line below (see docs/ARCHITECTURE.md, "Adding a mode").
 
 pub mod arena;
 pub mod dungeon;
