@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Both end-to-end tests: the browser bundle in headless Chromium, then the desktop game under
-# xvfb-run. .ci/run runs this after scripts/test.sh (the forge's ci.yml runs only test.sh); each
+# The end-to-end tests: the browser bundle in headless Chromium, a board server's page in it, then
+# the desktop game under xvfb-run. .ci/run runs this after scripts/test.sh (the forge's ci.yml runs only test.sh); each
 # prints its own timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,9 @@ start=$SECONDS
 scripts/e2e-web.sh
 web=$((SECONDS - start))
 start=$SECONDS
+scripts/e2e-board.sh
+board=$((SECONDS - start))
+start=$SECONDS
 scripts/e2e-desktop.sh
 desktop=$((SECONDS - start))
-echo "e2e: web ${web} s (build included), desktop ${desktop} s; both passed"
+echo "e2e: web ${web} s (build included), board page ${board} s, desktop ${desktop} s; all passed"
