@@ -17,7 +17,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(seeds seed_paste data_files save puzzle replay replay_body)
+  targets=(seeds seed_paste data_files save save_structured puzzle replay replay_body submission)
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"
