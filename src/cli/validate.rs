@@ -3,40 +3,13 @@
 
 use super::*;
 
-/// Seeds `validate` sweeps at most: enough to check a change; `lab sweep` is the tool for big runs.
-pub const MAX_VALIDATE_SEEDS: u64 = 10_000;
-
-/// How much one `validate` of a generator may do: how many seeds, and how much work in all
-/// (seeds × the depth of [`validate_depth`]: chunks, gates, floors or waves). Each cap keeps the
+/// Seeds `validate` sweeps at most, and each generator's caps of seeds and work (seeds × the depth
+/// of [`validate_depth`]: chunks, gates, floors or waves): procgen's registry of modes holds them,
+/// one per row (`ModeSpec::validate_cap`, with the measurement behind each). Each keeps the
 /// largest run it allows to a few seconds and ~40 MB in the debug build the tests use
 /// (`tests/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger sweeps, in parallel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ValidateCap {
-    pub seeds: u64,
-    /// `u64::MAX` for a generator without a depth flag (its seeds are the cap).
-    pub work: u64,
-}
-
-/// The caps of `generator`, from runs of the debug build on a loaded 2-core machine.
-pub fn validate_cap(generator: &str) -> ValidateCap {
-    let (seeds, work) = match generator {
-        // 200,000 chunks in 1.4 s.
-        "runner" => (MAX_VALIDATE_SEEDS, 500_000),
-        // 1,000,000 gates in 1.0 s.
-        "tunnel" => (MAX_VALIDATE_SEEDS, 2_000_000),
-        // 30,000 floors of the shipped tuning in 1.8 s, but 24 s with a 201 × 201 tuning (every
-        // ninth seed plays the tuning's own size): 10,000 then take about 8.
-        "maze" => (MAX_VALIDATE_SEEDS, 10_000),
-        // Each seed's floor (decoration, tint) takes about 5 ms to check; waves next to nothing.
-        "arena" => (1_000, 50_000),
-        // About 5 ms a seed.
-        "dungeon" => (1_000, u64::MAX),
-        // 10,000 seeds in 5 s.
-        "puzzle" => (5_000, u64::MAX),
-        _ => (MAX_VALIDATE_SEEDS, u64::MAX),
-    };
-    ValidateCap { seeds, work }
-}
+pub use seedfeast_procgen::generate::{MAX_VALIDATE_SEEDS, ValidateCap};
+pub use seedfeast_procgen::modes::validate_cap;
 
 /// How far `validate` plays each seed at `depth`, and in what unit: the generator's depth flag
 /// (`chunks`, `gates`, `floors`, `waves`) summed over a seed's levels, or `levels` for a
