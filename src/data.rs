@@ -39,9 +39,12 @@ pub fn find_assets(explicit: Option<&Path>) -> DataSource {
     if let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)) {
         candidates.push(dir.join("assets"));
     }
+    // A folder holding any of the registry's data files is the assets folder; one it lacks is
+    // then reported by the loader, never silently replaced by the built-in copy.
+    let files = seedfeast_procgen::modes::data_files();
     candidates
         .into_iter()
-        .find(|dir| dir.join(seedfeast_procgen::assets::RUNNER_CHUNKS_PATH).is_file())
+        .find(|dir| files.iter().any(|file| dir.join(file.path).is_file()))
         .map_or(DataSource::BuiltIn, DataSource::Folder)
 }
 

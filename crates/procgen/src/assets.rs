@@ -1,5 +1,5 @@
-//! The shipped data files' paths and texts under their old names, kept for the game
-//! (`src/data.rs` looks for `RUNNER_CHUNKS_PATH` to tell an assets folder). Each file is now
+//! The shipped data files' paths and texts under their old names, kept for procgen's tests (the
+//! game finds an assets folder by [`crate::modes::data_files`]). Each file is now
 //! declared by what reads it (a [`crate::tuning::Tuning`]'s `PATH` and `BUILT_IN`, the runner's
 //! [`crate::runner::library::CHUNKS_PATH`]), and the registry lists them all
 //! ([`crate::modes::data_files`]). Paths are relative to the `assets/` folder.
