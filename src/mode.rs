@@ -124,7 +124,7 @@ impl Mode {
     /// Whether `level` is one this mode's run can start at under `data`, or what the levels are.
     pub fn check_level(self, level: u32, data: &GameData) -> Result<(), String> {
         let Some(levels) = self.0.levels else {
-            return Err(format!("{} has no levels to start at (only a dungeon or a code puzzle has)", self.name()));
+            return Err(format!("{} has no levels to start at: its run is one level from the start", self.name()));
         };
         let levels = levels(data);
         if levels.contains(&level) {

@@ -70,8 +70,8 @@ pub enum Command {
         /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
         #[arg(long, value_parser = parse_seed)]
         seed: Option<SeedInput>,
-        /// The mode to play (one of `seedfeast modes`).
-        #[arg(long, value_parser = mode_parser(), default_value = "runner")]
+        /// The mode to play (one of `seedfeast modes`; default: the first).
+        #[arg(long, value_parser = mode_parser(), default_value = seedfeast_procgen::modes::MODES[0].key)]
         mode: Mode,
         /// Where in the seed's run to start (a code puzzle's curriculum step, 0 the first), as a
         /// link's `level=K`.

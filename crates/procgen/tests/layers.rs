@@ -1,7 +1,7 @@
 //! procgen's layers, read from its source (as the game's `tests/layers.rs` reads the game's):
 //! shared leaves, then the modes, then the registry on top; no two modules import each other;
-//! and no file of procgen, the lab or the fuzz targets names a mode outside that mode's own
-//! folder and the registry (the list of file → mode names, made from the registry's keys, is
+//! and no file of procgen, the lab, the fuzz targets or the game (`src/`) names a mode outside
+//! that mode's own folders and the registries (the list of file → mode names, made from the registry's keys, is
 //! empty but for the allowlist below).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,6 +36,14 @@ const ALLOWED: &[(&str, &[&str], &str)] = &[
         "`Opt::Dungeon` (`--dungeon`): a Request is still the union of every generator's options, \
          which the command line's flags mirror, until each generator's options are held in a map",
     ),
+    (
+        "src/cli/mod.rs",
+        &["dungeon", "puzzle"],
+        "`--dungeon`, as request.rs's `Opt::Dungeon`; and `seedfeast puzzle`, the tools only the Code \
+         puzzle has (its language's evaluation, a program run on a level file)",
+    ),
+    ("src/cli/validate.rs", &["dungeon"], "`Opt::Dungeon` among the depth flags, as request.rs"),
+    ("src/cli/puzzle.rs", &["puzzle"], "`seedfeast puzzle`: the tools only the Code puzzle has"),
     ("lab/src/range.rs", &["puzzle"], "`lab range --program`: the Code puzzle's range for one program"),
     ("fuzz/src/lib.rs", &["puzzle"], "the fuzz target of the Code puzzle's language is named after it"),
     ("fuzz/src/puzzle.rs", &["puzzle"], "the fuzz target of the Code puzzle's language"),
@@ -362,18 +370,32 @@ fn no_two_modules_import_each_other() {
     }
 }
 
-/// Every file of procgen, the lab and the fuzz targets outside a mode's folder and the registry,
-/// with each mode it names.
+/// Every file of procgen, the lab, the fuzz targets and the game (`src/`) outside a mode's folder
+/// and the registries, with each mode it names.
 fn stray_mode_names() -> Vec<(String, &'static str)> {
     let mut stray = Vec::new();
-    for krate in ["procgen", "lab", "fuzz"] {
-        let src = crate_dir(krate);
+    for krate in ["procgen", "lab", "fuzz", "game"] {
+        let src =
+            if krate == "game" { Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src") } else { crate_dir(krate) };
         let mut files = Vec::new();
         rust_files(&src, &mut files);
         files.sort();
         for file in files {
             let relative = file.strip_prefix(&src).unwrap();
             let module = module_of(relative);
+            if krate == "game" {
+                // The game's registry is its table of modes; a mode's folder is `modes/<generator>/`.
+                let mut parts = relative.iter().map(|p| p.to_string_lossy());
+                let (first, second) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+                let is_test = file.file_name().is_some_and(|n| n == "tests.rs");
+                if is_test || first == "modes" && (second == "mod.rs" || GENERATORS.iter().any(|g| g.key() == second)) {
+                    continue;
+                }
+                for key in mode_names(&std::fs::read_to_string(&file).unwrap()) {
+                    stray.push((format!("src/{}", relative.display()), key));
+                }
+                continue;
+            }
             // The registry names every mode; a mode's folder is the mode's own (that it imports
             // no other mode is the layers test's business: `puzzle` and `maze` are words of the
             // dungeon's rooms and the puzzle's paths too); a `tests.rs` is a test module.
