@@ -1,11 +1,14 @@
-//! Keyboard and gamepad folded into the few actions the game understands.
+//! Keyboard and gamepad folded into the few actions the game understands. Gameplay keys come
+//! from the player's settings ([`KeyMap`], issue #29); the menus' keys are fixed.
 
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
 pub use crate::grid_move::Dir;
 use crate::save::Save;
+pub use crate::save::keys::KeyMap;
 use crate::state::Screen;
+use seedfeast_save::Action;
 
 /// This frame's actions. Systems read these instead of raw devices, so every action works
 /// from the keyboard and from any gamepad.
@@ -42,7 +45,8 @@ impl Plugin for ActionsPlugin {
             .init_resource::<TypingFocus>()
             .init_resource::<HeldOver>()
             .init_resource::<LastDevice>()
-            .add_systems(PreUpdate, read_actions.after(InputSystems))
+            .init_resource::<KeyMap>()
+            .add_systems(PreUpdate, (follow_settings, read_actions).chain().after(InputSystems))
             .add_systems(OnExit(Screen::Playing), hold_over)
             .add_systems(OnEnter(Screen::Playing), |mut held: ResMut<HeldOver>| *held = HeldOver::default());
     }
@@ -79,10 +83,20 @@ fn hold_over(
     *actions = Actions::default();
 }
 
+/// The key map follows the saved settings: a key rebound in Settings drives the next frame.
+fn follow_settings(save: Option<Res<Save>>, mut map: ResMut<KeyMap>) {
+    if let Some(save) = save.filter(|save| save.is_changed()) {
+        let now = KeyMap::from_settings(save.settings());
+        if *map != now {
+            *map = now;
+        }
+    }
+}
+
 fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<TypingFocus>,
-    save: Option<Res<Save>>,
+    map: Res<KeyMap>,
     gamepads: Query<(Entity, &Gamepad)>,
     mut held: ResMut<HeldOver>,
     mut device: ResMut<LastDevice>,
@@ -113,25 +127,23 @@ fn read_actions(
     let pad = |button: GamepadButton| {
         gamepads.iter().any(|(id, g)| g.just_pressed(button) && !held.buttons.contains(&(id, button)))
     };
-    let jump_keys = save.map_or(crate::save::keys::jump_keys(Default::default()), |save| save.jump_keys());
+    let pressed = |action: Action| keys.any_just_pressed(map.keys(action).iter().copied());
     *actions = Actions {
         steer: None,
         move_axis: Vec2::ZERO,
-        jump: keys.any_just_pressed(jump_keys.iter().copied()) || pad(GamepadButton::South),
+        jump: pressed(Action::Jump) || pad(GamepadButton::South),
         // Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
         confirm: (keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) && !alt_held(keys))
             || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
-        pause: keys.any_just_pressed([KeyCode::Escape, KeyCode::KeyP]) || pad(GamepadButton::Start),
+        pause: pressed(Action::Pause) || pad(GamepadButton::Start),
         up: keys.just_pressed(KeyCode::ArrowUp) || pad(GamepadButton::DPadUp),
         down: keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::Tab]) || pad(GamepadButton::DPadDown),
-        act: keys.any_just_pressed([KeyCode::KeyE, KeyCode::Space, KeyCode::Enter, KeyCode::NumpadEnter])
-            || pad(GamepadButton::South)
-            || pad(GamepadButton::West),
-        alt: keys.any_just_pressed([KeyCode::KeyQ, KeyCode::KeyT]) || pad(GamepadButton::North),
+        act: pressed(Action::Use) || pad(GamepadButton::South) || pad(GamepadButton::West),
+        alt: pressed(Action::Second) || pad(GamepadButton::North),
     };
-    actions.steer = steer(keys, &pad, gamepads.iter().map(|(_, g)| g), &mut stick);
-    actions.move_axis = move_axis(keys, gamepads.iter().map(|(_, g)| g));
+    actions.steer = steer(keys, &map, &pad, gamepads.iter().map(|(_, g)| g), &mut stick);
+    actions.move_axis = move_axis(keys, &map, gamepads.iter().map(|(_, g)| g));
 }
 
 /// Whether Alt is down: Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
@@ -153,12 +165,9 @@ fn device_used(keys: &ButtonInput<KeyCode>, gamepads: &Query<(Entity, &Gamepad)>
     }
 }
 
-fn move_axis<'a>(keys: &ButtonInput<KeyCode>, mut gamepads: impl Iterator<Item = &'a Gamepad>) -> Vec2 {
-    let held = |codes: [KeyCode; 2]| if keys.any_pressed(codes) { 1.0 } else { 0.0 };
-    let keyed = Vec2::new(
-        held([KeyCode::ArrowRight, KeyCode::KeyD]) - held([KeyCode::ArrowLeft, KeyCode::KeyA]),
-        held([KeyCode::ArrowUp, KeyCode::KeyW]) - held([KeyCode::ArrowDown, KeyCode::KeyS]),
-    );
+fn move_axis<'a>(keys: &ButtonInput<KeyCode>, map: &KeyMap, mut gamepads: impl Iterator<Item = &'a Gamepad>) -> Vec2 {
+    let held = |action: Action| if keys.any_pressed(map.keys(action).iter().copied()) { 1.0 } else { 0.0 };
+    let keyed = Vec2::new(held(Action::Right) - held(Action::Left), held(Action::Up) - held(Action::Down));
     let pad = gamepads.find_map(|g| Some(g.left_stick() + g.dpad()).filter(|v| v.length() > 0.2)).unwrap_or(Vec2::ZERO);
     quantised(keyed + pad)
 }
@@ -190,18 +199,19 @@ struct StickState(Option<Dir>);
 
 fn steer<'a>(
     keys: &ButtonInput<KeyCode>,
+    map: &KeyMap,
     pad: &impl Fn(GamepadButton) -> bool,
     gamepads: impl Iterator<Item = &'a Gamepad>,
     stick: &mut StickState,
 ) -> Option<Dir> {
     let keyed = [
-        (Dir::Up, [KeyCode::ArrowUp, KeyCode::KeyW], GamepadButton::DPadUp),
-        (Dir::Down, [KeyCode::ArrowDown, KeyCode::KeyS], GamepadButton::DPadDown),
-        (Dir::Left, [KeyCode::ArrowLeft, KeyCode::KeyA], GamepadButton::DPadLeft),
-        (Dir::Right, [KeyCode::ArrowRight, KeyCode::KeyD], GamepadButton::DPadRight),
+        (Dir::Up, Action::Up, GamepadButton::DPadUp),
+        (Dir::Down, Action::Down, GamepadButton::DPadDown),
+        (Dir::Left, Action::Left, GamepadButton::DPadLeft),
+        (Dir::Right, Action::Right, GamepadButton::DPadRight),
     ]
     .into_iter()
-    .find(|(_, keys_for, button)| keys.any_just_pressed(*keys_for) || pad(*button))
+    .find(|(_, action, button)| keys.any_just_pressed(map.keys(*action).iter().copied()) || pad(*button))
     .map(|(dir, _, _)| dir);
     let flick = gamepads.map(|g| g.left_stick()).find(|s| s.length() > 0.6).map(|s| {
         if s.x.abs() > s.y.abs() {

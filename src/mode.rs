@@ -24,12 +24,12 @@ pub enum Controls {
 
 impl Controls {
     /// The in-run hint for the keyboard: `jump` is the player's jump/flap key's name.
-    pub fn hint(self, jump: &str) -> String {
+    pub fn hint(self, jump: &str, use_key: &str) -> String {
         match self {
             Controls::Jump => format!("{jump}: jump"),
             Controls::Flap => format!("{jump}: flap"),
             Controls::Move => "Arrows: move".to_string(),
-            Controls::Explore => "Arrows: walk   E: use".to_string(),
+            Controls::Explore => format!("Arrows: walk   {use_key}: use"),
             Controls::Code => "Arrows: walk   Enter: code".to_string(),
         }
     }

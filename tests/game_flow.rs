@@ -226,7 +226,8 @@ fn a_bad_link_is_explained_and_the_menu_opens() {
 
 #[test]
 fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
-    use seedfeast::save::{JumpKey, MapStorage, STORAGE_KEY, Save, SaveStore, TextStorage};
+    use seedfeast::save::{MapStorage, STORAGE_KEY, Save, SaveStore, TextStorage};
+    use seedfeast_save::Action;
     use std::sync::Arc;
     let storage = Arc::new(MapStorage::default());
     let launch = |start: Option<Session>| Launch {
@@ -251,16 +252,20 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
-    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
-    press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
-    press(&mut app, KeyCode::ArrowRight, Key::ArrowRight, None);
-    assert_eq!(settings(&app).jump_key(), JumpKey::Z);
+    // Down to the jump's row (after volume, fullscreen, sound, text size and the four moves),
+    // Enter, then the new key.
+    for _ in 0..8 {
+        press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+    }
+    enter(&mut app);
+    press(&mut app, KeyCode::KeyZ, Key::Character("z".into()), Some("z"));
+    assert_eq!(settings(&app).key(Action::Jump), "KeyZ");
     let saved = storage.get(STORAGE_KEY).unwrap().expect("saved at once");
-    assert!(saved.contains("value: Z"), "{saved}");
+    assert!(saved.contains("Jump: \"KeyZ\""), "{saved}");
     assert!(app.world().resource::<common::Heard>().0.contains(&seedfeast::sound::Sfx::Click), "menu choices click");
     let label = {
         let mut texts = app.world_mut().query::<&Text>();
-        texts.iter(app.world()).map(|t| t.0.clone()).filter(|t| t.starts_with("Jump")).collect::<Vec<_>>()
+        texts.iter(app.world()).map(|t| t.0.clone()).filter(|t| t.starts_with("Jump / flap:")).collect::<Vec<_>>()
     };
     assert_eq!(label, ["Jump / flap: Z"], "the button shows the new choice");
     press(&mut app, KeyCode::Escape, Key::Escape, None);
@@ -278,7 +283,7 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
         app.update();
     }
     common::skip_countdown(&mut app);
-    assert_eq!(app.world().resource::<Save>().settings().jump_key(), JumpKey::Z);
+    assert_eq!(app.world().resource::<Save>().settings().key(Action::Jump), "KeyZ");
     common::tap_key(&mut app, KeyCode::Space, Key::Space);
     app.update();
     assert!(common::player(&mut app).1.y.abs() < 1.0, "Space is not the jump key any more");

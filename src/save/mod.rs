@@ -70,9 +70,9 @@ impl Save {
         }
     }
 
-    /// The jump/flap keys the player chose.
-    pub fn jump_keys(&self) -> &'static [KeyCode] {
-        keys::jump_keys(self.settings().jump_key())
+    /// The label of the key that does `action` now ("Space", "Z").
+    pub fn key_label(&self, action: seedfeast_save::Action) -> String {
+        keys::label_of_name(self.settings().key(action))
     }
 }
 

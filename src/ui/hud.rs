@@ -28,6 +28,13 @@ impl Plugin for HudPlugin {
     }
 }
 
+/// The widest a corner's long line may be: the two corners share the top of a 1280-pixel window,
+/// so a long line (the dungeon's, or any at the large text size) wraps inside its card instead
+/// of running under the other one.
+fn half() -> Node {
+    Node { max_width: px(580), ..default() }
+}
+
 fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
     let corner = |left: bool| Node {
         position_type: PositionType::Absolute,
@@ -43,7 +50,7 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
     };
     commands.spawn((corner(true), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
         |hud| {
-            hud.spawn((ScoreText, text("", 28.0, palette::TEXT)));
+            hud.spawn((ScoreText, text("", 28.0, palette::TEXT), half()));
             hud.spawn((
                 Node { width: px(180), height: px(10), border_radius: BorderRadius::all(px(5)), ..default() },
                 BackgroundColor(palette::BUTTON),
@@ -63,12 +70,13 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
     commands.spawn((corner(false), BackgroundColor(palette::PANEL), DespawnOnExit(Screen::Playing))).with_children(
         |hud| {
             hud.spawn(text(format!("Seed {}", session.seed.code()), 26.0, palette::TEXT));
-            let jump = save.settings().jump_key().hint();
+            let jump = save.key_label(seedfeast_save::Action::Jump);
+            let use_key = save.key_label(seedfeast_save::Action::Use);
             let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
-            let controls = session.mode.info().controls.hint(jump);
+            let controls = session.mode.info().controls.hint(&jump, &use_key);
             let pad = format!("{}   Start: pause", session.mode.info().controls.pad_hint());
             let hint = Hint::new(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), pad);
-            hud.spawn(hint_text(hint, 16.0, palette::TEXT_DIM));
+            hud.spawn((hint_text(hint, 16.0, palette::TEXT_DIM), half()));
         },
     );
 }

@@ -45,12 +45,16 @@ pub enum MenuAction {
     Settings,
     /// Settings: confirm turns the volume up a step (wrapping), left/right move it.
     Volume,
-    /// Settings: confirm picks the next jump key, left/right step through them.
-    JumpKey,
+    /// Settings: confirm waits for the key to give this action (issue #29).
+    Rebind(seedfeast_save::Action),
+    /// Settings: every action back on its default key.
+    ResetKeys,
     /// Settings: fullscreen on or off (as F11 does).
     Fullscreen,
     /// Settings: sound on or off (as M does).
     Mute,
+    /// Settings: normal or large text.
+    TextSize,
 }
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -227,7 +231,12 @@ fn on_menu_chosen(
             exit.write(AppExit::Success);
         }
         MenuAction::Settings => next_screen.set(Screen::Settings),
-        // Changed and saved by the settings screen's own observer.
-        MenuAction::Volume | MenuAction::JumpKey | MenuAction::Fullscreen | MenuAction::Mute => {}
+        // Changed and saved by the settings screen's own observer (`ui::settings`).
+        MenuAction::Volume
+        | MenuAction::Rebind(_)
+        | MenuAction::ResetKeys
+        | MenuAction::Fullscreen
+        | MenuAction::Mute
+        | MenuAction::TextSize => {}
     }
 }

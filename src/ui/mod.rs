@@ -11,6 +11,7 @@ pub mod seed_history;
 pub mod settings;
 pub mod share;
 pub mod shortcuts;
+pub mod text_size;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -32,7 +33,7 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
-            .add_plugins((seed_history::plugin, hints::plugin, shortcuts::plugin))
+            .add_plugins((seed_history::plugin, hints::plugin, shortcuts::plugin, text_size::plugin))
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(
                 Update,

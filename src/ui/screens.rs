@@ -65,12 +65,31 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
 fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>, modes: Res<Modes>) {
     reset_cursor(&mut cursor);
     commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
-        root.spawn(panel()).with_children(|card| {
+        // Two columns of a button and its blurb: seven modes in one column didn't fit a 720-pixel
+        // window (Back fell off it), even before the large text size.
+        root.spawn(wide_panel(1_100.0)).with_children(|card| {
             card.spawn(heading("Choose a game"));
-            for (order, mode) in modes.iter().enumerate() {
-                card.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
-                card.spawn(text(mode.blurb(), 16.0, palette::TEXT_DIM));
-            }
+            let grid = Node {
+                display: Display::Grid,
+                grid_template_columns: RepeatedGridTrack::px(2, 440.0),
+                column_gap: px(24),
+                row_gap: px(12),
+                ..default()
+            };
+            card.spawn(grid).with_children(|grid| {
+                for (order, mode) in modes.iter().enumerate() {
+                    let cell = Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        row_gap: px(3),
+                        ..default()
+                    };
+                    grid.spawn(cell).with_children(|cell| {
+                        cell.spawn(button(order, mode.name(), MenuAction::ChooseMode(mode)));
+                        cell.spawn(text(mode.blurb(), 16.0, palette::TEXT_DIM));
+                    });
+                }
+            });
             // After every mode, however many there are.
             card.spawn(button(modes.0.len(), "Back", MenuAction::ToTitle));
         });

@@ -115,6 +115,7 @@ pub fn play_selected(
 fn toggle_star(
     keys: Res<ButtonInput<KeyCode>>,
     actions: Res<Actions>,
+    map: Res<crate::input::KeyMap>,
     cursor: Res<MenuCursor>,
     session: Res<Session>,
     store: Res<SaveStore>,
@@ -123,8 +124,10 @@ fn toggle_star(
     mut rows: Query<(&MenuItem, &mut HistoryRow, &Children)>,
     mut labels: Query<&mut Text>,
 ) {
-    let pressed =
-        keys.just_pressed(KeyCode::KeyF) || (actions.alt && !keys.any_pressed([KeyCode::KeyQ, KeyCode::KeyT]));
+    // The gamepad's (Y) makes `alt`; on the keyboard F stars, and the second action's key (the
+    // player's choice, `KeyMap`) does not.
+    let second = map.keys(seedfeast_save::Action::Second);
+    let pressed = keys.just_pressed(KeyCode::KeyF) || (actions.alt && !keys.any_pressed(second.iter().copied()));
     if !pressed {
         return;
     }

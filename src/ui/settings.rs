@@ -1,72 +1,121 @@
-//! The settings screen: volume and the jump key, saved the moment they change; fullscreen and
-//! mute, as F11 and M set them ([`Presentation`]).
+//! The settings screen: volume, fullscreen, sound, text size and a key for each gameplay action
+//! (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
+//! ([`Rebinding`]); a key another action has, or one the game keeps, is refused with a line
+//! saying why, and the screen keeps waiting.
 
 use bevy::prelude::*;
+use seedfeast_save::{Action, KeyRefused};
 
-use crate::input::{Actions, Dir};
+use crate::input::{Actions, Dir, TypingFocus};
 use crate::palette;
 use crate::save::clock::now_ms;
+use crate::save::keys::{label_of, label_of_name, name_of};
 use crate::save::{Save, SaveStore};
 use crate::state::Screen;
 use crate::toast::Toast;
 use crate::ui::hints::hint_text;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuCursor, MenuItem, MenuSystems};
 use crate::ui::shortcuts::{Presentation, toggle_fullscreen, toggle_mute};
-use crate::ui::widgets::{button, heading, panel, screen_root, sized_button};
+use crate::ui::widgets::{panel, sized_button, text};
 
 pub struct SettingsPlugin;
 
 impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Settings), spawn_settings)
+        app.init_resource::<Rebinding>()
+            .add_systems(OnEnter(Screen::Settings), spawn_settings)
+            .add_systems(OnExit(Screen::Settings), stop_waiting)
             .add_systems(
                 Update,
-                (nudge_focused_setting.before(MenuSystems), label_settings.after(MenuSystems))
+                (
+                    (take_key, nudge_focused_setting).chain().before(MenuSystems),
+                    (label_settings, show_note).after(MenuSystems),
+                )
                     .run_if(in_state(Screen::Settings)),
             )
             .add_observer(on_setting_chosen);
     }
 }
 
-/// A setting's button text, e.g. "Volume: 80%".
+/// The action waiting for its key (while it waits the keyboard makes no menu actions), and the
+/// line under the settings: what to press, or why a key was refused.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Rebinding {
+    pub waiting: Option<Action>,
+    pub note: String,
+}
+
+/// The line under the settings that shows [`Rebinding::note`].
+#[derive(Component)]
+pub struct SettingsNote;
+
+/// A setting's button text, e.g. "Volume: 80%", "Move up: W".
 pub fn setting_label(action: MenuAction, save: &Save, presentation: Presentation) -> Option<String> {
     let on_off = |on: bool| if on { "on" } else { "off" };
+    let settings = save.settings();
     match action {
-        MenuAction::Volume => Some(format!("Volume: {}%", (save.settings().volume() * 100.0).round())),
-        MenuAction::JumpKey => Some(format!("Jump / flap: {}", save.settings().jump_key().label())),
+        MenuAction::Volume => Some(format!("Volume: {}%", (settings.volume() * 100.0).round())),
         MenuAction::Fullscreen => Some(format!("Fullscreen: {}", on_off(presentation.fullscreen))),
         MenuAction::Mute => Some(format!("Sound: {}", on_off(!presentation.muted))),
+        MenuAction::TextSize => Some(format!("Text size: {}", settings.text_size().name())),
+        MenuAction::Rebind(act) => Some(format!("{}: {}", act.label(), label_of_name(settings.key(act)))),
+        MenuAction::ResetKeys => Some("Reset keys".to_string()),
         _ => None,
     }
 }
 
-/// The settings, in their order on the screen.
-const SETTINGS: [MenuAction; 4] = [MenuAction::Volume, MenuAction::JumpKey, MenuAction::Fullscreen, MenuAction::Mute];
+/// The left column, in cursor order: the general settings; the keys come next, then the reset
+/// and Back (under the general ones, on the left).
+const GENERAL: [MenuAction; 4] = [MenuAction::Volume, MenuAction::Fullscreen, MenuAction::Mute, MenuAction::TextSize];
+
+/// Rows are this size: two columns of them fit 1280×720 at the large text size too.
+const ROW: Vec2 = Vec2::new(330.0, 38.0);
+const ROW_FONT: f32 = 21.0;
 
 fn spawn_settings(
     mut commands: Commands,
     mut cursor: ResMut<MenuCursor>,
     save: Res<Save>,
     presentation: Res<Presentation>,
+    mut rebinding: ResMut<Rebinding>,
 ) {
     cursor.0 = 0;
-    commands.spawn(screen_root(Screen::Settings, None)).with_children(|root| {
+    *rebinding = Rebinding::default();
+    let row = |order: usize, action: MenuAction| {
+        let label = setting_label(action, &save, *presentation).unwrap_or_else(|| "Back".into());
+        sized_button(order, label, action, ROW, ROW_FONT)
+    };
+    let column = || Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() };
+    commands.spawn(crate::ui::widgets::screen_root(Screen::Settings, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
-            card.spawn(heading("Settings"));
-            for (order, action) in SETTINGS.into_iter().enumerate() {
-                // Wider than the menus' buttons: "Jump / flap: Space, Up or W" on one line.
-                let label = setting_label(action, &save, *presentation).unwrap_or_default();
-                card.spawn(sized_button(order, label, action, Vec2::new(460.0, 48.0), 24.0));
-            }
-            card.spawn(button(SETTINGS.len(), "Back", MenuAction::ToTitle));
+            card.spawn(crate::ui::widgets::heading("Settings"));
+            card.spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(24), ..default() }).with_children(
+                |columns| {
+                    columns.spawn(column()).with_children(|left| {
+                        for (order, action) in GENERAL.into_iter().enumerate() {
+                            left.spawn(row(order, action));
+                        }
+                        let after_keys = GENERAL.len() + Action::ALL.len();
+                        left.spawn(row(after_keys, MenuAction::ResetKeys));
+                        left.spawn(row(after_keys + 1, MenuAction::ToTitle));
+                    });
+                    columns.spawn(column()).with_children(|right| {
+                        for (at, action) in Action::ALL.into_iter().enumerate() {
+                            right.spawn(row(GENERAL.len() + at, MenuAction::Rebind(action)));
+                        }
+                    });
+                },
+            );
+            // Room for two lines kept, so the card doesn't jump when a line appears.
+            card.spawn((text("", 20.0, palette::ACCENT), SettingsNote, Node { min_height: px(52), ..default() }));
             card.spawn(hint_text(crate::ui::hints::menus::settings(), 18.0, palette::TEXT_DIM));
         });
     });
 }
 
 /// Applies a step to a setting and saves (merged with what another window may have saved); a
-/// failed save is shown, and the change still holds for this session. Fullscreen and sound
-/// switch whichever way the step goes.
+/// failed save is shown, and the change still holds for this session. Fullscreen, sound and the
+/// text size switch whichever way the step goes.
 fn change_setting(
     action: MenuAction,
     steps: i32,
@@ -78,27 +127,99 @@ fn change_setting(
     let now = now_ms();
     match action {
         MenuAction::Volume => save.settings_mut().nudge_volume(steps, now),
-        MenuAction::JumpKey => save.settings_mut().cycle_jump_key(steps, now),
-        MenuAction::Fullscreen => return toggle_fullscreen(presentation),
-        MenuAction::Mute => return toggle_mute(presentation, toast),
+        MenuAction::TextSize => {
+            let size = save.settings().text_size().cycled(steps);
+            save.settings_mut().set_text_size(size, now);
+        }
+        MenuAction::Fullscreen => return toggle_fullscreen(presentation, save, store, toast),
+        MenuAction::Mute => return toggle_mute(presentation, save, store, toast),
         _ => return,
     }
     save.commit(store, toast);
 }
 
-/// Enter or a click steps forward; the volume wraps from 100% to 0% so one button covers it.
+/// Enter or a click steps forward; the volume wraps from 100% to 0% so one button covers it. An
+/// action's row waits for its key; the reset puts every action back on its default.
 fn on_setting_chosen(
     chosen: On<MenuChosen>,
     mut save: ResMut<Save>,
     store: Res<SaveStore>,
     mut presentation: ResMut<Presentation>,
     mut toast: ResMut<Toast>,
+    mut rebinding: ResMut<Rebinding>,
+    mut focus: ResMut<TypingFocus>,
 ) {
-    let steps = if chosen.0 == MenuAction::Volume && save.settings().volume() >= 1.0 { -10 } else { 1 };
-    change_setting(chosen.0, steps, &mut save, &store, &mut presentation, &mut toast);
+    match chosen.0 {
+        MenuAction::Rebind(action) => {
+            rebinding.waiting = Some(action);
+            rebinding.note = format!("Press a key for {} (Esc: keep {})", action.label(), save.key_label(action));
+            // The keys are the waiting row's now: none of them moves the menu or leaves it.
+            focus.0 = true;
+        }
+        MenuAction::ResetKeys => {
+            save.settings_mut().reset_keys(now_ms());
+            save.commit(&store, &mut toast);
+            rebinding.note = "Every action is back on its default key".into();
+        }
+        action => {
+            let steps = if action == MenuAction::Volume && save.settings().volume() >= 1.0 { -10 } else { 1 };
+            change_setting(action, steps, &mut save, &store, &mut presentation, &mut toast);
+        }
+    }
 }
 
-/// Left and right change the focused setting.
+/// While an action waits: the next key pressed is its new key, unless the game keeps that key
+/// or another action has it (then the line says so and it keeps waiting). Esc keeps the key.
+fn take_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut rebinding: ResMut<Rebinding>,
+    mut focus: ResMut<TypingFocus>,
+    mut save: ResMut<Save>,
+    store: Res<SaveStore>,
+    mut toast: ResMut<Toast>,
+) {
+    let Some(action) = rebinding.waiting else { return };
+    let Some(key) = keys.get_just_pressed().next().copied() else { return };
+    if key == KeyCode::Escape {
+        rebinding.waiting = None;
+        rebinding.note = format!("{} stays on {}", action.label(), save.key_label(action));
+        focus.0 = false;
+        return;
+    }
+    let Some(name) = name_of(key) else {
+        rebinding.note = format!(
+            "{} is kept for menus and shortcuts (arrows, Enter, Esc, Tab, F11, M): press another key",
+            label_of(key)
+        );
+        return;
+    };
+    match save.settings_mut().bind_key(action, name, now_ms()) {
+        Ok(()) => {
+            save.commit(&store, &mut toast);
+            rebinding.waiting = None;
+            rebinding.note = format!("{} is now {}", action.label(), label_of(key));
+            focus.0 = false;
+        }
+        Err(KeyRefused::Taken(other)) => {
+            rebinding.note = format!(
+                "{} is already the key for {}. Press another key (Esc: keep {})",
+                label_of(key),
+                other.label(),
+                save.key_label(action)
+            );
+        }
+        Err(KeyRefused::NotAKey) => rebinding.note = format!("{} can't be used: press another key", label_of(key)),
+    }
+}
+
+/// Leaving the screen (the gamepad's (B) while a row waits) gives the keyboard back.
+fn stop_waiting(mut rebinding: ResMut<Rebinding>, mut focus: ResMut<TypingFocus>) {
+    if rebinding.waiting.take().is_some() {
+        focus.0 = false;
+    }
+}
+
+/// Left and right change the focused setting (not an action's key: that one waits for a key).
 fn nudge_focused_setting(
     actions: Res<Actions>,
     cursor: Res<MenuCursor>,
@@ -134,6 +255,16 @@ fn label_settings(
                 && text.0 != label
             {
                 text.0.clone_from(&label);
+            }
+        }
+    }
+}
+
+fn show_note(rebinding: Res<Rebinding>, mut notes: Query<&mut Text, With<SettingsNote>>) {
+    if rebinding.is_changed() {
+        for mut text in &mut notes {
+            if text.0 != rebinding.note {
+                text.0.clone_from(&rebinding.note);
             }
         }
     }

@@ -66,15 +66,17 @@ pub fn button(order: usize, label: impl Into<String>, action: MenuAction) -> imp
     sized_button(order, label, action, Vec2::new(360.0, 48.0), 24.0)
 }
 
-/// A menu button of another size and font size (a list's rows).
+/// A menu button of another size and font size (a list's rows). The size is a minimum: the
+/// button grows with its text at the large text size.
 pub fn sized_button(order: usize, label: impl Into<String>, action: MenuAction, size: Vec2, font: f32) -> impl Bundle {
     (
         Button,
         MenuItem { order },
         action,
         Node {
-            width: px(size.x),
-            height: px(size.y),
+            min_width: px(size.x),
+            min_height: px(size.y),
+            padding: UiRect::horizontal(px(8)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(12)),

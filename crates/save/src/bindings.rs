@@ -113,6 +113,11 @@ impl Bindings {
         self.0.get(&action).map(String::as_str)
     }
 
+    /// The actions the player gave a key, with the key's name.
+    pub fn iter(&self) -> impl Iterator<Item = (Action, &str)> {
+        self.0.iter().map(|(action, key)| (*action, key.as_str()))
+    }
+
     /// Whether every action has its default key.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -17,6 +17,8 @@ use crate::run::RunStart;
 use crate::save::Save;
 use crate::session::Session;
 use crate::state::Screen;
+// The editor's grid is measured in its characters' width: its text keeps its size.
+use crate::ui::text_size::{FixedTextSize, TextScale};
 
 /// The panel's width, in UI pixels; the map frames itself in what is left.
 pub const PANEL_WIDTH: f32 = 480.0;
@@ -115,13 +117,15 @@ fn card(background: Color) -> impl Bundle {
     )
 }
 
-fn spawn_panel(mut commands: Commands) {
+fn spawn_panel(mut commands: Commands, scale: Option<Res<TextScale>>) {
+    // Under the HUD's top-right card, which is taller at the large text size (its hint wraps).
+    let top = if scale.is_some_and(|scale| scale.0 > 1.0) { 134.0 } else { 96.0 };
     commands
         .spawn((
             Node {
                 position_type: PositionType::Absolute,
                 right: px(16),
-                top: px(96),
+                top: px(top),
                 bottom: px(16),
                 width: px(PANEL_WIDTH),
                 flex_direction: FlexDirection::Column,
@@ -464,7 +468,10 @@ fn show_code(
                         ..default()
                     },
                     BorderColor::all(RUN_MARK),
-                    children![label(number.to_string(), 14.0, if running { RUN_MARK } else { LINE_NO })],
+                    children![(
+                        label(number.to_string(), 14.0, if running { RUN_MARK } else { LINE_NO }),
+                        FixedTextSize
+                    )],
                 ));
                 row.spawn(Node { flex_grow: 1.0, height: px(LINE_H), overflow: Overflow::clip(), ..default() })
                     .with_children(|code| {
@@ -473,6 +480,7 @@ fn show_code(
                             Text::new(""),
                             TextFont::from_font_size(CODE_SIZE),
                             TextColor(CODE_TEXT),
+                            FixedTextSize,
                             TextLayout::no_wrap(),
                             Node { position_type: PositionType::Absolute, left: px(shift), top: px(2), ..default() },
                         ))
@@ -482,6 +490,7 @@ fn show_code(
                                     TextSpan::new("// type your program here"),
                                     TextFont::from_font_size(CODE_SIZE),
                                     TextColor(colour(Kind::Comment)),
+                                    FixedTextSize,
                                 ));
                             }
                             for (kind, run) in highlight(line) {
@@ -489,6 +498,7 @@ fn show_code(
                                     TextSpan::new(drawable(&run)),
                                     TextFont::from_font_size(CODE_SIZE),
                                     TextColor(colour(kind)),
+                                    FixedTextSize,
                                 ));
                             }
                         });
