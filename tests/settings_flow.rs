@@ -7,6 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
+use bevy::audio::{GlobalVolume, Volume};
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use bevy::text::FontSize;
@@ -33,6 +34,8 @@ fn game(storage: &Arc<MapStorage>) -> App {
         notice: None,
     });
     app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    // As the game's audio has from its start: the volume sounds play at.
+    app.insert_resource(GlobalVolume::new(Volume::Linear(0.8)));
     app.finish();
     app.cleanup();
     app.update();
@@ -233,6 +236,7 @@ fn fullscreen_and_mute_come_back_after_a_restart() {
     let window = app.world_mut().spawn(Window::default()).id();
     app.update();
     assert!(app.world().resource::<Presentation>().muted, "still muted");
+    assert_eq!(app.world().resource::<GlobalVolume>().volume, Volume::Linear(0.0), "silent from the start");
     assert!(app.world().resource::<Presentation>().fullscreen);
     assert!(matches!(app.world().get::<Window>(window).unwrap().mode, WindowMode::BorderlessFullscreen(_)));
     // And back: M unmutes, and that is saved too.
