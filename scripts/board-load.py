@@ -8,7 +8,7 @@ record`); halfway through it SIGKILLs the server and restarts it, and at the end
 run answered 201 is on its board. Prints reads/s, read latency p50/p99, runs verified a second,
 and every status seen (only 201, and 429/503 by design, are allowed).
 
-  scripts/board-load.py [--seconds 60] [--runs 24] [--db URL] [--workers 2]
+  scripts/board-load.py [--seconds 60] [--runs 64] [--db URL] [--workers 2]
 Build first: cargo build --release -p seedfeast-board && cargo build --release --bin seedfeast
 """
 import argparse
@@ -32,9 +32,9 @@ GAME = os.path.join(TARGET, "release", "seedfeast")
 SECRET = "load-test-secret-{:04d}-0123456789"
 
 
-def start(db, workers):
+def start(db, workers, listen="127.0.0.1:0"):
     server = subprocess.Popen(
-        [BOARD, "serve", "--db", db, "--listen", "127.0.0.1:0", "--workers", str(workers), "--game", GAME,
+        [BOARD, "serve", "--db", db, "--listen", listen, "--workers", str(workers), "--game", GAME,
          "--queue", "64", "--steps-per-minute", "100000000", "--reads-per-minute", "100000000"],
         stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
@@ -81,7 +81,7 @@ def fill(db, base, rules, mode, seed, count):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=60)
-    parser.add_argument("--runs", type=int, default=24, help="distinct two-minute runs to submit")
+    parser.add_argument("--runs", type=int, default=64, help="distinct two-minute runs to submit")
     parser.add_argument("--db", default=None)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -125,7 +125,7 @@ def main():
                 with lock:
                     statuses[status] = statuses.get(status, 0) + 1
                     if status == 201:
-                        answered.append((mode, body["board"], index, body["score"]))
+                        answered.append((mode, body["board"], index, body["score"], body["steps"]))
                         latencies.append(time.time() - t0)
                 if status == 201 or (isinstance(status, int) and status not in (429, 503)):
                     break
@@ -140,14 +140,15 @@ def main():
         answered_before_kill = len(answered)
         state["server"].send_signal(signal.SIGKILL)
         state["server"].wait()
-        state["server"], state["base"] = start(db, args.workers)
+        # The same port, so wrk's connections find the new server as a load balancer's would.
+        state["server"], state["base"] = start(db, args.workers, base[len("http://"):])
     for thread in clients:
         thread.join()
     verify_seconds = time.time() - started
     reads = wrk.communicate()[0]
 
     missing = []
-    for mode, board, index, score in answered:
+    for mode, board, index, score, _ in answered:
         status, doc = request(state["base"], f"/api/v1/boards/{board}?limit=100")
         if not any(e["name"] == f"Runner {index}" and e["score"] == score for e in doc.get("entries", [])):
             missing.append((board, index))
@@ -162,8 +163,11 @@ def main():
     print(f"reads (wrk, 2 threads, 32 connections, {args.seconds} s, through a SIGKILL and restart): "
           f"{rate.group(1) if rate else '?'} /s, p50 {p50.group(1) if p50 else '?'}, p99 {p99.group(1) if p99 else '?'}"
           f"{'; ' + errors.group(0) if errors else ''}")
-    print(f"submissions: {len(answered)} two-minute runs (7,200 steps each) verified in {verify_seconds:.1f} s = "
-          f"{len(answered) / verify_seconds:.2f} runs/s; statuses {statuses}; "
+    steps = sum(a[4] for a in answered)
+    print(f"submissions: {len(answered)} bot runs of up to two minutes ({steps:,} steps, "
+          f"{sum(a[4] == 7200 for a in answered)} of them the full 7,200) verified in {verify_seconds:.1f} s: "
+          f"{len(answered) / verify_seconds:.2f} runs/s, {steps / verify_seconds:,.0f} steps/s "
+          f"({steps / verify_seconds / 7200:.2f} two-minute runs' worth a second); statuses {statuses}; "
           f"{answered_before_kill} answered before the kill")
     if latencies:
         latencies.sort()
