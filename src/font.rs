@@ -8,6 +8,7 @@
 use bevy::asset::AssetId;
 use bevy::prelude::*;
 use bevy::text::Font;
+use tracing::warn;
 
 /// The font file (TrueType, 38 KB).
 pub const FONT_BYTES: &[u8] = include_bytes!("../assets/fonts/FiraMono-Medium-latin.ttf");
