@@ -15,6 +15,7 @@ pub mod bot;
 pub mod editor;
 pub mod keys;
 pub mod panel;
+pub mod score;
 pub mod spawn;
 pub mod syntax;
 pub mod visuals;
@@ -38,6 +39,7 @@ use crate::toast::Toast;
 use crate::words::counted;
 pub use board::{Board, BoardEvent, Note, Verdict};
 pub use editor::{Edit, Editor};
+pub use score::*;
 pub use spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, from_grid, to_grid, to_world};
 
 /// The Code puzzle's row in the table of modes.
@@ -53,56 +55,6 @@ pub const MODE: ModeInfo = ModeInfo {
     bot: Some(bot::BOT),
     levels: Some(|data| 0..=(data.puzzle.curriculum.steps.len() as u32).saturating_sub(1)),
 };
-
-/// Points for a cleared step before its bonuses.
-pub const STEP_POINTS: u32 = 100;
-/// Points for each revealed key or scroll picked up.
-pub const REWARD_POINTS: u32 = 25;
-
-/// A step cleared in this run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cleared {
-    /// The curriculum step (a link's `level`).
-    pub step: u32,
-    /// Statements in the program that opened the way.
-    pub statements: usize,
-    /// From the level's start to walking out of its exit, in game time.
-    pub time_ms: u64,
-    pub points: u32,
-}
-
-/// A step's points: [`STEP_POINTS`], a bonus for a program no longer than the step's own
-/// solution (`par`; more for a shorter one, less for each statement over), and a bonus for a
-/// fast clear (a point a second under 90).
-///
-/// ```
-/// use seedfeast::modes::puzzle::step_points;
-/// assert_eq!(step_points(3, 3, 30.0), 100 + 50 + 60);
-/// assert_eq!(step_points(3, 2, 30.0), 100 + 75 + 60);
-/// assert_eq!(step_points(3, 5, 200.0), 100 + 20);
-/// assert_eq!(step_points(3, 40, 200.0), 100);
-/// ```
-pub fn step_points(par: usize, statements: usize, seconds: f32) -> u32 {
-    let statement_bonus = if statements <= par {
-        50 + 25 * (par - statements) as u32
-    } else {
-        50u32.saturating_sub(15 * (statements - par).min(10) as u32)
-    };
-    let time_bonus = (90.0 - seconds).clamp(0.0, 90.0) as u32;
-    STEP_POINTS + statement_bonus + time_bonus
-}
-
-/// The save-file metric for a step's best: `level3/statements`, `level3/time_ms` (the step as a
-/// link's `level` names it).
-pub fn step_metric(step: u32, what: &str) -> String {
-    format!("level{step}/{what}")
-}
-
-/// Minutes and seconds: `1:05`.
-pub fn clock_text(seconds: f32) -> String {
-    let whole = seconds.max(0.0) as u32;
-    format!("{}:{:02}", whole / 60, whole % 60)
-}
 
 /// The program being written, in the code panel.
 #[derive(Resource, Default, Debug, Deref, DerefMut)]
@@ -456,26 +408,6 @@ fn clear_step(
     }
 }
 
-/// Records a cleared step's bests (fewest statements, fastest clear), for the seed and for the
-/// day on a daily challenge. Returns whether each is a new best.
-pub fn record_step(save: &mut Save, session: &Session, cleared: &Cleared) -> (bool, bool) {
-    use seedfeast_save::{Direction, metric_key};
-    let code = session.seed.code().to_string();
-    let statements = step_metric(cleared.step, "statements");
-    let time = step_metric(cleared.step, "time_ms");
-    let a = save.record(&metric_key(MODE.spec.key, &code, &statements), cleared.statements as u64, Direction::Lower);
-    let b = save.record(&metric_key(MODE.spec.key, &code, &time), cleared.time_ms, Direction::Lower);
-    if let Some(day) = &session.daily {
-        save.record_daily(
-            &format!("{}/{day}/{statements}", MODE.spec.key),
-            cleared.statements as u64,
-            Direction::Lower,
-        );
-        save.record_daily(&format!("{}/{day}/{time}", MODE.spec.key), cleared.time_ms, Direction::Lower);
-    }
-    (a.new_best, b.new_best)
-}
-
 fn tick_clock(time: Res<Time>, mut run: ResMut<PuzzleRun>) {
     let dt = time.delta_secs();
     run.level_clock += dt;
@@ -562,15 +494,5 @@ mod tests {
         let diagonal = Vec2::new(-0.7, 0.7);
         assert_eq!(held_dir(diagonal, None), Some(Dir::Left));
         assert_eq!(held_dir(diagonal, Some(Dir::Up)), Some(Dir::Up), "keeps its way along the other axis");
-    }
-
-    #[test]
-    fn points_reward_short_code_and_fast_clears() {
-        assert!(step_points(4, 3, 20.0) > step_points(4, 4, 20.0));
-        assert!(step_points(4, 4, 20.0) > step_points(4, 6, 20.0));
-        assert!(step_points(4, 4, 20.0) > step_points(4, 4, 60.0));
-        assert_eq!(step_points(1, 1, 1e9), STEP_POINTS + 50);
-        assert_eq!(clock_text(65.4), "1:05");
-        assert_eq!(step_metric(3, "time_ms"), "level3/time_ms");
     }
 }
