@@ -20,6 +20,8 @@ use crate::state::Screen;
 // The editor's grid is measured in its characters' width: its text keeps its size.
 use crate::ui::text_size::{FixedTextSize, TextScale};
 
+mod code;
+
 /// The panel's width, in UI pixels; the map frames itself in what is left.
 pub const PANEL_WIDTH: f32 = 480.0;
 /// Code text size, and the width of one character of the (monospaced) font at it.
@@ -60,7 +62,9 @@ pub fn add(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_panel.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>))
         .add_systems(
             Update,
-            (show_step, show_mode, show_code, blink_cursor, show_status).chain().run_if(resource_exists::<PuzzleRun>),
+            (show_step, show_mode, code::show_code, code::blink_cursor, show_status)
+                .chain()
+                .run_if(resource_exists::<PuzzleRun>),
         );
 }
 
@@ -384,175 +388,6 @@ fn show_mode(
     for mut t in &mut titles.p2() {
         if t.0 != sheet_title {
             t.0.clone_from(&sheet_title);
-        }
-    }
-}
-
-/// What the code sheet shows, to redraw it only when that changes.
-#[derive(Clone, PartialEq, Default)]
-struct Drawn {
-    revision: u64,
-    running_line: Option<u32>,
-    error: Option<(u32, u32)>,
-    editing: bool,
-    step: u32,
-}
-
-/// The code rows: line numbers, coloured text, the running line lit, the cursor, the underline.
-fn show_code(
-    mut commands: Commands,
-    run: Res<PuzzleRun>,
-    editor: Res<CodeEditor>,
-    area: Query<Entity, With<CodeArea>>,
-    mut drawn: Local<Option<Drawn>>,
-    mut scroll: Local<(usize, usize)>,
-) {
-    let board = &run.board;
-    let running_line = board.playback.as_ref().and_then(|p| p.line());
-    let editing = run.panel_open && !board.running();
-    let now = Drawn {
-        revision: editor.revision(),
-        running_line,
-        error: board.error.as_ref().map(|e| (e.pos.line, e.pos.col)),
-        editing,
-        step: board.step,
-    };
-    if drawn.as_ref() == Some(&now) {
-        return;
-    }
-    *drawn = Some(now);
-    let Ok(area) = area.single() else { return };
-    let lines = editor.lines();
-    let cursor = editor.cursor();
-    // Keep the line that matters in view: the running one, else the cursor's.
-    let focus = running_line.map_or(cursor.line, |l| (l as usize).saturating_sub(1));
-    let (mut top, mut left) = *scroll;
-    if focus < top {
-        top = focus;
-    } else if focus >= top + VISIBLE_LINES {
-        top = focus + 1 - VISIBLE_LINES;
-    }
-    top = top.min(lines.len().saturating_sub(1));
-    if cursor.col < left {
-        left = cursor.col;
-    } else if cursor.col + 2 > left + VISIBLE_COLS {
-        left = cursor.col + 2 - VISIBLE_COLS;
-    }
-    *scroll = (top, left);
-    let error = board.error.as_ref();
-    commands.entity(area).despawn_children().with_children(|area| {
-        let placeholder = editor.is_empty() && !board.running();
-        for (index, line) in lines.iter().enumerate().skip(top).take(VISIBLE_LINES) {
-            let number = index + 1;
-            let running = running_line == Some(number as u32);
-            let background = if running {
-                RUN_LINE
-            } else if editing && index == cursor.line {
-                CURSOR_LINE
-            } else {
-                Color::NONE
-            };
-            area.spawn((
-                Node { height: px(LINE_H), width: percent(100), flex_direction: FlexDirection::Row, ..default() },
-                BackgroundColor(background),
-            ))
-            .with_children(|row| {
-                // The running line's mark and number, in the gutter.
-                row.spawn((
-                    Node {
-                        width: px(GUTTER_W),
-                        justify_content: JustifyContent::FlexEnd,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::right(px(10)),
-                        border: UiRect::left(px(if running { 4.0 } else { 0.0 })),
-                        ..default()
-                    },
-                    BorderColor::all(RUN_MARK),
-                    children![(
-                        label(number.to_string(), 14.0, if running { RUN_MARK } else { LINE_NO }),
-                        FixedTextSize
-                    )],
-                ));
-                row.spawn(Node { flex_grow: 1.0, height: px(LINE_H), overflow: Overflow::clip(), ..default() })
-                    .with_children(|code| {
-                        let shift = -(left as f32) * CHAR_W;
-                        code.spawn((
-                            Text::new(""),
-                            TextFont::from_font_size(CODE_SIZE),
-                            TextColor(CODE_TEXT),
-                            FixedTextSize,
-                            TextLayout::no_wrap(),
-                            Node { position_type: PositionType::Absolute, left: px(shift), top: px(2), ..default() },
-                        ))
-                        .with_children(|text| {
-                            if placeholder && index == 0 {
-                                text.spawn((
-                                    TextSpan::new("// type your program here"),
-                                    TextFont::from_font_size(CODE_SIZE),
-                                    TextColor(colour(Kind::Comment)),
-                                    FixedTextSize,
-                                ));
-                            }
-                            for (kind, run) in highlight(line) {
-                                text.spawn((
-                                    TextSpan::new(drawable(&run)),
-                                    TextFont::from_font_size(CODE_SIZE),
-                                    TextColor(colour(kind)),
-                                    FixedTextSize,
-                                ));
-                            }
-                        });
-                        if let Some(error) = error.filter(|e| e.pos.line as usize == number) {
-                            let col = (error.pos.col.max(1) - 1) as usize;
-                            let span = underline_span(line, col);
-                            code.spawn((
-                                Node {
-                                    position_type: PositionType::Absolute,
-                                    left: px(shift + col as f32 * CHAR_W),
-                                    top: px(LINE_H - 4.0),
-                                    width: px(span as f32 * CHAR_W),
-                                    height: px(2.5),
-                                    ..default()
-                                },
-                                BackgroundColor(ERROR),
-                            ));
-                        }
-                        if editing && index == cursor.line {
-                            code.spawn((
-                                CursorBar,
-                                Node {
-                                    position_type: PositionType::Absolute,
-                                    left: px(shift + cursor.col as f32 * CHAR_W - 1.0),
-                                    top: px(3),
-                                    width: px(2),
-                                    height: px(LINE_H - 6.0),
-                                    ..default()
-                                },
-                                BackgroundColor(CURSOR),
-                            ));
-                        }
-                    });
-            });
-        }
-    });
-}
-
-/// The cursor blinks (solid for a moment after each change).
-fn blink_cursor(
-    time: Res<Time<Real>>,
-    editor: Res<CodeEditor>,
-    mut since: Local<(u64, f32)>,
-    mut bars: Query<&mut Visibility, With<CursorBar>>,
-) {
-    let now = time.elapsed_secs();
-    if since.0 != editor.revision() {
-        *since = (editor.revision(), now);
-    }
-    let on = (((now - since.1) * 1.8) as u32).is_multiple_of(2);
-    for mut visibility in &mut bars {
-        let want = if on { Visibility::Inherited } else { Visibility::Hidden };
-        if *visibility != want {
-            *visibility = want;
         }
     }
 }
