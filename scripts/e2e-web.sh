@@ -15,9 +15,13 @@ scripts/web.sh
 # gzipped, with the Zone dungeon and the Code puzzle) plus about 2%, not the goal: issue #14 asks
 # for 4,000,000 gzipped, which Bevy's own share of the module (ECS, renderer, naga, text) does not
 # leave room for yet (docs/browser-build.md). Raised once since, deliberately: to 13,340,000 raw for
-# the Maze's braid, its validator rules and the pots' turns (+9.7 KB raw, +4.5 KB gzipped).
-budget_raw=13340000
-budget_gzip=4730000
+# the Maze's braid, its validator rules and the pots' turns (+9.7 KB raw, +4.5 KB gzipped). Raised
+# again on 2026-12-03 to today's 13,579,559 raw and 4,813,960 gzipped plus about 2%: +469 KB raw and
+# +165 KB gzipped since 13,110,477 came with issues #28 and #29 (NFKC for pasted codes, the
+# bounded decoders' messages, a Latin-1 font of 38 KB compiled in, remapping, the text size and
+# the settings' screens); not yet split by crate (scripts/wasm-size-by-crate.py shows the shares).
+budget_raw=13850000
+budget_gzip=4910000
 raw=$(stat -c %s dist/web/seedfeast_bg.wasm)
 zipped=$(gzip -9 -c dist/web/seedfeast_bg.wasm | wc -c)
 if [ "$raw" -gt "$budget_raw" ] || [ "$zipped" -gt "$budget_gzip" ]; then
