@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end check of a board's page in headless Chromium: the board server (debug build) on
 # 127.0.0.1 with a fresh SQLite file, two players' bot runs submitted over HTTP as the game would,
-# then the page: ranked in order, names shown as text, each row's *Race this ghost* link opening
-# the web game on that seed with that run as its ghost. The screenshot goes to dist/e2e/.
+# then the page: ranked in order, names shown as text, each row's *Race this ghost* link naming
+# the web game, the seed and that run; where the web bundle is built, the link is followed and the
+# game re-plays that ghost to the bit. The screenshot goes to dist/e2e/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -53,4 +54,21 @@ if not links or links[0] != want:
     sys.exit(f"e2e-board: FAILED: the first row's ghost link is {links[:1]}, not {want}")
 print(f"e2e-board: the page ranks {names} (scores {[int(s) for _, _, s in rows]}); rank 1 races its own run")
 PY
+# Where the web bundle is built (scripts/e2e.sh runs scripts/e2e-web.sh first), the first row's
+# link is followed: the web game opens that seed racing that run as its ghost, and re-plays the
+# ghost to the same line as `replay verify` (the page publishes it with ?digest).
+if [ -f dist/web/index.html ]; then
+  python3 -m http.server 8765 --bind 127.0.0.1 --directory dist/web >/dev/null 2>&1 &
+  web=$!
+  trap 'kill $board $web 2>/dev/null || true; rm -rf "$work"' EXIT
+  sleep 1
+  link=$(python3 -c 'import html,re,sys; print(html.unescape(re.findall(r"<a class=\"?race\"? href=\"([^\"]+)\"", sys.argv[1])[0]))' "$dom")
+  native=$("$game" replay verify --code "$long")
+  raced=$(browse "$link&digest" --enable-unsafe-swiftshader --use-angle=swiftshader --virtual-time-budget=20000 \
+    --dump-dom 2>/dev/null | python3 -c 'import html,re,sys; m=re.search(r"<pre id=\"replay\"[^>]*>(.*?)</pre>", sys.stdin.read(), re.S); print(html.unescape(m.group(1)).strip() if m else "missing")')
+  if [ "$raced" != "$native" ]; then
+    echo "e2e-board: FAILED: the ghost link's game re-played $raced, not $native"; exit 1
+  fi
+  echo "e2e-board: Race this ghost opens the web game racing that run: $raced"
+fi
 echo "e2e-board: passed; screenshot in $out/board-page.png"
