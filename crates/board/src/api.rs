@@ -22,7 +22,7 @@ use serde_json::json;
 use crate::limits::Budget;
 use crate::metrics::{Metrics, count};
 use crate::pages::{BoardPage, board as board_html};
-use crate::store::{BoardKey, Run, Store, Verified};
+use crate::store::{BoardKey, Run, Store};
 use crate::submit::{MAX_BODY_BYTES, Refusal, hex_digest, parse_submission};
 use crate::verify::{Rules, Verifier};
 
@@ -145,11 +145,10 @@ async fn submit(
             };
             count(&board.metrics.replays_simulated);
             board.metrics.steps_simulated.fetch_add(outcome.steps, std::sync::atomic::Ordering::Relaxed);
-            let verified = Verified { score: outcome.score, steps: outcome.steps, state: outcome.state };
-            if let Err(error) = board.store.remember(&digest, verified).await {
+            if let Err(error) = board.store.remember(&digest, outcome).await {
                 return database_error(&board, error);
             }
-            verified
+            outcome
         }
     };
     let replay = &submission.replay;

@@ -59,13 +59,8 @@ pub struct Recorded {
     pub kept: bool,
 }
 
-/// A replay already re-played: its outcome, so the same bytes never cost a second simulation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verified {
-    pub score: u64,
-    pub steps: u64,
-    pub state: u64,
-}
+/// A replay already re-played: its outcome, kept so the same bytes never cost a second simulation.
+pub use crate::verify::Outcome as Verified;
 
 #[derive(Clone, Debug)]
 pub struct Store {
