@@ -46,11 +46,16 @@ impl Plugin for ActionsPlugin {
             .init_resource::<HeldOver>()
             .init_resource::<LastDevice>()
             .init_resource::<KeyMap>()
-            .add_systems(PreUpdate, (follow_settings, read_actions).chain().after(InputSystems))
+            .add_systems(PreUpdate, (follow_settings, read_actions).chain().in_set(ReadActions).after(InputSystems))
             .add_systems(OnExit(Screen::Playing), hold_over)
             .add_systems(OnEnter(Screen::Playing), |mut held: ResMut<HeldOver>| *held = HeldOver::default());
     }
 }
+
+/// Where [`Actions`] are read from the keys and pads each frame; other devices (touch) add to
+/// them after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ReadActions;
 
 /// Keys and gamepad buttons that were down when a run ended: the player was steering or jumping
 /// with them, so until each is let go its presses (an OS key repeat, a press landing as the
@@ -68,6 +73,8 @@ pub enum LastDevice {
     #[default]
     Keyboard,
     Gamepad,
+    /// A touch screen: the on-screen controls show (`touch`), and hints name taps.
+    Touch,
 }
 
 /// As a run ends: whatever is held belongs to the run. This frame's actions were read before the

@@ -20,6 +20,7 @@ pub mod intensity;
 pub mod mode;
 pub mod modes;
 pub mod palette;
+pub mod pause_on_leave;
 pub mod physics;
 pub mod replay;
 pub mod run;
@@ -28,9 +29,11 @@ pub mod session;
 pub mod sound;
 pub mod state;
 pub mod toast;
+pub mod touch;
 pub mod ui;
 pub mod visuals;
 pub mod web;
+pub mod web_probe;
 pub mod words;
 
 use bevy::prelude::*;
@@ -84,6 +87,9 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             save::SavePlugin,
             sound::SoundPlugin,
             web::ScreenLogPlugin,
+            touch::plugin,
+            pause_on_leave::plugin,
+            web_probe::plugin,
         ));
     for mode in modes.iter() {
         (mode.info().plugin)(app);
@@ -110,7 +116,7 @@ pub fn windowed_app(launch: Launch) -> App {
     // Before any text is laid out: every text uses the default font, which this replaces.
     app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
-    app.add_plugins(visuals::VisualsPlugin);
+    app.add_plugins((visuals::VisualsPlugin, touch::overlay::plugin));
     replay::ghost::add_visuals(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::modes::ModeSpec;
 
 use crate::data::GameData;
+use crate::touch::gesture::{ButtonKind, Scheme};
 
 /// How a mode is played, for the HUD's hint and the menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub enum Controls {
     Jump,
     /// Flies by itself; one button flaps.
     Flap,
+    /// Arrows or stick turn, the mover keeps going (a grid chase); nothing else.
+    Turn,
     /// Arrows or stick move; nothing else.
     Move,
     /// Arrows or stick walk; a key acts (push, pick up, talk).
@@ -28,6 +31,7 @@ impl Controls {
         match self {
             Controls::Jump => format!("{jump}: jump"),
             Controls::Flap => format!("{jump}: flap"),
+            Controls::Turn => "Arrows: turn".to_string(),
             Controls::Move => "Arrows: move".to_string(),
             Controls::Explore => format!("Arrows: walk   {use_key}: use"),
             Controls::Code => "Arrows: walk   Enter: code".to_string(),
@@ -39,9 +43,34 @@ impl Controls {
         match self {
             Controls::Jump => "(A): jump",
             Controls::Flap => "(A): flap",
+            Controls::Turn => "Stick or D-pad: turn",
             Controls::Move => "Stick or D-pad: move",
             Controls::Explore => "Stick: walk   (A): use",
             Controls::Code => "Stick: walk   (A): code",
+        }
+    }
+
+    /// The in-run hint on a touch screen.
+    pub fn touch_hint(self) -> &'static str {
+        match self {
+            Controls::Jump => "Tap: jump",
+            Controls::Flap => "Tap: flap",
+            Controls::Turn => "Swipe: turn",
+            Controls::Move => "Drag: move",
+            Controls::Explore => "Drag: walk   USE: use   GO: travel",
+            Controls::Code => "Drag: walk   CODE: write the program",
+        }
+    }
+
+    /// What a touch on the playfield does, and the on-screen buttons besides pause (issue #30).
+    pub fn touch(self) -> (Scheme, &'static [ButtonKind]) {
+        match self {
+            Controls::Jump | Controls::Flap => (Scheme::Tap, &[]),
+            Controls::Turn => (Scheme::Swipe, &[]),
+            // The Arena reads only the held direction: its stick presses nothing.
+            Controls::Move => (Scheme::Stick { steers: false }, &[]),
+            Controls::Explore => (Scheme::Stick { steers: true }, &[ButtonKind::Use, ButtonKind::Travel]),
+            Controls::Code => (Scheme::Stick { steers: true }, &[ButtonKind::Code]),
         }
     }
 }

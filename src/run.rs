@@ -341,6 +341,7 @@ struct AnyPress<'w, 's> {
     keys: MessageReader<'w, 's, KeyboardInput>,
     pads: Query<'w, 's, &'static Gamepad>,
     mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+    fingers: Option<Res<'w, crate::touch::Fingers>>,
 }
 
 impl AnyPress<'_, '_> {
@@ -349,10 +350,11 @@ impl AnyPress<'_, '_> {
         keyed
             || self.pads.iter().any(|pad| pad.get_just_pressed().next().is_some())
             || self.mouse.as_ref().is_some_and(|mouse| mouse.get_just_pressed().next().is_some())
+            || self.fingers.as_ref().is_some_and(|fingers| fingers.down.iter().any(|finger| finger.began))
     }
 }
 
-/// Counts down in game time; any key, gamepad button or click starts the run at once. The press
+/// Counts down in game time; any key, gamepad button, click or touch starts the run at once. The press
 /// that starts it doesn't also jump: keys are latched for gameplay only once the run has started.
 fn tick_countdown(
     mut commands: Commands,

@@ -7,16 +7,23 @@ use bevy::prelude::*;
 use crate::input::LastDevice;
 use crate::ui::widgets::text;
 
-/// A hint line's two wordings.
+/// A hint line's wordings.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
     pub keys: String,
     pub pad: String,
+    /// On a touch screen; empty where the screen's buttons say it all (the menus are tapped).
+    pub touch: String,
 }
 
 impl Hint {
     pub fn new(keys: impl Into<String>, pad: impl Into<String>) -> Hint {
-        Hint { keys: keys.into(), pad: pad.into() }
+        Hint { keys: keys.into(), pad: pad.into(), touch: String::new() }
+    }
+
+    /// The same hint with a wording for touch screens.
+    pub fn with_touch(self, touch: impl Into<String>) -> Hint {
+        Hint { touch: touch.into(), ..self }
     }
 
     /// The wording for `device`.
@@ -24,6 +31,7 @@ impl Hint {
         match device {
             LastDevice::Keyboard => &self.keys,
             LastDevice::Gamepad => &self.pad,
+            LastDevice::Touch => &self.touch,
         }
     }
 }

@@ -75,7 +75,8 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
             let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
             let controls = session.mode.info().controls.hint(&jump, &use_key);
             let pad = format!("{}   Start: pause", session.mode.info().controls.pad_hint());
-            let hint = Hint::new(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), pad);
+            let touch = session.mode.info().controls.touch_hint();
+            let hint = Hint::new(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), pad).with_touch(touch);
             hud.spawn((hint_text(hint, 16.0, palette::TEXT_DIM), half()));
         },
     );

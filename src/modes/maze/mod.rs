@@ -27,7 +27,7 @@ pub use spawn::{AtCell, CELL, FloorPiece, MazePlayer, MazeWall, Pickup, spawn_fl
 pub const MODE: ModeInfo = ModeInfo {
     spec: &modes::MAZE,
     blurb: "Eat every crumb on each floor while hungry pots give chase",
-    controls: Controls::Move,
+    controls: Controls::Turn,
     physics: Physics::None,
     plugin: |app| {
         app.add_plugins(MazePlugin);

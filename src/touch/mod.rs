@@ -1,0 +1,132 @@
+//! Touch screens as an input device, like the keyboard and the pad (issue #30): fingers fold into
+//! the same [`Actions`] after the keys are read, so a run played by touch records, replays and
+//! races exactly like one played by keys. The running mode's row says what a touch does
+//! ([`crate::mode::Controls::touch`]); the menus are tapped through Bevy UI's own buttons.
+//!
+//! Fingers are read from the `TouchInput` messages in order rather than from Bevy's `Touches`:
+//! on a slow phone a whole tap or flick can start and end within one frame, which `Touches`
+//! keeps only part of, and its fingers come out in hash-map order.
+
+pub mod gesture;
+pub mod layout;
+pub mod overlay;
+
+use bevy::input::InputSystems;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::input::{Actions, LastDevice, ReadActions, TypingFocus};
+use crate::session::Session;
+use crate::state::{Pause, Screen};
+use gesture::{Finger, Gestures, MAX_FINGERS};
+
+/// The window size assumed where there is none (headless tests): the desktop default.
+pub const NO_WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<TouchInput>()
+        .init_resource::<Fingers>()
+        .init_resource::<TouchGestures>()
+        .init_resource::<LastTouch>()
+        .add_systems(PreUpdate, (read_fingers.after(InputSystems), fold_touches.after(ReadActions)).chain());
+}
+
+/// The fingers down this frame, in the order they touched, each with where it is now. A finger
+/// lifted this frame is still here (its touch and moves count) and is gone next frame.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Fingers {
+    pub down: Vec<Finger>,
+    lifted: Vec<u64>,
+}
+
+/// The gestures being followed in the running mode.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct TouchGestures(pub Gestures);
+
+/// When (real seconds since start) a finger last touched: the on-screen controls fade while unused.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct LastTouch(pub Option<f32>);
+
+fn read_fingers(
+    mut messages: MessageReader<TouchInput>,
+    mut fingers: ResMut<Fingers>,
+    mut device: ResMut<LastDevice>,
+    mut last: ResMut<LastTouch>,
+    time: Res<Time<Real>>,
+) {
+    let Fingers { down, lifted } = &mut *fingers;
+    down.retain(|f| !lifted.contains(&f.id));
+    lifted.clear();
+    for finger in down.iter_mut() {
+        finger.began = false;
+    }
+    for message in messages.read() {
+        match message.phase {
+            TouchPhase::Started => {
+                down.retain(|f| f.id != message.id);
+                // More fingers than any screen reports are a broken driver or a forged page: ignored.
+                if down.len() < MAX_FINGERS {
+                    down.push(Finger { id: message.id, start: message.position, at: message.position, began: true });
+                }
+                last.0 = Some(time.elapsed_secs());
+                if *device != LastDevice::Touch {
+                    *device = LastDevice::Touch;
+                }
+            }
+            TouchPhase::Moved => {
+                if let Some(finger) = down.iter_mut().find(|f| f.id == message.id) {
+                    finger.at = message.position;
+                }
+                last.0 = Some(time.elapsed_secs());
+            }
+            TouchPhase::Ended | TouchPhase::Canceled => {
+                if down.iter().any(|f| f.id == message.id) && !lifted.contains(&message.id) {
+                    lifted.push(message.id);
+                }
+            }
+        }
+    }
+}
+
+/// Adds what the fingers did to this frame's actions, during a run (the countdown included, so
+/// the pause button works there; any touch also ends the countdown, as any key does).
+#[allow(clippy::too_many_arguments)]
+fn fold_touches(
+    fingers: Res<Fingers>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    pause: Option<Res<State<Pause>>>,
+    focus: Res<TypingFocus>,
+    mut gestures: ResMut<TouchGestures>,
+    mut actions: ResMut<Actions>,
+) {
+    let running = pause.is_some_and(|pause| *pause.get() == Pause::Running);
+    if *screen.get() != Screen::Playing || !running || focus.0 {
+        // Fingers down now belong to whatever was on screen; the run follows only new ones.
+        if gestures.0 != Gestures::default() {
+            gestures.0 = Gestures::default();
+        }
+        return;
+    }
+    let (scheme, kinds) = session.mode.info().controls.touch();
+    let buttons = layout::buttons(kinds, window_size(&windows));
+    let folded = gestures.0.fold(scheme, &buttons, &fingers.down);
+    actions.jump |= folded.jump;
+    actions.pause |= folded.pause;
+    actions.act |= folded.act;
+    actions.alt |= folded.alt;
+    actions.confirm |= folded.confirm;
+    if folded.steer.is_some() {
+        actions.steer = folded.steer;
+    }
+    if folded.axis != IVec2::ZERO {
+        actions.move_axis = folded.axis.as_vec2().normalize();
+    }
+}
+
+/// The primary window's size in logical px ([`NO_WINDOW`] where there is none).
+pub fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
+    windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(NO_WINDOW)
+}

@@ -1,0 +1,144 @@
+//! The on-screen touch controls (windowed game only): the pause button, the mode's action
+//! buttons and the floating stick under the thumb. They appear only once a finger has touched
+//! (desktop players never see them), sit where [`super::layout`] says the fingers hit, and fade
+//! while unused.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::gesture::ButtonKind;
+use super::{Fingers, LastTouch, TouchGestures, layout, window_size};
+use crate::input::LastDevice;
+use crate::palette;
+use crate::session::Session;
+use crate::state::{Pause, Screen};
+use crate::ui::widgets::text;
+
+/// Seconds without a touch before the controls fade back.
+const FADE_AFTER: f32 = 3.0;
+/// How opaque the controls are while in use, and once faded.
+const SHOWN: f32 = 0.6;
+const FADED: f32 = 0.22;
+/// The stick's knob radius (logical px).
+const KNOB: f32 = 26.0;
+
+#[derive(Component)]
+struct TouchOverlay;
+#[derive(Component)]
+struct OnScreenButton(ButtonKind);
+#[derive(Component)]
+struct StickBase;
+#[derive(Component)]
+struct StickKnob;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_overlay)
+        .add_systems(Update, (place_controls, fade_controls).run_if(in_state(Screen::Playing)));
+}
+
+fn circle(side: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        width: px(side),
+        height: px(side),
+        border: UiRect::all(px(3)),
+        border_radius: BorderRadius::all(px(side / 2.0)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    }
+}
+
+fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
+    let (_, kinds) = session.mode.info().controls.touch();
+    let root = Node { position_type: PositionType::Absolute, width: percent(100), height: percent(100), ..default() };
+    // Above the HUD and the modes' panels, below the pause screen's (which hides it anyway).
+    commands.spawn((root, TouchOverlay, GlobalZIndex(5), Visibility::Hidden, DespawnOnExit(Screen::Playing))).with_children(
+        |overlay| {
+            for kind in std::iter::once(&ButtonKind::Pause).chain(kinds) {
+                let side = if *kind == ButtonKind::Pause { layout::PAUSE_SIDE } else { layout::ACTION_SIDE };
+                overlay.spawn((
+                    OnScreenButton(*kind),
+                    circle(side),
+                    BackgroundColor(palette::PANEL),
+                    BorderColor::all(palette::ACCENT),
+                    children![text(layout::label(*kind), if side > 60.0 { 22.0 } else { 20.0 }, palette::TEXT)],
+                ));
+            }
+            let ring = super::gesture::STICK_RADIUS * 2.0;
+            overlay.spawn((StickBase, circle(ring), BackgroundColor(palette::PANEL), BorderColor::all(palette::ACCENT)));
+            overlay.spawn((StickKnob, circle(KNOB * 2.0), BackgroundColor(palette::ACCENT), BorderColor::all(palette::TEXT)));
+        },
+    );
+}
+
+/// Puts each button where the gesture reader hits it, and the stick under the thumb holding it.
+#[allow(clippy::type_complexity)]
+fn place_controls(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    session: Res<Session>,
+    fingers: Res<Fingers>,
+    gestures: Res<TouchGestures>,
+    mut buttons: Query<(&OnScreenButton, &mut Node), (Without<StickBase>, Without<StickKnob>)>,
+    mut base: Query<(&mut Node, &mut Visibility), (With<StickBase>, Without<StickKnob>)>,
+    mut knob: Query<(&mut Node, &mut Visibility), (With<StickKnob>, Without<StickBase>)>,
+) {
+    let (_, kinds) = session.mode.info().controls.touch();
+    let placed = layout::buttons(kinds, window_size(&windows));
+    for (button, mut node) in &mut buttons {
+        if let Some(at) = placed.iter().find(|b| b.kind == button.0) {
+            set_if_changed(&mut node, at.rect.min);
+        }
+    }
+    let stick = gestures.0.stick(&fingers.down);
+    if let Ok((mut node, mut visible)) = base.single_mut() {
+        show_at(&mut node, &mut visible, stick.map(|(base, _)| base), super::gesture::STICK_RADIUS);
+    }
+    if let Ok((mut node, mut visible)) = knob.single_mut() {
+        show_at(&mut node, &mut visible, stick.map(|(_, finger)| finger), KNOB);
+    }
+}
+
+/// A circle of `radius` centred on `centre`, or hidden where there is none.
+fn show_at(node: &mut Mut<Node>, visible: &mut Mut<Visibility>, centre: Option<Vec2>, radius: f32) {
+    visible.set_if_neq(if centre.is_some() { Visibility::Inherited } else { Visibility::Hidden });
+    if let Some(centre) = centre {
+        set_if_changed(node, centre - Vec2::splat(radius));
+    }
+}
+
+fn set_if_changed(node: &mut Mut<Node>, top_left: Vec2) {
+    let (left, top) = (px(top_left.x), px(top_left.y));
+    if node.left != left || node.top != top {
+        node.left = left;
+        node.top = top;
+    }
+}
+
+/// Shown only to a touch player and only while the run is running; full while in use, faded after.
+fn fade_controls(
+    device: Res<LastDevice>,
+    pause: Option<Res<State<Pause>>>,
+    last: Res<LastTouch>,
+    time: Res<Time<Real>>,
+    mut overlay: Query<&mut Visibility, With<TouchOverlay>>,
+    mut colours: Query<(&mut BackgroundColor, &mut BorderColor), Without<TouchOverlay>>,
+    children: Query<&Children, With<TouchOverlay>>,
+) {
+    let running = pause.is_some_and(|pause| *pause.get() == Pause::Running);
+    let shown = *device == LastDevice::Touch && running;
+    for mut visibility in &mut overlay {
+        visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+    }
+    let recent = last.0.is_some_and(|at| time.elapsed_secs() - at < FADE_AFTER);
+    let alpha = if recent { SHOWN } else { FADED };
+    for child in children.iter().flat_map(|c| c.iter()) {
+        if let Ok((mut background, mut border)) = colours.get_mut(child)
+            && (background.0.alpha() - alpha).abs() > 1e-3
+        {
+            background.0.set_alpha(alpha);
+            let edge = border.top.with_alpha(alpha);
+            *border = BorderColor::all(edge);
+        }
+    }
+}

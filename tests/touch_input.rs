@@ -1,0 +1,192 @@
+//! Touch as an input device (issue #30), played headlessly through Bevy's real `TouchInput`
+//! messages: taps, flicks and a held stick fold into the same actions as keys, so the reference
+//! bots' runs played again as touches give the same replay to the bit; the on-screen buttons
+//! act; a touch ends the countdown; and leaving the window pauses a run.
+
+mod common;
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::{WindowFocused, WindowOccluded};
+use seedfeast::data::GameData;
+use seedfeast::grid_move::Dir;
+use seedfeast::input::{Actions, LastDevice};
+use seedfeast::replay::simulate::{on_one_thread, record_bot, run_app};
+use seedfeast::replay::{Recording, StateHash, StepInput};
+use seedfeast::run::{Countdown, RunScore, end_countdown};
+use seedfeast::state::Pause;
+use seedfeast::touch::gesture::ButtonKind;
+use seedfeast::touch::{NO_WINDOW, layout};
+use seedfeast_procgen::Seed;
+
+/// Twenty seconds of play, as the issue asks.
+const STEPS: usize = 20 * 60;
+/// Where the test's fingers touch the playfield: clear of every on-screen button.
+const FIELD: Vec2 = Vec2::new(400.0, 420.0);
+
+fn touch(app: &mut App, id: u64, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput { phase, position: at, window: Entity::PLACEHOLDER, force: None, id });
+}
+
+/// A whole tap within one frame (as a slow phone delivers a quick one).
+fn tap(app: &mut App, id: u64, at: Vec2) {
+    touch(app, id, TouchPhase::Started, at);
+    touch(app, id, TouchPhase::Ended, at);
+}
+
+/// A screen offset for a direction in the game's terms (y up; the screen's y grows down).
+fn screen_way(dir: Dir) -> Vec2 {
+    match dir {
+        Dir::Up => Vec2::NEG_Y,
+        Dir::Down => Vec2::Y,
+        Dir::Left => Vec2::NEG_X,
+        Dir::Right => Vec2::X,
+    }
+}
+
+/// A headless run of `mode` on `seed`, past its countdown, on the thread that updates it.
+fn touch_app(mode: &str, seed: Seed) -> App {
+    let mut app = run_app(common::mode(mode), seed, GameData::built_in());
+    app.finish();
+    app.cleanup();
+    on_one_thread(&mut app);
+    end_countdown(&mut app);
+    app
+}
+
+/// Plays the bot's first twenty seconds of `mode` again by touch alone (each step's input made
+/// as a finger would make it) and checks the run is the same to the bit: every step's input, the
+/// score and the final state hash.
+fn touch_equals_keys(mode: &str) {
+    let seed = Seed::from_text("pizza party");
+    let (replay, recorded) = record_bot(common::mode(mode), seed, GameData::built_in(), STEPS as u32).unwrap();
+    assert!(recorded.steps > 60, "{mode}: the bot played ({recorded:?})");
+    let mut app = touch_app(mode, seed);
+    let stick_id = 1_000_000;
+    let centre = FIELD;
+    for (step, word) in replay.inputs.iter().enumerate() {
+        let input = StepInput::unpack(*word).unwrap();
+        let id = step as u64;
+        match mode {
+            "runner" if input.jump => tap(&mut app, id, FIELD),
+            "maze" => {
+                if let Some(dir) = input.steer {
+                    // A flick: down, 40 px the way to turn, up, all within the step.
+                    touch(&mut app, id, TouchPhase::Started, FIELD);
+                    touch(&mut app, id, TouchPhase::Moved, FIELD + screen_way(dir) * 40.0);
+                    touch(&mut app, id, TouchPhase::Ended, FIELD + screen_way(dir) * 40.0);
+                }
+            }
+            "arena" => {
+                if step == 0 {
+                    touch(&mut app, stick_id, TouchPhase::Started, centre);
+                }
+                // The thumb 30 px off the stick's centre each way the bot holds (inside its
+                // radius, so the base stays put), or back on the centre for none.
+                let push = Vec2::new(input.axis.x as f32, -input.axis.y as f32) * 30.0;
+                touch(&mut app, stick_id, TouchPhase::Moved, centre + push);
+            }
+            _ => {}
+        }
+        app.update();
+        assert_eq!(
+            app.world().resource::<Recording>().inputs.get(step),
+            Some(word),
+            "{mode}: step {step}'s input by touch differs from the bot's ({input:?})"
+        );
+    }
+    let touched = app.world().resource::<Recording>().inputs.clone();
+    assert_eq!(touched, replay.inputs, "{mode}: the touch run's inputs");
+    assert_eq!(app.world().resource::<RunScore>().0, replay.score, "{mode}: score");
+    assert_eq!(app.world().resource::<StateHash>().0, replay.state, "{mode}: final state hash");
+    assert_eq!(*app.world().resource::<LastDevice>(), LastDevice::Touch);
+}
+
+#[test]
+fn the_runner_played_by_taps_is_the_bots_run_to_the_bit() {
+    touch_equals_keys("runner");
+}
+
+#[test]
+fn the_maze_played_by_swipes_is_the_bots_run_to_the_bit() {
+    touch_equals_keys("maze");
+}
+
+#[test]
+fn the_arena_played_by_a_held_stick_is_the_bots_run_to_the_bit() {
+    touch_equals_keys("arena");
+}
+
+#[test]
+fn a_touch_ends_the_countdown_and_does_not_jump() {
+    let mut app = common::ready_app(GameData::built_in(), common::mode("runner"), Seed(5));
+    tap(&mut app, 1, FIELD);
+    // The countdown lasts three seconds (180 steps); a tap ends it as soon as the level settles.
+    for _ in 0..60 {
+        app.update();
+    }
+    assert!(!app.world().contains_resource::<Countdown>(), "a tap starts the run at once");
+    assert!(!app.world().resource::<Recording>().inputs.is_empty(), "the run is under way");
+    let jumps = app.world().resource::<Recording>().inputs.iter().filter(|w| *w & 1 == 1).count();
+    assert_eq!(jumps, 0, "the tap that started the run did not also jump");
+}
+
+fn pause_state(app: &App) -> Pause {
+    *app.world().resource::<State<Pause>>().get()
+}
+
+#[test]
+fn the_pause_button_pauses_and_the_mode_buttons_act() {
+    let buttons = layout::buttons(&[ButtonKind::Use, ButtonKind::Travel], NO_WINDOW);
+    let centre = |kind: ButtonKind| buttons.iter().find(|b| b.kind == kind).unwrap().rect.center();
+    // The dungeon's use and travel buttons press its use and second keys.
+    let mut app = touch_app("dungeon", Seed(3));
+    tap(&mut app, 1, centre(ButtonKind::Use));
+    app.update();
+    let actions = *app.world().resource::<Actions>();
+    assert!(actions.act && !actions.alt && !actions.jump, "{actions:?}");
+    tap(&mut app, 2, centre(ButtonKind::Travel));
+    app.update();
+    assert!(app.world().resource::<Actions>().alt);
+    // A finger on a button does not also push the stick.
+    assert_eq!(app.world().resource::<Actions>().move_axis, Vec2::ZERO);
+    // Pause, in the Runner, where a tap elsewhere would jump: it pauses and does not jump.
+    let mut app = touch_app("runner", Seed(5));
+    app.update();
+    tap(&mut app, 3, centre(ButtonKind::Pause));
+    app.update();
+    app.update();
+    assert_eq!(pause_state(&app), Pause::Paused);
+    assert!(app.world().resource::<Recording>().inputs.iter().all(|w| w & 1 == 0), "no jump");
+}
+
+#[test]
+fn leaving_the_window_pauses_a_run_and_coming_back_keeps_it_paused() {
+    let mut app = touch_app("runner", Seed(5));
+    app.update();
+    // A window never focused being told it lost focus (a bare X server) is no player leaving.
+    app.world_mut().write_message(WindowFocused { window: Entity::PLACEHOLDER, focused: false });
+    app.update();
+    app.update();
+    assert_eq!(pause_state(&app), Pause::Running);
+    app.world_mut().write_message(WindowFocused { window: Entity::PLACEHOLDER, focused: true });
+    app.update();
+    app.world_mut().write_message(WindowFocused { window: Entity::PLACEHOLDER, focused: false });
+    app.update();
+    app.update();
+    assert_eq!(pause_state(&app), Pause::Paused, "focus lost");
+    let steps = app.world().resource::<Recording>().inputs.len();
+    app.world_mut().write_message(WindowFocused { window: Entity::PLACEHOLDER, focused: true });
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(pause_state(&app), Pause::Paused, "returning shows the pause screen");
+    assert_eq!(app.world().resource::<Recording>().inputs.len(), steps, "nothing ran while paused");
+    // The browser tab hidden (or the phone locked) is the window occluded.
+    let mut app = touch_app("arena", Seed(5));
+    app.update();
+    app.world_mut().write_message(WindowOccluded { window: Entity::PLACEHOLDER, occluded: true });
+    app.update();
+    app.update();
+    assert_eq!(pause_state(&app), Pause::Paused, "tab hidden");
+}
