@@ -25,8 +25,15 @@ wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out"
 if [ "${SEEDFEAST_WASM_OPT:-1}" != 0 ]; then
   scripts/wasm-opt.sh "$out/seedfeast_bg.wasm"
 fi
-cp web/index.html "$out/"
+cp web/index.html web/manifest.webmanifest "$out/"
+cp -r web/icons "$out/icons"
 cp -r assets "$out/assets"
+# The service worker names this build (a hash of every file it serves) and lists those files, so
+# a release's cache is filled whole and replaced whole (web/sw.js).
+files=$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+build=$(cd "$out" && sha256sum $files | sha256sum | cut -c1-16)
+list=$(printf '%s\n' ./ $files | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')
+sed -e "s|__SEEDFEAST_BUILD__|$build|" -e "s|__SEEDFEAST_FILES__|$list|" web/sw.js > "$out/sw.js"
 raw=$(stat -c %s "$out/seedfeast_bg.wasm")
 zipped=$(gzip -9 -c "$out/seedfeast_bg.wasm" | wc -c)
 echo "web: $out/seedfeast_bg.wasm is $((raw / 1024)) KiB raw, $((zipped / 1024)) KiB gzipped"

@@ -33,6 +33,8 @@ pub mod touch;
 pub mod ui;
 pub mod visuals;
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+pub mod web_scale;
 pub mod web_probe;
 pub mod words;
 
@@ -116,7 +118,9 @@ pub fn windowed_app(launch: Launch) -> App {
     // Before any text is laid out: every text uses the default font, which this replaces.
     app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
-    app.add_plugins((visuals::VisualsPlugin, touch::overlay::plugin));
+    app.add_plugins((visuals::VisualsPlugin, touch::overlay::plugin, ui::fit::plugin));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web_scale::plugin);
     replay::ghost::add_visuals(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);

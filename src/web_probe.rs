@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
     // The buttons' places are known once the UI is laid out (the browser game only: nothing
     // else reads them).
     if cfg!(target_arch = "wasm32") && app.is_plugin_added::<bevy::ui::UiPlugin>() {
-        app.add_systems(PostUpdate, publish_buttons.after(UiSystems::Layout));
+        app.add_systems(PostUpdate, (publish_buttons, publish_window).after(UiSystems::Layout));
     }
 }
 
@@ -58,16 +58,19 @@ fn sum_up_run(replay: Option<Res<LastReplay>>) {
 
 /// Every menu button on screen as `label|x|y|width|height` in CSS px from the canvas's top left.
 fn publish_buttons(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     items: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility, &Children), With<MenuItem>>,
     texts: Query<&Text>,
     mut last: Local<String>,
 ) {
+    // Layout is in physical px; CSS px are those over the window's scale factor (the page's
+    // device pixel ratio), whatever the UI's own scale.
+    let scale = windows.single().map_or(1.0, |window| 1.0 / window.scale_factor());
     let mut lines: Vec<String> = items
         .iter()
         .filter(|(node, _, visible, _)| visible.get() && !node.is_empty())
         .map(|(node, transform, _, children)| {
             let label = children.iter().find_map(|child| texts.get(child).ok()).map_or("", |text| text.0.as_str());
-            let scale = node.inverse_scale_factor;
             let size = node.size() * scale;
             let min = transform.translation * scale - size / 2.0;
             format!("{label}|{:.0}|{:.0}|{:.0}|{:.0}", min.x, min.y, size.x, size.y)
@@ -78,6 +81,17 @@ fn publish_buttons(
     if *last != text {
         #[cfg(target_arch = "wasm32")]
         crate::web::publish("buttons", &text);
+        *last = text;
+    }
+}
+
+/// The window as the game sees it: `width height scale_factor ui_scale` (logical px).
+fn publish_window(windows: Query<&Window, With<bevy::window::PrimaryWindow>>, ui: Res<UiScale>, mut last: Local<String>) {
+    let Ok(window) = windows.single() else { return };
+    let text = format!("{} {} {} {}", window.width(), window.height(), window.scale_factor(), ui.0);
+    if *last != text {
+        #[cfg(target_arch = "wasm32")]
+        crate::web::publish("window", &text);
         *last = text;
     }
 }

@@ -31,9 +31,46 @@ struct StickBase;
 #[derive(Component)]
 struct StickKnob;
 
+/// The line asking a phone held upright to turn sideways.
+#[derive(Component)]
+struct TurnSideways;
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_overlay)
-        .add_systems(Update, (place_controls, fade_controls).run_if(in_state(Screen::Playing)));
+    app.add_systems(Startup, spawn_turn_sideways)
+        .add_systems(OnEnter(Screen::Playing), spawn_overlay)
+        .add_systems(Update, (place_controls, fade_controls).run_if(in_state(Screen::Playing)))
+        .add_systems(Update, show_turn_sideways);
+}
+
+/// Every screen and playfield is laid out for a landscape window: on a touch screen held
+/// upright the whole game fits, small, and a line at the bottom says to turn it.
+fn spawn_turn_sideways(mut commands: Commands) {
+    let bar = Node {
+        position_type: PositionType::Absolute,
+        bottom: px(24),
+        width: percent(100),
+        justify_content: JustifyContent::Center,
+        ..default()
+    };
+    commands.spawn((bar, TurnSideways, GlobalZIndex(20), Visibility::Hidden)).with_children(|bar| {
+        bar.spawn((
+            Node { padding: UiRect::axes(px(24), px(12)), border_radius: BorderRadius::all(px(16)), ..default() },
+            BackgroundColor(palette::PANEL),
+            children![text("Turn your phone sideways: Seedfeast is played in landscape", 44.0, palette::TEXT)],
+        ));
+    });
+}
+
+fn show_turn_sideways(
+    device: Res<LastDevice>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut bar: Query<&mut Visibility, With<TurnSideways>>,
+) {
+    let upright = windows.single().is_ok_and(|window| window.height() > window.width());
+    let shown = *device == LastDevice::Touch && upright;
+    for mut visibility in &mut bar {
+        visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+    }
 }
 
 fn circle(side: f32) -> Node {
@@ -42,7 +79,7 @@ fn circle(side: f32) -> Node {
         width: px(side),
         height: px(side),
         border: UiRect::all(px(3)),
-        border_radius: BorderRadius::all(px(side / 2.0)),
+        border_radius: BorderRadius::all(percent(50)),
         justify_content: JustifyContent::Center,
         align_items: AlignItems::Center,
         ..default()
@@ -73,9 +110,12 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
 }
 
 /// Puts each button where the gesture reader hits it, and the stick under the thumb holding it.
-#[allow(clippy::type_complexity)]
+/// The layout is in window px; the UI's own px are those over [`UiScale`] (`ui::fit`), so the
+/// controls keep their size in the hand whatever the menus' scale.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn place_controls(
     windows: Query<&Window, With<PrimaryWindow>>,
+    scale: Res<UiScale>,
     session: Res<Session>,
     fingers: Res<Fingers>,
     gestures: Res<TouchGestures>,
@@ -85,33 +125,37 @@ fn place_controls(
 ) {
     let (_, kinds) = session.mode.info().controls.touch();
     let placed = layout::buttons(kinds, window_size(&windows));
+    let scale = scale.0.max(f32::EPSILON);
     for (button, mut node) in &mut buttons {
         if let Some(at) = placed.iter().find(|b| b.kind == button.0) {
-            set_if_changed(&mut node, at.rect.min);
+            set_if_changed(&mut node, Rect::from_corners(at.rect.min / scale, at.rect.max / scale));
         }
     }
     let stick = gestures.0.stick(&fingers.down);
     if let Ok((mut node, mut visible)) = base.single_mut() {
-        show_at(&mut node, &mut visible, stick.map(|(base, _)| base), super::gesture::STICK_RADIUS);
+        show_at(&mut node, &mut visible, stick.map(|(base, _)| base / scale), super::gesture::STICK_RADIUS / scale);
     }
     if let Ok((mut node, mut visible)) = knob.single_mut() {
-        show_at(&mut node, &mut visible, stick.map(|(_, finger)| finger), KNOB);
+        show_at(&mut node, &mut visible, stick.map(|(_, finger)| finger / scale), KNOB / scale);
     }
 }
 
-/// A circle of `radius` centred on `centre`, or hidden where there is none.
+/// A circle of `radius` centred on `centre` (UI px), or hidden where there is none.
 fn show_at(node: &mut Mut<Node>, visible: &mut Mut<Visibility>, centre: Option<Vec2>, radius: f32) {
     visible.set_if_neq(if centre.is_some() { Visibility::Inherited } else { Visibility::Hidden });
     if let Some(centre) = centre {
-        set_if_changed(node, centre - Vec2::splat(radius));
+        set_if_changed(node, Rect::from_center_half_size(centre, Vec2::splat(radius)));
     }
 }
 
-fn set_if_changed(node: &mut Mut<Node>, top_left: Vec2) {
-    let (left, top) = (px(top_left.x), px(top_left.y));
-    if node.left != left || node.top != top {
+/// Places a node on `rect` (UI px), touching it only when it moved or resized.
+fn set_if_changed(node: &mut Mut<Node>, rect: Rect) {
+    let (left, top, width, height) = (px(rect.min.x), px(rect.min.y), px(rect.width()), px(rect.height()));
+    if node.left != left || node.top != top || node.width != width || node.height != height {
         node.left = left;
         node.top = top;
+        node.width = width;
+        node.height = height;
     }
 }
 

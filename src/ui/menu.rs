@@ -119,20 +119,40 @@ fn follow_mouse(
     }
 }
 
+/// A menu item's place on screen, once laid out (windowed game only).
+type Placed<'a> = (Option<&'a ComputedNode>, Option<&'a UiGlobalTransform>, Option<&'a InheritedVisibility>);
+
 fn choose_item(
     mut commands: Commands,
     actions: Res<Actions>,
     cursor: Res<MenuCursor>,
-    items: Query<(&MenuItem, &MenuAction, &Interaction)>,
+    items: Query<(&MenuItem, &MenuAction, &Interaction, Placed)>,
     clicked: Query<(), (Changed<Interaction>, With<MenuItem>)>,
+    fingers: Option<Res<crate::touch::Fingers>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
-    for (item, action, interaction) in &items {
+    // Taps are also hit-tested here: on a slow phone a whole tap can begin and end within one
+    // frame, and Bevy's `Interaction` sees only touches still down at the frame's end.
+    let scale = windows.single().map_or(1.0, Window::scale_factor);
+    let taps: Vec<Vec2> =
+        fingers.iter().flat_map(|f| f.down.iter().filter(|f| f.began).map(|f| f.start * scale)).collect();
+    for (item, action, interaction, placed) in &items {
         let clicked_now = *interaction == Interaction::Pressed && !clicked.is_empty();
-        if (actions.confirm && item.order == cursor.0) || clicked_now {
+        if (actions.confirm && item.order == cursor.0) || clicked_now || tapped(placed, &taps) {
             commands.trigger(MenuChosen(*action));
             return;
         }
     }
+}
+
+/// Whether a tap (physical px) landed on a laid-out, visible item.
+fn tapped((node, transform, visible): Placed, taps: &[Vec2]) -> bool {
+    let (Some(node), Some(transform)) = (node, transform) else { return false };
+    if visible.is_some_and(|v| !v.get()) || node.is_empty() {
+        return false;
+    }
+    let area = Rect::from_center_size(transform.translation, node.size());
+    taps.iter().any(|tap| area.contains(*tap))
 }
 
 fn paint_items(cursor: Res<MenuCursor>, mut items: Query<(&MenuItem, &mut BackgroundColor)>) {

@@ -1,6 +1,7 @@
 //! Menus, HUD, settings, the seed box, clipboard and toasts.
 
 pub mod clipboard;
+pub mod fit;
 pub mod hints;
 pub mod hud;
 pub mod menu;

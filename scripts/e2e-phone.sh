@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The phone test (issue #30): headless Chromium emulating a phone, portrait 390x844 and landscape
+# 844x390 at device pixel ratio 3 with touch, plays every mode from a level link by touch events
+# only (scripts/browser/phone.mjs). Needs the bundle in dist/web (scripts/e2e-web.sh builds it;
+# SEEDFEAST_BUILD_WEB=1 builds it here). Screenshots go to dist/e2e/phone-*.png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
+scripts/setup.sh e2e
+[ "${SEEDFEAST_BUILD_WEB:-0}" = 1 ] && scripts/web.sh
+[ -f dist/web/seedfeast_bg.wasm ] || { echo "e2e-phone: no bundle in dist/web: run scripts/web.sh first" >&2; exit 1; }
+out=dist/e2e
+mkdir -p "$out"
+tools="${SEEDFEAST_TOOLS:-$HOME/.cache/seedfeast-tools}"
+playwright_version=1.64.1
+if ! grep -qs "\"version\": \"$playwright_version\"" "$tools/node_modules/playwright-core/package.json"; then
+  npm install --prefix "$tools" --no-audit --no-fund --silent "playwright-core@$playwright_version"
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory dist/web >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+sleep 1
+SEEDFEAST_TOOLS="$tools" node scripts/browser/phone.mjs "http://127.0.0.1:$port/index.html" "$out"
