@@ -19,6 +19,8 @@ const FADE_AFTER: f32 = 3.0;
 /// How opaque the controls are while in use, and once faded.
 const SHOWN: f32 = 0.6;
 const FADED: f32 = 0.22;
+/// The buttons' labels' size (window px).
+const LABEL_SIZE: f32 = 20.0;
 /// The stick's knob radius (logical px).
 const KNOB: f32 = 26.0;
 
@@ -26,6 +28,9 @@ const KNOB: f32 = 26.0;
 struct TouchOverlay;
 #[derive(Component)]
 struct OnScreenButton(ButtonKind);
+/// A button's label: its size is kept in window px, like the button's.
+#[derive(Component)]
+struct ControlLabel;
 #[derive(Component)]
 struct StickBase;
 #[derive(Component)]
@@ -45,9 +50,10 @@ pub fn plugin(app: &mut App) {
 /// Every screen and playfield is laid out for a landscape window: on a touch screen held
 /// upright the whole game fits, small, and a line at the bottom says to turn it.
 fn spawn_turn_sideways(mut commands: Commands) {
+    // High on the screen: the bottom is the touch buttons'.
     let bar = Node {
         position_type: PositionType::Absolute,
-        bottom: px(24),
+        top: percent(30),
         width: percent(100),
         justify_content: JustifyContent::Center,
         ..default()
@@ -99,7 +105,11 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
                     circle(side),
                     BackgroundColor(palette::PANEL),
                     BorderColor::all(palette::ACCENT),
-                    children![text(layout::label(*kind), if side > 60.0 { 22.0 } else { 20.0 }, palette::TEXT)],
+                    children![(
+                        text(layout::label(*kind), LABEL_SIZE, palette::TEXT),
+                        ControlLabel,
+                        crate::ui::text_size::FixedTextSize,
+                    )],
                 ));
             }
             let ring = super::gesture::STICK_RADIUS * 2.0;
@@ -122,10 +132,17 @@ fn place_controls(
     mut buttons: Query<(&OnScreenButton, &mut Node), (Without<StickBase>, Without<StickKnob>)>,
     mut base: Query<(&mut Node, &mut Visibility), (With<StickBase>, Without<StickKnob>)>,
     mut knob: Query<(&mut Node, &mut Visibility), (With<StickKnob>, Without<StickBase>)>,
+    mut labels: Query<&mut TextFont, With<ControlLabel>>,
 ) {
     let (_, kinds) = session.mode.info().controls.touch();
     let placed = layout::buttons(kinds, window_size(&windows));
     let scale = scale.0.max(f32::EPSILON);
+    for mut font in &mut labels {
+        let wanted = bevy::text::FontSize::Px(LABEL_SIZE / scale);
+        if font.font_size != wanted {
+            font.font_size = wanted;
+        }
+    }
     for (button, mut node) in &mut buttons {
         if let Some(at) = placed.iter().find(|b| b.kind == button.0) {
             set_if_changed(&mut node, Rect::from_corners(at.rect.min / scale, at.rect.max / scale));
