@@ -33,9 +33,9 @@ pub mod touch;
 pub mod ui;
 pub mod visuals;
 pub mod web;
+pub mod web_probe;
 #[cfg(target_arch = "wasm32")]
 pub mod web_scale;
-pub mod web_probe;
 pub mod words;
 
 use bevy::prelude::*;

@@ -36,7 +36,10 @@ fn pause_when_left(
     }
     let hidden = occluded.read().fold(false, |_, message| message.occluded);
     let running = pause.is_some_and(|pause| *pause.get() == Pause::Running);
-    if (lost_focus || hidden) && running && let Some(next) = next.as_mut() {
+    if (lost_focus || hidden)
+        && running
+        && let Some(next) = next.as_mut()
+    {
         next.set(Pause::Paused);
     }
 }

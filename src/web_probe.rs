@@ -86,7 +86,11 @@ fn publish_buttons(
 }
 
 /// The window as the game sees it: `width height scale_factor ui_scale` (logical px).
-fn publish_window(windows: Query<&Window, With<bevy::window::PrimaryWindow>>, ui: Res<UiScale>, mut last: Local<String>) {
+fn publish_window(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ui: Res<UiScale>,
+    mut last: Local<String>,
+) {
     let Ok(window) = windows.single() else { return };
     let text = format!("{} {} {} {}", window.width(), window.height(), window.scale_factor(), ui.0);
     if *last != text {

@@ -10,8 +10,10 @@ fn moved(finger: Finger, at: Vec2) -> Finger {
     Finger { at, began: false, ..finger }
 }
 
-const PAUSE: Button = Button { kind: ButtonKind::Pause, rect: Rect { min: Vec2::new(0.0, 0.0), max: Vec2::new(50.0, 50.0) } };
-const USE: Button = Button { kind: ButtonKind::Use, rect: Rect { min: Vec2::new(500.0, 300.0), max: Vec2::new(580.0, 380.0) } };
+const PAUSE: Button =
+    Button { kind: ButtonKind::Pause, rect: Rect { min: Vec2::new(0.0, 0.0), max: Vec2::new(50.0, 50.0) } };
+const USE: Button =
+    Button { kind: ButtonKind::Use, rect: Rect { min: Vec2::new(500.0, 300.0), max: Vec2::new(580.0, 380.0) } };
 
 #[test]
 fn a_tap_jumps_once_and_a_held_finger_does_not_jump_again() {
@@ -82,7 +84,8 @@ fn the_stick_gives_eight_directions_like_the_keys_and_its_base_follows() {
     assert!((at - base).length() <= STICK_RADIUS + 1e-3);
     // A second finger while the stick is held is ignored; lifting both ends the push.
     let thumb = down(2, Vec2::new(100.0, 300.0));
-    let two = gestures.fold(scheme, &[], &[moved(finger, Vec2::new(590.0, 200.0)), moved(thumb, Vec2::new(20.0, 300.0))]);
+    let two =
+        gestures.fold(scheme, &[], &[moved(finger, Vec2::new(590.0, 200.0)), moved(thumb, Vec2::new(20.0, 300.0))]);
     assert_eq!(two.axis, IVec2::new(1, 0));
     assert_eq!(gestures.fold(scheme, &[], &[]), Folded::default());
 }

@@ -51,7 +51,9 @@ mod tests {
     #[test]
     fn buttons_fit_every_window_from_a_phone_to_4k_and_never_overlap() {
         let kinds = [ButtonKind::Use, ButtonKind::Travel];
-        for size in [Vec2::new(390.0, 844.0), Vec2::new(844.0, 390.0), Vec2::new(640.0, 360.0), Vec2::new(3840.0, 2160.0)] {
+        for size in
+            [Vec2::new(390.0, 844.0), Vec2::new(844.0, 390.0), Vec2::new(640.0, 360.0), Vec2::new(3840.0, 2160.0)]
+        {
             let buttons = buttons(&kinds, size);
             assert_eq!(buttons.len(), 3);
             let window = Rect::from_corners(Vec2::ZERO, size);

@@ -96,8 +96,9 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
     let (_, kinds) = session.mode.info().controls.touch();
     let root = Node { position_type: PositionType::Absolute, width: percent(100), height: percent(100), ..default() };
     // Above the HUD and the modes' panels, below the pause screen's (which hides it anyway).
-    commands.spawn((root, TouchOverlay, GlobalZIndex(5), Visibility::Hidden, DespawnOnExit(Screen::Playing))).with_children(
-        |overlay| {
+    commands
+        .spawn((root, TouchOverlay, GlobalZIndex(5), Visibility::Hidden, DespawnOnExit(Screen::Playing)))
+        .with_children(|overlay| {
             for kind in std::iter::once(&ButtonKind::Pause).chain(kinds) {
                 let side = if *kind == ButtonKind::Pause { layout::PAUSE_SIDE } else { layout::ACTION_SIDE };
                 overlay.spawn((
@@ -113,10 +114,19 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
                 ));
             }
             let ring = super::gesture::STICK_RADIUS * 2.0;
-            overlay.spawn((StickBase, circle(ring), BackgroundColor(palette::PANEL), BorderColor::all(palette::ACCENT)));
-            overlay.spawn((StickKnob, circle(KNOB * 2.0), BackgroundColor(palette::ACCENT), BorderColor::all(palette::TEXT)));
-        },
-    );
+            overlay.spawn((
+                StickBase,
+                circle(ring),
+                BackgroundColor(palette::PANEL),
+                BorderColor::all(palette::ACCENT),
+            ));
+            overlay.spawn((
+                StickKnob,
+                circle(KNOB * 2.0),
+                BackgroundColor(palette::ACCENT),
+                BorderColor::all(palette::TEXT),
+            ));
+        });
 }
 
 /// Puts each button where the gesture reader hits it, and the stick under the thumb holding it.

@@ -45,7 +45,9 @@ mod tests {
         assert!((scale_for(Vec2::new(390.0, 844.0)) - 390.0 / 1280.0).abs() < 1e-6, "a phone upright fits whole");
         assert_eq!(scale_for(Vec2::new(3840.0, 2160.0)), 3.0);
         // Wide or tall windows follow their short side: the 1280×720 layout always fits.
-        for size in [Vec2::new(1920.0, 600.0), Vec2::new(844.0, 390.0), Vec2::new(1000.0, 1400.0), Vec2::new(390.0, 844.0)] {
+        for size in
+            [Vec2::new(1920.0, 600.0), Vec2::new(844.0, 390.0), Vec2::new(1000.0, 1400.0), Vec2::new(390.0, 844.0)]
+        {
             let virtual_size = size / scale_for(size);
             assert!(virtual_size.x >= DESIGN.x - 0.01 && virtual_size.y >= DESIGN.y - 0.01, "{size}: {virtual_size}");
         }
