@@ -110,6 +110,9 @@ mod tests {
         let jump = StepInput { jump: true, ..default() }.pack();
         let turn = StepInput { steer: Some(Dir::Left), ..default() }.pack();
         let walk = StepInput { axis: IVec2::new(1, -1), act: true, ..default() }.pack();
-        assert_eq!(run_summary(&[0, jump, turn, walk, jump]), "steps 5 jumps 2 turns 1 moving 1 uses 1");
+        assert_eq!(
+            run_summary(&[StepInput::default().pack(), jump, turn, walk, jump]),
+            "steps 5 jumps 2 turns 1 moving 1 uses 1"
+        );
     }
 }
