@@ -118,7 +118,7 @@ pub fn windowed_app(launch: Launch) -> App {
     // Before any text is laid out: every text uses the default font, which this replaces.
     app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
-    app.add_plugins((visuals::VisualsPlugin, touch::overlay::plugin, ui::fit::plugin));
+    app.add_plugins((visuals::VisualsPlugin, ui::touch_controls::plugin, ui::fit::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_scale::plugin);
     replay::ghost::add_visuals(&mut app);

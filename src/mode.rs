@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use seedfeast_procgen::modes::ModeSpec;
 
 use crate::data::GameData;
-use crate::touch::gesture::{ButtonKind, Scheme};
 
 /// How a mode is played, for the HUD's hint and the menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,18 +58,6 @@ impl Controls {
             Controls::Move => "Drag: move",
             Controls::Explore => "Drag: walk   USE: use   GO: travel",
             Controls::Code => "Drag: walk   CODE: write the program",
-        }
-    }
-
-    /// What a touch on the playfield does, and the on-screen buttons besides pause (issue #30).
-    pub fn touch(self) -> (Scheme, &'static [ButtonKind]) {
-        match self {
-            Controls::Jump | Controls::Flap => (Scheme::Tap, &[]),
-            Controls::Turn => (Scheme::Swipe, &[]),
-            // The Arena reads only the held direction: its stick presses nothing.
-            Controls::Move => (Scheme::Stick { steers: false }, &[]),
-            Controls::Explore => (Scheme::Stick { steers: true }, &[ButtonKind::Use, ButtonKind::Travel]),
-            Controls::Code => (Scheme::Stick { steers: true }, &[ButtonKind::Code]),
         }
     }
 }

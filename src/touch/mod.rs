@@ -1,7 +1,7 @@
 //! Touch screens as an input device, like the keyboard and the pad (issue #30): fingers fold into
 //! the same [`Actions`] after the keys are read, so a run played by touch records, replays and
 //! races exactly like one played by keys. The running mode's row says what a touch does
-//! ([`crate::mode::Controls::touch`]); the menus are tapped through Bevy UI's own buttons.
+//! ([`scheme`], from the mode's `Controls`); the menus are tapped through Bevy UI's own buttons.
 //!
 //! Fingers are read from the `TouchInput` messages in order rather than from Bevy's `Touches`:
 //! on a slow phone a whole tap or flick can start and end within one frame, which `Touches`
@@ -9,7 +9,6 @@
 
 pub mod gesture;
 pub mod layout;
-pub mod overlay;
 
 use bevy::input::InputSystems;
 use bevy::input::touch::{TouchInput, TouchPhase};
@@ -17,9 +16,10 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::input::{Actions, LastDevice, ReadActions, TypingFocus};
+use crate::mode::Controls;
 use crate::session::Session;
 use crate::state::{Pause, Screen};
-use gesture::{Finger, Gestures, MAX_FINGERS};
+use gesture::{ButtonKind, Finger, Gestures, MAX_FINGERS, Scheme};
 
 /// The window size assumed where there is none (headless tests): the desktop default.
 pub const NO_WINDOW: Vec2 = Vec2::new(1280.0, 720.0);
@@ -110,7 +110,7 @@ fn fold_touches(
         }
         return;
     }
-    let (scheme, kinds) = session.mode.info().controls.touch();
+    let (scheme, kinds) = scheme(session.mode.info().controls);
     let buttons = layout::buttons(kinds, window_size(&windows));
     let folded = gestures.0.fold(scheme, &buttons, &fingers.down);
     actions.jump |= folded.jump;
@@ -123,6 +123,19 @@ fn fold_touches(
     }
     if folded.axis != IVec2::ZERO {
         actions.move_axis = folded.axis.as_vec2().normalize();
+    }
+}
+
+/// What a touch on the playfield does in a mode played with `controls`, and its on-screen
+/// buttons besides pause. Here, not on the mode's row, so the row's module never imports input.
+pub fn scheme(controls: Controls) -> (Scheme, &'static [ButtonKind]) {
+    match controls {
+        Controls::Jump | Controls::Flap => (Scheme::Tap, &[]),
+        Controls::Turn => (Scheme::Swipe, &[]),
+        // The Arena reads only the held direction: its stick presses nothing.
+        Controls::Move => (Scheme::Stick { steers: false }, &[]),
+        Controls::Explore => (Scheme::Stick { steers: true }, &[ButtonKind::Use, ButtonKind::Travel]),
+        Controls::Code => (Scheme::Stick { steers: true }, &[ButtonKind::Code]),
     }
 }
 

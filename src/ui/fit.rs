@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
 /// Below this the text is too small to read; a smaller window crops instead. Low enough that a
 /// phone held upright (390 px wide) still shows every screen whole, if small: it is asked to
-/// turn sideways ([`crate::touch::overlay`]).
+/// turn sideways ([`crate::ui::touch_controls`]).
 pub const MIN_SCALE: f32 = 0.3;
 /// A 4K window shows the 1280×720 layout three times over.
 pub const MAX_SCALE: f32 = 3.0;

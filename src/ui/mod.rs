@@ -13,6 +13,7 @@ pub mod settings;
 pub mod share;
 pub mod shortcuts;
 pub mod text_size;
+pub mod touch_controls;
 pub mod widgets;
 
 use bevy::prelude::*;

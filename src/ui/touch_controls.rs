@@ -1,17 +1,17 @@
 //! The on-screen touch controls (windowed game only): the pause button, the mode's action
 //! buttons and the floating stick under the thumb. They appear only once a finger has touched
-//! (desktop players never see them), sit where [`super::layout`] says the fingers hit, and fade
+//! (desktop players never see them), sit where [`crate::touch::layout`] says the fingers hit, and fade
 //! while unused.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::gesture::ButtonKind;
-use super::{Fingers, LastTouch, TouchGestures, layout, window_size};
 use crate::input::LastDevice;
 use crate::palette;
 use crate::session::Session;
 use crate::state::{Pause, Screen};
+use crate::touch::gesture::{ButtonKind, STICK_RADIUS};
+use crate::touch::{Fingers, LastTouch, TouchGestures, layout, scheme, window_size};
 use crate::ui::widgets::text;
 
 /// Seconds without a touch before the controls fade back.
@@ -93,7 +93,7 @@ fn circle(side: f32) -> Node {
 }
 
 fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
-    let (_, kinds) = session.mode.info().controls.touch();
+    let (_, kinds) = scheme(session.mode.info().controls);
     let root = Node { position_type: PositionType::Absolute, width: percent(100), height: percent(100), ..default() };
     // Above the HUD and the modes' panels, below the pause screen's (which hides it anyway).
     commands
@@ -113,7 +113,7 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
                     )],
                 ));
             }
-            let ring = super::gesture::STICK_RADIUS * 2.0;
+            let ring = STICK_RADIUS * 2.0;
             overlay.spawn((
                 StickBase,
                 circle(ring),
@@ -144,7 +144,7 @@ fn place_controls(
     mut knob: Query<(&mut Node, &mut Visibility), (With<StickKnob>, Without<StickBase>)>,
     mut labels: Query<&mut TextFont, With<ControlLabel>>,
 ) {
-    let (_, kinds) = session.mode.info().controls.touch();
+    let (_, kinds) = scheme(session.mode.info().controls);
     let placed = layout::buttons(kinds, window_size(&windows));
     let scale = scale.0.max(f32::EPSILON);
     for mut font in &mut labels {
@@ -160,7 +160,7 @@ fn place_controls(
     }
     let stick = gestures.0.stick(&fingers.down);
     if let Ok((mut node, mut visible)) = base.single_mut() {
-        show_at(&mut node, &mut visible, stick.map(|(base, _)| base / scale), super::gesture::STICK_RADIUS / scale);
+        show_at(&mut node, &mut visible, stick.map(|(base, _)| base / scale), STICK_RADIUS / scale);
     }
     if let Ok((mut node, mut visible)) = knob.single_mut() {
         show_at(&mut node, &mut visible, stick.map(|(_, finger)| finger / scale), KNOB / scale);
