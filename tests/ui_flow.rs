@@ -7,6 +7,7 @@ mod common;
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::{press, screen, type_text};
@@ -290,10 +291,18 @@ fn hints_name_the_device_last_used() {
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
     let hud = single_text::<Hint>(&mut app);
-    assert!(hud.starts_with("Stick or D-pad: move") && hud.contains("Start: pause"), "{hud}");
+    assert!(hud.starts_with("Stick or D-pad: turn") && hud.contains("Start: pause"), "{hud}");
     press(&mut app, KeyCode::ShiftLeft, Key::Shift, None);
     let hud = single_text::<Hint>(&mut app);
-    assert!(hud.starts_with("Arrows: move") && hud.contains("Esc: pause"), "{hud}");
+    assert!(hud.starts_with("Arrows: turn") && hud.contains("Esc: pause"), "{hud}");
+    // A finger on the screen: the touch wording (issue #30).
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        let touch =
+            TouchInput { phase, position: Vec2::new(300.0, 400.0), window: Entity::PLACEHOLDER, force: None, id: 1 };
+        app.world_mut().write_message(touch);
+        app.update();
+    }
+    assert_eq!(single_text::<Hint>(&mut app), "Swipe: turn");
 }
 
 #[test]
