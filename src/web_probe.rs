@@ -23,9 +23,17 @@ pub fn plugin(app: &mut App) {
     }
 }
 
+/// The screen log's lines kept once pauses add to it.
+const MAX_LOG_LINES: usize = 200;
+
 fn log_pause(pause: Option<Res<State<Pause>>>, mut log: ResMut<ScreenLog>) {
     let Some(pause) = pause else { return };
     log.0.push(format!("{:?}", pause.get()));
+    // Every pause adds a line: a long session keeps only the latest, so publishing stays cheap.
+    if log.0.len() > MAX_LOG_LINES {
+        let extra = log.0.len() - MAX_LOG_LINES;
+        log.0.drain(..extra);
+    }
     #[cfg(target_arch = "wasm32")]
     crate::web::publish("screens", &log.0.join("\n"));
 }

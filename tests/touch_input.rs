@@ -161,6 +161,23 @@ fn the_pause_button_pauses_and_the_mode_buttons_act() {
 }
 
 #[test]
+fn while_a_text_field_types_only_the_pause_button_acts() {
+    // The Code puzzle's panel takes the keyboard (TypingFocus); a phone has no Esc, so its pause
+    // button must still pause, and other touches must not play.
+    let mut app = touch_app("runner", Seed(5));
+    app.update();
+    app.world_mut().resource_mut::<seedfeast::input::TypingFocus>().0 = true;
+    tap(&mut app, 1, FIELD);
+    app.update();
+    assert!(!app.world().resource::<Actions>().jump, "a tap on the field does nothing while typing");
+    let pause = layout::buttons(&[], NO_WINDOW)[0].rect.center();
+    tap(&mut app, 2, pause);
+    app.update();
+    app.update();
+    assert_eq!(pause_state(&app), Pause::Paused);
+}
+
+#[test]
 fn leaving_the_window_pauses_a_run_and_coming_back_keeps_it_paused() {
     let mut app = touch_app("runner", Seed(5));
     app.update();

@@ -64,7 +64,9 @@ fn read_fingers(
     for message in messages.read() {
         match message.phase {
             TouchPhase::Started => {
+                // An id lifted and touched again within one frame is a new finger, kept.
                 down.retain(|f| f.id != message.id);
+                lifted.retain(|id| *id != message.id);
                 // More fingers than any screen reports are a broken driver or a forged page: ignored.
                 if down.len() < MAX_FINGERS {
                     down.push(Finger { id: message.id, start: message.position, at: message.position, began: true });
@@ -103,10 +105,17 @@ fn fold_touches(
     mut actions: ResMut<Actions>,
 ) {
     let running = pause.is_some_and(|pause| *pause.get() == Pause::Running);
-    if *screen.get() != Screen::Playing || !running || focus.0 {
+    let playing = *screen.get() == Screen::Playing && running;
+    if !playing || focus.0 {
         // Fingers down now belong to whatever was on screen; the run follows only new ones.
         if gestures.0 != Gestures::default() {
             gestures.0 = Gestures::default();
+        }
+        // While a text field types (the puzzle's code panel), the pause button still pauses:
+        // a phone has no Esc, and the pause menu is the way out.
+        if playing {
+            let buttons = layout::buttons(&[], window_size(&windows));
+            actions.pause |= fingers.down.iter().any(|f| f.began && buttons[0].rect.contains(f.start));
         }
         return;
     }

@@ -163,6 +163,7 @@ fn spawn_effects(
 fn frame_map(
     run: Res<PuzzleRun>,
     windows: Query<&Window>,
+    ui_scale: Option<Res<UiScale>>,
     mut camera: Query<(&mut Transform, &mut Projection), (With<Camera2d>, Without<Backdrop>)>,
     mut backdrop: Query<&mut Transform, (With<Backdrop>, Without<Camera2d>)>,
 ) {
@@ -170,11 +171,14 @@ fn frame_map(
     let Projection::Orthographic(ortho) = &mut *projection else { return };
     let world = &run.board.world;
     let (w, h) = (world.width as f32 * CELL, world.height as f32 * CELL);
-    // In the window's UI pixels: the map's area, left of the panel and under the HUD.
+    // The map's area, left of the panel and under the HUD: laid out in UI pixels (the panel's
+    // are), then in window pixels, which are those times the UI's scale (`ui::fit`).
     let (win_w, win_h) = windows.iter().next().map_or((1280.0, 720.0), |w| (w.width(), w.height()));
-    let (left, right) = (MAP_LEFT, (win_w - panel::PANEL_WIDTH - 32.0).max(MAP_LEFT + 200.0));
-    let (top, bottom) = (MAP_TOP, (win_h - MAP_BOTTOM_MARGIN).max(MAP_TOP + 200.0));
-    let (area_w, area_h) = (right - left - 32.0, bottom - top - 32.0);
+    let ui = ui_scale.map_or(1.0, |s| s.0.max(0.01));
+    let (left, right) = (MAP_LEFT, (win_w / ui - panel::PANEL_WIDTH - 32.0).max(MAP_LEFT + 200.0));
+    let (top, bottom) = (MAP_TOP, (win_h / ui - MAP_BOTTOM_MARGIN).max(MAP_TOP + 200.0));
+    let (left, right, top, bottom) = (left * ui, right * ui, top * ui, bottom * ui);
+    let (area_w, area_h) = (right - left - 32.0 * ui, bottom - top - 32.0 * ui);
     // World units per UI pixel at scale 1 (the camera shows VIEW_HEIGHT units, whatever the height).
     let unit = VIEW_HEIGHT / win_h.max(1.0);
     let scale = (w / (area_w * unit)).max(h / (area_h * unit)).max(MIN_SCALE);
@@ -359,9 +363,12 @@ fn place_tags(
     mut tags: Query<(&NameTag, &mut Node, &mut Visibility, &ComputedNode), Without<ActingCaption>>,
     mut caption: Query<(&mut Node, &mut Visibility, &Children, &ComputedNode), With<ActingCaption>>,
     mut texts: Query<&mut Text>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
     let Ok((camera, view)) = camera.single() else { return };
-    let to_screen = |world: Vec3| camera.world_to_viewport(view, world).ok();
+    // The viewport's pixels are the window's; the nodes' are those over the UI's scale.
+    let ui = ui_scale.map_or(1.0, |s| s.0.max(0.01));
+    let to_screen = |world: Vec3| camera.world_to_viewport(view, world).ok().map(|spot| spot / ui);
     let acting = acting_object(&run);
     for (tag, mut node, mut visibility, computed) in &mut tags {
         let Ok((object, at)) = objects.get(tag.0) else { continue };
