@@ -29,11 +29,27 @@ cp web/index.html web/manifest.webmanifest "$out/"
 cp -r web/icons "$out/icons"
 cp -r assets "$out/assets"
 # The service worker names this build (a hash of every file it serves) and lists those files, so
-# a release's cache is filled whole and replaced whole (web/sw.js).
-files=$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
-build=$(cd "$out" && sha256sum $files | sha256sum | cut -c1-16)
-list=$(printf '%s\n' ./ $files | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')
-sed -e "s|__SEEDFEAST_BUILD__|$build|" -e "s|__SEEDFEAST_FILES__|$list|" web/sw.js > "$out/sw.js"
+# a release's cache is filled whole and replaced whole (web/sw.js). In Python: names are quoted
+# as URLs and written as JSON, whatever characters they hold.
+python3 - "$out" <<'PY'
+import hashlib, json, os, sys, urllib.parse
+out = sys.argv[1]
+files = sorted(
+    os.path.relpath(os.path.join(root, name), out).replace(os.sep, "/")
+    for root, _, names in os.walk(out) for name in names if name != "sw.js"
+)
+digest = hashlib.sha256()
+for name in files:
+    digest.update(name.encode() + b"\0")
+    with open(os.path.join(out, name), "rb") as f:
+        digest.update(hashlib.sha256(f.read()).digest())
+urls = ["./"] + [urllib.parse.quote(name) for name in files]
+with open("web/sw.js", encoding="utf-8") as f:
+    worker = f.read()
+worker = worker.replace("__SEEDFEAST_BUILD__", digest.hexdigest()[:16]).replace("__SEEDFEAST_FILES__", json.dumps(urls))
+with open(os.path.join(out, "sw.js"), "w", encoding="utf-8") as f:
+    f.write(worker)
+PY
 raw=$(stat -c %s "$out/seedfeast_bg.wasm")
 zipped=$(gzip -9 -c "$out/seedfeast_bg.wasm" | wc -c)
 echo "web: $out/seedfeast_bg.wasm is $((raw / 1024)) KiB raw, $((zipped / 1024)) KiB gzipped"
