@@ -200,6 +200,21 @@ pub fn quantised(axis: Vec2) -> Vec2 {
     Vec2::new(snap(unit.x), snap(unit.y)).normalize_or_zero()
 }
 
+/// A direction held (a stick's, a finger's or a bot's) as each axis -1, 0 or 1: one of eight or none.
+pub fn snapped_axis(direction: Vec2) -> IVec2 {
+    let snapped = quantised(direction);
+    let sign = |v: f32| {
+        if v > 0.1 {
+            1
+        } else if v < -0.1 {
+            -1
+        } else {
+            0
+        }
+    };
+    IVec2::new(sign(snapped.x), sign(snapped.y))
+}
+
 /// The left stick's last direction, so a held stick steers once, not every frame.
 #[derive(Default)]
 struct StickState(Option<Dir>);

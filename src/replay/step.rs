@@ -48,8 +48,7 @@ impl StepInput {
 
     /// A direction held (a stick's or a bot's), snapped to one of eight or none.
     pub fn held(direction: Vec2) -> IVec2 {
-        let snapped = crate::input::quantised(direction);
-        IVec2::new(sign(snapped.x), sign(snapped.y))
+        crate::input::snapped_axis(direction)
     }
 
     /// Adds a later frame's input: presses accumulate, the newest direction pressed and held win.

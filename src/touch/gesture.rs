@@ -181,8 +181,7 @@ fn follow(role: &mut Role, at: Vec2, folded: &mut Folded) {
                 offset = at - *base;
             }
             // Screen y grows downward; the game's up is +y.
-            let push = crate::input::quantised(Vec2::new(offset.x, -offset.y) / STICK_RADIUS);
-            let axis = IVec2::new(sign(push.x), sign(push.y));
+            let axis = crate::input::snapped_axis(Vec2::new(offset.x, -offset.y) / STICK_RADIUS);
             if *steers {
                 folded.steer = newly_pushed(*held, axis).or(folded.steer);
             }
@@ -214,16 +213,6 @@ fn direction_of(travel: Vec2) -> Dir {
         Dir::Down
     } else {
         Dir::Up
-    }
-}
-
-fn sign(v: f32) -> i32 {
-    if v > 0.1 {
-        1
-    } else if v < -0.1 {
-        -1
-    } else {
-        0
     }
 }
 
