@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 
 use crate::seeds::clipped_origin;
-use crate::{Best, Direction, Favourite, SeedPlay, Settings};
+use crate::{Best, Board, Direction, Favourite, SeedPlay, Settings};
 
-/// Everything kept between runs: bests, daily bests, settings, seed history and favourites.
+/// Everything kept between runs: bests, daily bests, settings, seed history, favourites, and
+/// what the score boards need (secrets and runs waiting to be sent: see [`crate::Board`]).
 ///
 /// Two copies (two windows, or memory and disk) combine with [`SaveData::merge`]; see
 /// [`crate::merge`] for each field's rule.
@@ -24,6 +25,9 @@ pub struct SaveData {
     pub(crate) history: BTreeMap<String, BTreeMap<String, SeedPlay>>,
     /// Per mode, per seed code: starred or un-starred, and when.
     pub(crate) favourites: BTreeMap<String, BTreeMap<String, Favourite>>,
+    /// Per board server (its address, as the game gives it): the player's secret there and the
+    /// runs waiting to be sent (issue #31).
+    pub(crate) boards: BTreeMap<String, Board>,
 }
 
 /// What [`SaveData::record`] did.

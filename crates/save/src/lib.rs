@@ -1,6 +1,6 @@
 //! Seedfeast's scores and settings kept between runs (issue #11; seed history and favourites
-//! from issue #15): the save format, its merge rules and its stores. No Bevy: the game wraps
-//! [`Store`] and [`SaveData`] in a thin plugin.
+//! from issue #15; what the score boards need from issue #31): the save format, its merge rules
+//! and its stores. No Bevy: the game wraps [`Store`] and [`SaveData`] in a thin plugin.
 //!
 //! # Promises
 //! - **Nothing is lost.** Every save re-reads what is stored, merges this window's copy into it
@@ -31,9 +31,17 @@
 //!   (oldest first, starred seeds' last), un-star records, stars, then daily bests (oldest day
 //!   first) and only then seed bests; the entries this save brings go last of all. So a file at
 //!   its bound still records the next run, and a real player's history goes long before any best.
-//! - **Older saves load and upgrade** (formats 1 and 2, and format 3 from before the keys,
+//! - **Older saves load and upgrade** (formats 1, 2 and 3, and format 3 from before the keys,
 //!   fullscreen, mute and text size settings); an unknown or damaged setting value falls back to
 //!   its default without touching the scores or the other settings.
+//! - **A board identity and a waiting run are kept like a best** (issue #31). Per board server,
+//!   the player's secret ([`SaveData::ensure_board_secret`]) and the runs waiting to be sent
+//!   ([`SaveData::queue_run`], at most [`MAX_WAITING`] per server) are saved and merged: two
+//!   windows that each made a secret agree on the one made first, and a run the server answered
+//!   ([`SaveData::mark_sent`]) keeps a tombstone so that no older copy sends it again. Pruning
+//!   drops those tombstones before anything else and waiting runs after every best; secrets
+//!   never. They raised the format to 4, so an older game refuses the file instead of saving it
+//!   without them.
 //!
 //! # Use
 //! ```
@@ -64,6 +72,12 @@
 //!   [`Direction::Higher`]) and, for the daily, [`SaveData::record_daily`]; note the seed with
 //!   [`SaveData::played`]. Settings change through [`SaveData::settings_mut`]
 //!   (`nudge_volume`, `cycle_jump_key`, …), read through [`SaveData::settings`].
+//! - Score boards: the server's address and the player's name are settings
+//!   ([`Settings::set_board`], `""` for off; [`Settings::set_player_name`]). Before sending, take
+//!   the secret with [`SaveData::ensure_board_secret`] (the game makes a fresh one when asked);
+//!   queue each finished run with [`SaveData::queue_run`] and save; send
+//!   [`SaveData::waiting_runs`] oldest first and, once the server answers (accepted or refused),
+//!   [`SaveData::mark_sent`] and save again.
 //! - Every change takes `now_ms`, the caller's wall clock in milliseconds: `SystemTime` on
 //!   desktop, but `js_sys::Date::now()` in the browser, where `SystemTime::now()` panics.
 //! - After each save, replace the resource with the returned merged save; show a
@@ -71,6 +85,7 @@
 //!   key codes on the Bevy side.
 
 mod bindings;
+mod boards;
 mod data;
 #[cfg(not(target_arch = "wasm32"))]
 mod file_store;
@@ -90,6 +105,10 @@ mod store;
 mod test_support;
 
 pub use bindings::{Action, Bindings, KEY_NAME_MAX, KeyRefused, is_key_name};
+pub use boards::{
+    BOARD_ADDRESS_MAX_CHARS, Board, MAX_BOARD_SERVERS, MAX_RUN_CODE_BYTES, MAX_WAITING, PLAYER_NAME_MAX_CHARS,
+    TOMBSTONES_PER_SERVER, WAITING_READ_MAX, Waiting,
+};
 pub use data::{Recorded, SaveData, metric_key, score_key};
 #[cfg(not(target_arch = "wasm32"))]
 pub use file_store::{FILE_NAME, FileStore, LOCK_NAME, MAX_SET_ASIDE};

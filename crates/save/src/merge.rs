@@ -4,21 +4,25 @@
 //! | field | rule |
 //! | --- | --- |
 //! | `best`, `daily_best` | union of keys; per key the better best by its direction ([`Best::merged`]) |
-//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key and text size, `false` before `true`, the key sets compared as sorted lists); the chosen keys are one setting, so two windows' sets never mix |
+//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key and text size, `false` before `true`, text (the board's address, the player's name) by its bytes, the key sets compared as sorted lists); the chosen keys are one setting, so two windows' sets never mix |
 //! | `favourites` | per mode and code, the later star or un-star wins (`at`); equal stamps: starred wins |
 //! | `history` | per mode, union by code keeping each code's newest play (`played_at`, then origin); then the newest [`HISTORY_PER_MODE`] by (`played_at`, origin, code) |
+//! | `boards`: a server's secret | union of servers; per server the secret made first (`made_at`), equal stamps: the smaller string; a server with no secret (`""`) takes the other's, so two windows that each made one agree on one |
+//! | `boards`: a waiting run | per server, union of codes; per code an answered run (`sent_at: Some`) beats an unsent one; two answered: the later `sent_at`; two unsent: the earlier `queued_at`; then the earlier `queued_at` and the smaller name |
 //!
 //! Every rule picks the maximum of a total order (or takes a union of such picks), so
 //! [`merge`] is commutative, associative and idempotent: the property tests in this crate check
 //! it on random states. The history's cap keeps that: a seed dropped from one merged copy has 20
 //! newer seeds there, which stay at least as new whatever is merged later, so it would be dropped
-//! from the full merge too.
+//! from the full merge too. Tombstones of answered runs are not capped here (a dropped one would
+//! let an older copy's unsent run back in, which breaks associativity): a save caps them
+//! ([`crate::TOMBSTONES_PER_SERVER`]).
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::collections::BTreeMap;
 
 use crate::settings::Stamped;
-use crate::{Best, Favourite, HISTORY_PER_MODE, JumpKey, SaveData, SeedPlay, Settings};
+use crate::{Best, Board, Favourite, HISTORY_PER_MODE, JumpKey, SaveData, SeedPlay, Settings, Waiting};
 
 /// `a` and `b` combined field by field by the rules above.
 pub fn merge(a: &SaveData, b: &SaveData) -> SaveData {
@@ -28,7 +32,31 @@ pub fn merge(a: &SaveData, b: &SaveData) -> SaveData {
         settings: merge_settings(&a.settings, &b.settings),
         history: merge_history(&a.history, &b.history),
         favourites: merge_nested(&a.favourites, &b.favourites, later_favourite),
+        boards: union_with(&a.boards, &b.boards, merge_board),
     }
+}
+
+/// One server's part from two copies: the first-made secret, and each code's winning entry.
+pub(crate) fn merge_board(a: &Board, b: &Board) -> Board {
+    // The least of (no secret, made_at, secret): a total order, so every window picks the same.
+    fn rank(x: &Board) -> (bool, u64, &str) {
+        (x.secret.is_empty(), x.made_at, &x.secret)
+    }
+    let first = if rank(a) <= rank(b) { a } else { b };
+    Board {
+        secret: first.secret.clone(),
+        made_at: first.made_at,
+        waiting: union_with(&a.waiting, &b.waiting, winning_entry),
+    }
+}
+
+/// A tombstone over an unsent run; the later answer; else the earlier queued, the smaller name.
+pub(crate) fn winning_entry(a: &Waiting, b: &Waiting) -> Waiting {
+    // The greatest of this key, which holds every field: a total order on entries.
+    fn rank(w: &Waiting) -> (Option<u64>, Reverse<u64>, Reverse<&str>) {
+        (w.sent_at, Reverse(w.queued_at), Reverse(&w.name))
+    }
+    if rank(a) >= rank(b) { a.clone() } else { b.clone() }
 }
 
 fn merge_bests(a: &BTreeMap<String, Best>, b: &BTreeMap<String, Best>) -> BTreeMap<String, Best> {
@@ -68,6 +96,8 @@ fn merge_settings(a: &Settings, b: &Settings) -> Settings {
         fullscreen: later(&a.fullscreen, &b.fullscreen, Ord::cmp),
         muted: later(&a.muted, &b.muted, Ord::cmp),
         text_size: later(&a.text_size, &b.text_size, Ord::cmp),
+        board: later(&a.board, &b.board, Ord::cmp),
+        player_name: later(&a.player_name, &b.player_name, Ord::cmp),
     }
 }
 

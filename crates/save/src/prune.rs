@@ -4,6 +4,8 @@
 //!
 //! # The order
 //! Each kind goes whole before the next is touched, oldest first within it:
+//! 0. tombstones of board runs the server answered, oldest answer first: kept only so that a
+//!    merge with an older copy doesn't send those runs again (issue #31);
 //! 1. seed history of seeds that aren't starred, oldest play first: a convenience list, and the
 //!    seeds are still in the bests;
 //! 2. seed history of starred seeds, oldest play first (the star itself stays);
@@ -12,10 +14,13 @@
 //! 4. stars, oldest first;
 //! 5. daily bests, oldest day first (by the key's `YYYY-MM-DD`): those days are over;
 //! 6. seed bests, the longest entry first (the most bytes for one best lost, so an outsized key
-//!    from a hand edit goes first), then by key.
+//!    from a hand edit goes first), then by key;
+//! 7. runs waiting to be sent to a board, oldest queued first: like a best, a run that can't be
+//!    had again.
 //!
-//! The settings are never left out (two values). Every best goes after every other entry, so a
-//! real player, whose save reaches the bound only through history, never loses one.
+//! The settings and the boards' secrets are never left out (a lost secret is a lost identity on
+//! a board). Every best goes after every other entry but the waiting runs, so a real player,
+//! whose save reaches the bound only through history, never loses one.
 //!
 //! What this save brings (entries new or changed against what was stored: the run being
 //! recorded) is kept in a first pass; only if the save can't fit without it does a second pass
@@ -35,6 +40,8 @@ pub const TARGET_BYTES: usize = MAX_SAVE_BYTES - MAX_SAVE_BYTES / 16;
 /// One entry that may be left out.
 #[derive(Debug)]
 enum Entry {
+    Tombstone { server: String, code: String },
+    Unsent { server: String, code: String },
     History { mode: String, code: String },
     Favourite { mode: String, code: String },
     Daily(String),
@@ -44,9 +51,9 @@ enum Entry {
 /// An entry, where it comes in the order, and about how many bytes it takes in the file.
 #[derive(Debug)]
 struct Candidate {
-    /// (kind 1 to 6 above, then oldest first / longest first)
+    /// (kind 0 to 7 above, then oldest first / longest first)
     rank: (u8, u64, Reverse<usize>),
-    /// Ties: the day of a daily best, else the key.
+    /// Ties: the day of a daily best, else the key (`server/code` for a board's run).
     tie: String,
     bytes: usize,
     entry: Entry,
@@ -93,6 +100,20 @@ pub(crate) fn fitted(
 /// when `keep_news`.
 fn candidates(data: &SaveData, stored: &SaveData, keep_news: bool) -> Vec<Candidate> {
     let mut all = Vec::new();
+    for (server, board) in &data.boards {
+        for (code, waiting) in &board.waiting {
+            if keep_news && stored.boards.get(server).and_then(|b| b.waiting.get(code)) != Some(waiting) {
+                continue;
+            }
+            let (tie, bytes) = (format!("{server}/{code}"), size(code, waiting));
+            let (server, code) = (server.clone(), code.clone());
+            let (rank, entry) = match waiting.sent_at {
+                Some(at) => ((0, at, Reverse(0)), Entry::Tombstone { server, code }),
+                None => ((7, waiting.queued_at, Reverse(0)), Entry::Unsent { server, code }),
+            };
+            all.push(Candidate { rank, tie, bytes, entry });
+        }
+    }
     for (mode, seeds) in &data.history {
         for (code, play) in seeds {
             if keep_news && stored.history.get(mode).and_then(|s| s.get(code)) != Some(play) {
@@ -151,6 +172,15 @@ fn size(key: &str, value: &impl Serialize) -> usize {
 
 fn remove(data: &mut SaveData, entry: &Entry) {
     match entry {
+        Entry::Tombstone { server, code } | Entry::Unsent { server, code } => {
+            if let Some(board) = data.boards.get_mut(server) {
+                board.waiting.remove(code);
+                // The server stays while it holds a secret.
+                if board.waiting.is_empty() && board.secret.is_empty() {
+                    data.boards.remove(server);
+                }
+            }
+        }
         Entry::History { mode, code } => {
             if let Some(seeds) = data.history.get_mut(mode) {
                 seeds.remove(code);

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, Bindings, JumpKey, KeyRefused, is_key_name};
+use crate::{Action, BOARD_ADDRESS_MAX_CHARS, Bindings, JumpKey, KeyRefused, PLAYER_NAME_MAX_CHARS, is_key_name};
 
 /// A value and the time of its last change (milliseconds since the Unix epoch, from the caller).
 ///
@@ -82,6 +82,11 @@ pub struct Settings {
     pub(crate) fullscreen: Stamped<bool>,
     pub(crate) muted: Stamped<bool>,
     pub(crate) text_size: Stamped<TextSize>,
+    // Added with format 4 (issue #31), after the others for the same reason.
+    /// The score board server's address (`"https://scores.example.org"`), `""` for off.
+    pub(crate) board: Stamped<String>,
+    /// The name the player's runs go to the board under, `""` until they choose one.
+    pub(crate) player_name: Stamped<String>,
 }
 
 impl Default for Settings {
@@ -93,6 +98,8 @@ impl Default for Settings {
             fullscreen: Stamped::unchanged(false),
             muted: Stamped::unchanged(false),
             text_size: Stamped::unchanged(TextSize::Normal),
+            board: Stamped::unchanged(String::new()),
+            player_name: Stamped::unchanged(String::new()),
         }
     }
 }
@@ -217,6 +224,45 @@ impl Settings {
     pub fn text_size_stamped(&self) -> Stamped<TextSize> {
         self.text_size
     }
+
+    /// The score board server's address, `""` when the board is off (the default).
+    pub fn board(&self) -> &str {
+        &self.board.value
+    }
+
+    /// Sets the board server's address (`""` turns the board off), cut to
+    /// [`BOARD_ADDRESS_MAX_CHARS`] characters. The game checks that it is an address; this crate
+    /// only keeps it.
+    pub fn set_board(&mut self, address: &str, now_ms: u64) {
+        self.board.change(cut_chars(address, BOARD_ADDRESS_MAX_CHARS).to_string(), now_ms);
+    }
+
+    pub fn board_stamped(&self) -> &Stamped<String> {
+        &self.board
+    }
+
+    /// The name the player's runs are sent under, `""` until they choose one.
+    pub fn player_name(&self) -> &str {
+        &self.player_name.value
+    }
+
+    /// Sets the player's name for the boards, cut to [`PLAYER_NAME_MAX_CHARS`] characters. The
+    /// game decides which names it accepts; this crate only bounds their length.
+    pub fn set_player_name(&mut self, name: &str, now_ms: u64) {
+        self.player_name.change(cut_chars(name, PLAYER_NAME_MAX_CHARS).to_string(), now_ms);
+    }
+
+    pub fn player_name_stamped(&self) -> &Stamped<String> {
+        &self.player_name
+    }
+}
+
+/// `text`'s first `max_chars` characters (all of it when shorter): cut on a character boundary.
+pub(crate) fn cut_chars(text: &str, max_chars: usize) -> &str {
+    match text.char_indices().nth(max_chars) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    }
 }
 
 /// A volume within 0..=1, or `None` for a NaN. (Adding 0.0 turns -0.0 into 0.0, so the file never
@@ -259,5 +305,26 @@ mod tests {
         let mut max = Stamped { value: 0u8, at: u64::MAX };
         max.change(1, 0);
         assert_eq!(max, Stamped { value: 1, at: u64::MAX });
+    }
+
+    #[test]
+    fn the_board_and_the_name_are_stamped_and_cut_to_their_bounds() {
+        let mut settings = Settings::default();
+        assert_eq!((settings.board(), settings.player_name()), ("", ""), "off, and no name, by default");
+        settings.set_board("http://127.0.0.1:8080", 7);
+        settings.set_player_name("Ann", 8);
+        assert_eq!(*settings.board_stamped(), Stamped { value: "http://127.0.0.1:8080".to_string(), at: 7 });
+        assert_eq!(*settings.player_name_stamped(), Stamped { value: "Ann".to_string(), at: 8 });
+        // Cut on a character boundary, never refused: "é" is two bytes.
+        settings.set_player_name(&"é".repeat(PLAYER_NAME_MAX_CHARS + 3), 9);
+        assert_eq!(settings.player_name(), "é".repeat(PLAYER_NAME_MAX_CHARS));
+        let long = format!("https://{}", "ü".repeat(BOARD_ADDRESS_MAX_CHARS));
+        settings.set_board(&long, 10);
+        assert_eq!(settings.board().chars().count(), BOARD_ADDRESS_MAX_CHARS);
+        assert!(long.starts_with(settings.board()));
+        settings.set_board("", 11);
+        assert_eq!(*settings.board_stamped(), Stamped { value: String::new(), at: 11 }, "off again");
+        assert_eq!(cut_chars("abc", 0), "");
+        assert_eq!(cut_chars("abc", 3), "abc");
     }
 }

@@ -1,7 +1,7 @@
 //! Test helpers: a small deterministic random generator (no dependency needed for this) and
 //! random save states for the property tests.
 
-use crate::{Direction, JumpKey, SaveData};
+use crate::{Direction, JumpKey, SaveData, Stamped, Waiting};
 
 /// SplitMix64: tiny, fast, and good enough to pick test cases reproducibly.
 pub(crate) struct Rng(u64);
@@ -56,6 +56,15 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         let at = stamp(rng);
         data.settings.jump_key = crate::Stamped { value: *rng.pick(&JumpKey::ALL), at };
     }
+    let texts = ["", "Ann", "Bo", "http://127.0.0.1:8080"];
+    if rng.below(3) != 0 {
+        let at = stamp(rng);
+        data.settings.board = Stamped { value: rng.pick(&texts).to_string(), at };
+    }
+    if rng.below(3) != 0 {
+        let at = stamp(rng);
+        data.settings.player_name = Stamped { value: rng.pick(&texts[..3]).to_string(), at };
+    }
     let modes = ["maze", "runner", "puzzle"];
     for _ in 0..rng.below(60) {
         let mode = *rng.pick(&modes);
@@ -70,6 +79,22 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         let code = format!("C{:02}", rng.below(5));
         let favourite = crate::Favourite { starred: rng.below(2) == 0, at: stamp(rng) };
         data.favourites.entry(mode.into()).or_default().insert(code, favourite);
+    }
+    // Board servers: secrets with tied stamps and none at all, runs both unsent and answered
+    // under the same codes, with tied stamps.
+    let servers = ["https://scores.example.org", "http://127.0.0.1:8080"];
+    for _ in 0..rng.below(4) {
+        let board = data.boards.entry(rng.pick(&servers).to_string()).or_default();
+        if rng.below(2) == 0 {
+            board.secret = rng.pick(&["", "s1", "s2"]).to_string();
+            board.made_at = stamp(rng);
+        }
+        for _ in 0..rng.below(6) {
+            let code = format!("R{}", rng.below(6));
+            let name = rng.pick(&texts[..3]).to_string();
+            let sent_at = if rng.below(2) == 0 { Some(stamp(rng)) } else { None };
+            board.waiting.insert(code, Waiting { name, queued_at: stamp(rng), sent_at });
+        }
     }
     data
 }

@@ -122,7 +122,7 @@ fn a_score_of_minus_1_loses_only_that_best() {
 #[test]
 fn version_0_loses_only_the_version() {
     let data = players_save();
-    let damaged = encode_save(&data).unwrap().replace("version: 3", "version: 0");
+    let damaged = encode_save(&data).unwrap().replace("version: 4", "version: 0");
     loads_all_but_the_damage("version-0", damaged.as_bytes(), &data, "line 2: the version");
 }
 

@@ -120,7 +120,7 @@ fn old_files_load_and_are_upgraded_on_the_next_save() {
         let merged = store.save(&SaveData::default()).unwrap();
         assert_eq!(merged, loaded.data);
         let text = String::from_utf8(scratch.bytes()).unwrap();
-        assert!(text.contains("version: 3"), "{text}");
+        assert!(text.contains("version: 4"), "{text}");
         assert_eq!(store.load().data, loaded.data);
     }
     assert_eq!(store.load().data.best("maze/1D76J-BVX2Y"), higher(90));
@@ -214,13 +214,13 @@ fn an_unreadable_file_is_left_alone_and_merged_once_it_reads_again() {
 #[test]
 fn a_newer_version_is_refused_and_never_downgraded() {
     let scratch = Scratch::new("newer");
-    let newer = "(version: 4, best: {\"runner/124MP-ANQ6N\": (score: 1, better: Higher, ghost: \"x\")})";
+    let newer = "(version: 5, best: {\"runner/124MP-ANQ6N\": (score: 1, better: Higher, ghost: \"x\")})";
     scratch.write(newer);
     let store = FileStore::new(&scratch.0);
-    let message = read_only_message(&store.load().note, "newer Seedfeast (format 4");
+    let message = read_only_message(&store.load().note, "newer Seedfeast (format 5");
     assert!(message.contains("update the game"), "{message}");
     let error = store.save(&a_run(1)).unwrap_err();
-    assert_eq!(error, SaveError::ReadOnly(ReadOnly::Newer { at: store.path().display().to_string(), version: 4 }));
+    assert_eq!(error, SaveError::ReadOnly(ReadOnly::Newer { at: store.path().display().to_string(), version: 5 }));
     assert_eq!(scratch.bytes(), newer.as_bytes());
     assert_eq!(scratch.names(), ["scores.ron"]);
 }
@@ -240,7 +240,7 @@ fn an_unknown_setting_falls_back_without_touching_the_scores() {
     assert!(loaded.note.message().unwrap().contains("\"Shift\" is unknown"));
     assert_eq!(scratch.names(), ["scores.ron"], "nothing set aside");
     store.save(&loaded.data).unwrap();
-    assert_eq!(store.load().note, LoadNote::Loaded { from_version: 3, mended: vec![] });
+    assert_eq!(store.load().note, LoadNote::Loaded { from_version: VERSION, mended: vec![] });
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Setting values read leniently: a value this version doesn't understand (an unknown jump key, a
-//! volume written as text) is remembered as unknown instead of failing the whole file, so the
-//! setting can fall back to its default while the scores load untouched.
+//! volume written as text, a number for the board's address) is remembered as unknown instead of
+//! failing the whole file, so the setting can fall back to its default while the scores load
+//! untouched.
 
 use std::fmt;
 
@@ -209,6 +210,44 @@ impl<'de> Visitor<'de> for BoolVisitor {
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         Ok(Lenient::Unknown(format!("{v:?}")))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Lenient::Unknown("a map".into()))
+    }
+    others_unknown!();
+}
+
+/// A text setting (the board's address, the player's name): any text is known (cut to its bound
+/// later); anything else is unknown.
+impl<'de> Deserialize<'de> for Lenient<String> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(TextVisitor)
+    }
+}
+
+struct TextVisitor;
+
+impl<'de> Visitor<'de> for TextVisitor {
+    type Value = Lenient<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("text")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Lenient::Known(v.to_string()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Lenient::Known(v))
+    }
+    fn visit_char<E: de::Error>(self, v: char) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(format!("{v:?}")))
+    }
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown("bytes".into()))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Lenient::Unknown(v.to_string()))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}

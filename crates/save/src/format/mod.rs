@@ -1,4 +1,4 @@
-//! The save file's text: format 3 in RON, the older formats it upgrades, [`parse_save`], the
+//! The save file's text: format 4 in RON, the older formats it upgrades, [`parse_save`], the
 //! strict reader (a store writes only text it reads back), and [`read_save`], the reader every
 //! store loads through, which reads a damaged file entry by entry instead of losing it whole.
 //!
@@ -12,20 +12,20 @@
 mod legacy;
 mod lenient;
 mod salvage;
-mod v3;
+mod stamped;
 
 use std::fmt;
 
 use serde::Deserialize;
 
-use crate::settings::{DEFAULT_VOLUME, Stamped, clamp_volume};
-use crate::{Bindings, JumpKey, SaveData, Settings, TextSize};
+use crate::settings::{DEFAULT_VOLUME, Stamped, clamp_volume, cut_chars};
+use crate::{BOARD_ADDRESS_MAX_CHARS, Bindings, JumpKey, PLAYER_NAME_MAX_CHARS, SaveData, Settings, TextSize};
 use lenient::{KeyName, Lenient, RawBindings};
 
 /// The format written today. Version 1 had only `best`; version 2 added `daily_best` and
 /// `settings`; version 3 gave bests a direction, settings stamps, and added seed history and
-/// favourites.
-pub const VERSION: u32 = 3;
+/// favourites; version 4 added `boards`, the score boards' secrets and waiting runs (issue #31).
+pub const VERSION: u32 = 4;
 
 pub use salvage::DROPPED_LISTED;
 
@@ -101,8 +101,10 @@ pub enum Mended {
     JumpKey { found: String },
     /// The settings as a whole couldn't be read (a value of the wrong shape): all defaults.
     Settings { reason: String },
-    /// A setting added with remapping (`fullscreen`, `muted`, `text_size`, `keys`) had a value
-    /// this version doesn't understand: back to its default, as if never set.
+    /// A setting added with remapping (`fullscreen`, `muted`, `text_size`, `keys`) or with the
+    /// score boards (`board`, `player_name`) had a value this version doesn't understand: back
+    /// to its default, as if never set. (For text longer than its bound, `now` says it was cut,
+    /// keeping its stamp.)
     Setting { name: &'static str, found: String, now: &'static str },
     /// One chosen key was left out (an unknown action, not a key's name, a key another action
     /// has): that action is back on its default key.
@@ -148,7 +150,7 @@ pub fn parse_save(text: &str) -> Result<Parsed, ParseError> {
     };
     match version {
         1 | 2 => legacy::parse(text, version),
-        VERSION => v3::parse(text),
+        3 | VERSION => stamped::parse(text, version),
         0 => Err(ParseError::Corrupt { reason: "it declares version 0, which never existed".into() }),
         version => Err(ParseError::Newer { version }),
     }
@@ -235,7 +237,7 @@ fn lossy_text(bytes: &[u8]) -> (String, Vec<usize>) {
 /// The text of `data` in the current format. (Maps of strings and numbers always encode; the
 /// error is RON's, should that ever change.)
 pub fn encode_save(data: &SaveData) -> Result<String, String> {
-    v3::encode(data)
+    stamped::encode(data)
 }
 
 /// The text a store writes for `merged`: encoded, within [`MAX_SAVE_BYTES`] (pruned in
@@ -244,6 +246,8 @@ pub fn encode_save(data: &SaveData) -> Result<String, String> {
 /// writes a save it couldn't load again. Returns the data the text holds, with the text.
 pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveData, String), crate::SaveError> {
     let unusable = |reason: String| crate::SaveError::Unencodable { reason };
+    let mut merged = merged;
+    crate::boards::bounded_for_saving(&mut merged);
     let (data, text) = crate::prune::fitted(merged, stored, |data| encode_save(data).map_err(unusable))?;
     match parse_save(&text) {
         Ok(again) if again.data == data => Ok((data, text)),
@@ -255,7 +259,7 @@ pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveD
 /// RON's message for text that isn't a save, without the name of the type it was read into (the
 /// player saw "Expected struct `Probe`": an internal name that says nothing to them).
 fn ron_reason(error: &ron::error::SpannedError) -> String {
-    error.to_string().replace("struct `Probe`", "a save, `(version: 3, …)`")
+    error.to_string().replace("struct `Probe`", &format!("a save, `(version: {VERSION}, …)`"))
 }
 
 /// Only the declared version; every other field is skipped unread.
@@ -292,11 +296,15 @@ struct RawSettings {
     muted: Stamped<Lenient<bool>>,
     #[serde(default)]
     text_size: Stamped<Lenient<TextSize>>,
+    #[serde(default)]
+    board: Stamped<Lenient<String>>,
+    #[serde(default)]
+    player_name: Stamped<Lenient<String>>,
 }
 
 /// Stamped settings as read, checked and mended.
 fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
-    let RawSettings { volume, jump_key, keys, fullscreen, muted, text_size } = raw;
+    let RawSettings { volume, jump_key, keys, fullscreen, muted, text_size, board, player_name } = raw;
     let mut settings = Settings::default();
     match volume.value {
         Lenient::Known(found) => match clamp_volume(found) {
@@ -335,6 +343,10 @@ fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
         Lenient::Unknown(found) => mended.push(Mended::Setting { name: "text size", found, now: "Normal" }),
         Lenient::Missing => {}
     }
+    let board_cut = "cut to its first 200 characters";
+    settings.board = bounded_text(board, ("board address", "off", board_cut), BOARD_ADDRESS_MAX_CHARS, mended);
+    let name_cut = "cut to its first 20 characters";
+    settings.player_name = bounded_text(player_name, ("player name", "empty", name_cut), PLAYER_NAME_MAX_CHARS, mended);
     match keys.value {
         Lenient::Known(entries) => {
             let bindings = bindings_from(entries, settings.jump_key.value, mended);
@@ -346,6 +358,31 @@ fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
         Lenient::Missing => {}
     }
     settings
+}
+
+/// A text setting as read: text over `max_chars` characters is cut (and told, as `cut`),
+/// anything but text is back to `""` (told as `empty`), as if never set.
+fn bounded_text(
+    raw: Stamped<Lenient<String>>,
+    (name, empty, cut_note): (&'static str, &'static str, &'static str),
+    max_chars: usize,
+    mended: &mut Vec<Mended>,
+) -> Stamped<String> {
+    match raw.value {
+        Lenient::Known(text) => {
+            let cut = cut_chars(&text, max_chars);
+            if cut.len() < text.len() {
+                let found = format!("{:?}…", cut_chars(&text, 40));
+                mended.push(Mended::Setting { name, found, now: cut_note });
+            }
+            Stamped { value: cut.to_string(), at: raw.at }
+        }
+        Lenient::Unknown(found) => {
+            mended.push(Mended::Setting { name, found, now: empty });
+            Stamped::unchanged(String::new())
+        }
+        Lenient::Missing => Stamped::unchanged(String::new()),
+    }
 }
 
 /// The chosen keys that can be used: each entry on its own, and no two actions on one key.

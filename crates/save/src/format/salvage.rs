@@ -1,7 +1,8 @@
 //! Reading a save that doesn't parse as a whole, entry by entry (issue #28): every best, daily
-//! best, setting, played seed and favourite that reads on its own is kept, and each part that
-//! doesn't is left out and listed in [`Parsed::dropped`] with its line. A file cut short keeps
-//! every entry before the cut; `version: 0` loses only the version; a score of -1 only its best.
+//! best, setting, played seed, favourite and board server (issue #31) that reads on its own is
+//! kept, and each part that doesn't is left out and listed in [`Parsed::dropped`] with its line.
+//! A file cut short keeps every entry before the cut; `version: 0` loses only the version; a
+//! score of -1 only its best.
 //!
 //! The walk knows the save's shape (a struct of known fields holding maps, and maps of maps) but
 //! reads each value with RON itself, so a value reads exactly as [`super::parse_save`] would read
@@ -10,6 +11,7 @@
 //! depends on a version field that may be the damaged part. After damage, reading goes on at the
 //! next entry ([`Cursor::recover`]): one broken line costs that line.
 
+mod boards;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -23,8 +25,8 @@ use super::{Dropped, ParseError, Parsed, RawSettings, VERSION, settings_from};
 use crate::settings::Stamped;
 use crate::{Best, Direction, Favourite, SaveData, SeedPlay};
 
-const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites"];
-const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size"];
+const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites", "boards"];
+const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size", "board", "player_name"];
 
 /// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
 /// file of garbage can't make a message (or the memory behind it) grow without end.
@@ -43,6 +45,8 @@ enum Entries {
     Modes {
         favourites: bool,
     },
+    /// Board servers (format 4's `boards`).
+    Boards,
 }
 
 /// The walk's state: the cursor and everything read so far.
@@ -143,6 +147,7 @@ impl Walk<'_> {
             "settings" => self.settings(start),
             "history" => self.map(start, "the seed history", Entries::Modes { favourites: false }, None),
             "favourites" => self.map(start, "the favourites", Entries::Modes { favourites: true }, None),
+            "boards" => self.map(start, "the board servers", Entries::Boards, None),
             // A field this version doesn't know is skipped, as the whole-file reader does.
             _ => {
                 if let Err(reason) = self.cur.value() {
@@ -234,6 +239,7 @@ impl Walk<'_> {
             (Ok(key), Entries::Modes { favourites: true }, None) => format!("the favourites of {}", shown(key)),
             (Ok(key), Entries::Modes { favourites: false }, Some(m)) => format!("the played seed {}", seed(m, key)),
             (Ok(key), Entries::Modes { favourites: true }, Some(m)) => format!("the favourite {}", seed(m, key)),
+            (Ok(key), Entries::Boards, _) => format!("the board server {}", shown(key)),
         };
         self.cur.skip_blank();
         if !self.cur.eat(b':') {
@@ -287,6 +293,7 @@ impl Walk<'_> {
                     })
                 })
             }
+            (Entries::Boards, _) => self.board(start, &label, key),
             (Entries::Modes { .. }, None) => unreachable!("modes are read as maps above"),
         };
         if let Some(Err(reason)) = stored {
@@ -364,6 +371,8 @@ impl Walk<'_> {
             "fullscreen" => read_setting(value).map(|v| self.settings.fullscreen = v),
             "muted" => read_setting(value).map(|v| self.settings.muted = v),
             "text_size" => read_setting(value).map(|v| self.settings.text_size = v),
+            "board" => read_setting(value).map(|v| self.settings.board = v),
+            "player_name" => read_setting(value).map(|v| self.settings.player_name = v),
             _ => Ok(()), // A setting this version doesn't know: skipped.
         };
         if let Err(reason) = read {

@@ -67,7 +67,7 @@ fn format_3_round_trips_everything() {
     data.set_favourite("runner", "124MP-ANQ6N", true, 1_767_225_602_000);
     data.set_favourite("maze", "X", false, 3);
     let text = encode_save(&data).unwrap();
-    assert!(text.contains("version: 3"), "{text}");
+    assert!(text.contains("version: 4"), "{text}");
     let p = parsed(&text);
     assert_eq!((p.from_version, p.mended.len()), (VERSION, 0));
     assert_eq!(p.data, data);
@@ -75,38 +75,142 @@ fn format_3_round_trips_everything() {
 
 #[test]
 fn the_example_in_the_format_docs_parses() {
-    let text = r#"(
-    version: 3,
-    best: {
-        "runner/124MP-ANQ6N": (score: 300, better: Higher),
-        "puzzle/1D76J-BVX2Y/time_ms": (score: 8120, better: Lower),
-    },
-    daily_best: {"maze/2026-11-29": (score: 50, better: Higher)},
-    settings: (
-        volume: (value: 0.3, at: 1767225600000),
-        jump_key: (value: Z, at: 1767225601000),
-    ),
-    history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
-    favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
-)"#;
-    let p = parsed(text);
+    // The example itself, from the module's docs.
+    let docs = include_str!("stamped.rs");
+    let example = &docs[docs.find("```ron\n").unwrap() + 7..];
+    let example = &example[..example.find("//! ```").unwrap()];
+    let text: String =
+        example.lines().map(|line| format!("{}\n", line.trim_start_matches("//!").trim_start())).collect();
+    let p = parsed(&text);
     assert!(p.mended.is_empty());
+    assert_eq!(p.from_version, VERSION);
     assert_eq!(p.data.best("puzzle/1D76J-BVX2Y/time_ms"), Some(Best::new(8120, Direction::Lower)));
     assert_eq!(p.data.settings.jump_key(), JumpKey::Z);
+    assert_eq!(p.data.settings.text_size(), TextSize::Large);
+    assert_eq!((p.data.settings.board(), p.data.settings.player_name()), ("https://scores.example.org", "Ann"));
     assert_eq!(
         p.data.history("runner"),
         [("124MP-ANQ6N", &SeedPlay { played_at: 1767225600000, origin: Some("pizza party".into()) })]
     );
     assert!(p.data.is_favourite("runner", "124MP-ANQ6N"));
+    assert_eq!(p.data.board_secret("https://scores.example.org"), Some("q8Xw2LrTz0vB7nKc4mYs9dHf3jGa6pUe"));
+    assert_eq!(p.data.waiting_runs().len(), 1);
     assert_eq!(parse_save("(version: 3)").unwrap().data, SaveData::default());
+    assert_eq!(parse_save("(version: 4)").unwrap().data, SaveData::default());
+}
+
+/// Issue #31: a file from before the boards (format 3, with every setting of issue #29) reads
+/// exactly as it did, and is written back as format 4 with all of it.
+#[test]
+fn a_format_3_file_loads_as_before_and_is_written_as_format_4() {
+    let text = r#"(
+    version: 3,
+    best: {
+        "runner/124MP-ANQ6N": (score: 300, better: Higher),
+    },
+    daily_best: {
+        "maze/2026-11-29": (score: 50, better: Higher),
+    },
+    settings: (
+        volume: (value: 0.3, at: 10),
+        jump_key: (value: Z, at: 11),
+        keys: (value: {Up: "KeyI"}, at: 12),
+        fullscreen: (value: true, at: 13),
+        muted: (value: true, at: 14),
+        text_size: (value: Large, at: 15),
+    ),
+    history: {
+        "runner": {"124MP-ANQ6N": (played_at: 16, origin: Some("pizza party"))},
+    },
+    favourites: {
+        "runner": {"124MP-ANQ6N": (starred: true, at: 17)},
+    },
+)"#;
+    let p = parsed(text);
+    assert_eq!((p.from_version, p.mended.len()), (3, 0), "read as format 3, to be upgraded");
+    let mut expected = SaveData::default();
+    expected.record("runner/124MP-ANQ6N", 300, Direction::Higher);
+    expected.record_daily("maze/2026-11-29", 50, Direction::Higher);
+    let settings = expected.settings_mut();
+    settings.set_volume(0.3, 10);
+    settings.set_jump_key(JumpKey::Z, 11);
+    settings.bind_key(crate::Action::Up, "KeyI", 12).unwrap();
+    settings.set_fullscreen(true, 13);
+    settings.set_muted(true, 14);
+    settings.set_text_size(TextSize::Large, 15);
+    expected.played("runner", "124MP-ANQ6N", Some("pizza party"), 16);
+    expected.set_favourite("runner", "124MP-ANQ6N", true, 17);
+    assert_eq!(p.data, expected);
+    assert_eq!((p.data.settings.board_stamped().at, p.data.settings.player_name()), (0, ""));
+    assert!(p.data.boards().is_empty());
+    let written = encode_save(&p.data).unwrap();
+    assert!(written.starts_with("(\n    version: 4,\n") && written.ends_with("    boards: {},\n)"), "{written}");
+    let again = parsed(&written);
+    assert_eq!((again.from_version, again.data), (VERSION, expected));
+}
+
+#[test]
+fn format_4_round_trips_boards_and_the_board_settings() {
+    let mut data = SaveData::default();
+    data.record("runner/124MP-ANQ6N", 300, Direction::Higher);
+    data.settings_mut().set_board("http://127.0.0.1:8080", 20);
+    data.settings_mut().set_player_name("Ann \"the\" Bold", 21);
+    data.ensure_board_secret("http://127.0.0.1:8080", || "x".repeat(32), 22);
+    data.ensure_board_secret("https://scores.example.org", || "y\n\"".into(), 23);
+    assert!(data.queue_run("http://127.0.0.1:8080", "AQEG-run/one", "Ann", 24));
+    assert!(data.queue_run("http://127.0.0.1:8080", "AQEG-run/two", "Ann", 25));
+    data.mark_sent("http://127.0.0.1:8080", "AQEG-run/one", 26);
+    assert!(data.queue_run("https://queued.only", "C", "Bo", 27));
+    let text = encode_save(&data).unwrap();
+    assert!(text.contains("version: 4") && text.find("favourites:") < text.find("boards:"), "{text}");
+    // One line per server.
+    assert_eq!(text.lines().filter(|line| line.contains("secret:")).count(), 3, "{text}");
+    let p = parsed(&text);
+    assert_eq!((p.from_version, p.mended.len()), (VERSION, 0));
+    assert_eq!(p.data, data);
+    assert_eq!(p.data.settings.player_name_stamped().at, 21);
+    assert_eq!(p.data.waiting_runs().len(), 2);
+}
+
+#[test]
+fn the_board_settings_are_read_leniently_and_cut_to_their_bounds() {
+    let long_name = "é".repeat(25);
+    let text = format!(
+        "(version: 4, best: {{\"maze/X\": (score: 5, better: Higher)}}, settings: (volume: (value: 0.4, at: 9), \
+         board: (value: 8080, at: 3), player_name: (value: \"{long_name}\", at: 4)))"
+    );
+    let p = parsed(&text);
+    assert_eq!((p.data.best("maze/X"), p.data.settings.volume()), (higher(5), 0.4), "the rest is kept");
+    assert_eq!(*p.data.settings.board_stamped(), Stamped::unchanged(String::new()));
+    let name = p.data.settings.player_name_stamped();
+    assert_eq!(
+        (name.value.as_str(), name.at),
+        ("é".repeat(crate::PLAYER_NAME_MAX_CHARS).as_str(), 4),
+        "cut, not dropped"
+    );
+    assert_eq!(p.mended.len(), 2, "{:?}", p.mended);
+    assert_eq!(p.mended[0], Mended::Setting { name: "board address", found: "8080".into(), now: "off" });
+    let told = p.mended[1].to_string();
+    assert!(
+        told.contains("player name") && told.contains(&format!("first {} characters", crate::PLAYER_NAME_MAX_CHARS))
+    );
+    let address = format!("https://{}", "a".repeat(300));
+    let p = parsed(&format!("(version: 4, settings: (board: (value: {address:?}, at: 3)))"));
+    assert_eq!(p.data.settings.board(), &address[..crate::BOARD_ADDRESS_MAX_CHARS]);
+    assert!(p.mended[0].to_string().contains(&format!("first {} characters", crate::BOARD_ADDRESS_MAX_CHARS)));
+    // What was cut writes and reads back the same, and quietly.
+    let again = parsed(&encode_save(&p.data).unwrap());
+    assert_eq!((again.data, again.mended.len()), (p.data, 0));
 }
 
 #[test]
 fn a_newer_version_is_refused_even_when_this_version_cant_parse_it() {
-    assert_eq!(parse_save("(version: 4, best: {})"), Err(ParseError::Newer { version: 4 }));
-    assert_eq!(parse_save("(version: 4, surprise: Thing { new: syntax })"), Err(ParseError::Newer { version: 4 }));
+    assert_eq!(parse_save("(version: 5, best: {})"), Err(ParseError::Newer { version: 5 }));
+    assert_eq!(parse_save("(version: 5, surprise: Thing { new: syntax })"), Err(ParseError::Newer { version: 5 }));
     assert_eq!(parse_save("(version:9000000"), Err(ParseError::Newer { version: 9000000 }));
-    assert!(ParseError::Newer { version: 4 }.to_string().contains("newer Seedfeast (format 4"));
+    assert!(
+        ParseError::Newer { version: 5 }.to_string().contains("newer Seedfeast (format 5; this one reads up to 4)")
+    );
     assert!(matches!(parse_save("(version: 0)"), Err(ParseError::Corrupt { .. })));
     // A broken file that declares an old version is plain damage.
     assert!(matches!(parse_save("(version: 2, best: {\"x\": 12,, oops"), Err(ParseError::Corrupt { .. })));

@@ -107,7 +107,7 @@ fn older_entries_load_and_are_upgraded() {
     assert_eq!(loaded.note, LoadNote::Loaded { from_version: 1, mended: vec![] });
     store.save(&loaded.data).unwrap();
     let text = storage.get(STORAGE_KEY).unwrap().unwrap();
-    assert!(text.contains("version: 3"), "{text}");
+    assert!(text.contains("version: 4"), "{text}");
     assert_eq!(store.load().data.best("tunnel/124MP-ANQ6N"), higher(9));
 }
 

@@ -1,5 +1,8 @@
-//! The merge's algebra on random states: commutative, associative, idempotent, and it never
-//! loses a best or a newer change.
+//! The merge's algebra on random states (board servers' secrets and waiting runs included):
+//! commutative, associative, idempotent, and it never loses a best, a newer change, a secret, a
+//! waiting run or an answer.
+
+use std::collections::BTreeSet;
 
 use crate::test_support::{Rng, random_state};
 use crate::{HISTORY_PER_MODE, SaveData};
@@ -9,6 +12,28 @@ const CASES: usize = 1_500;
 fn states(seed: u64) -> impl Iterator<Item = (SaveData, SaveData, SaveData)> {
     let mut rng = Rng::new(seed);
     (0..CASES).map(move |_| (random_state(&mut rng), random_state(&mut rng), random_state(&mut rng)))
+}
+
+#[test]
+fn the_states_reach_the_boards_cases() {
+    // The generator must make what the board rules are about, or the laws above test nothing.
+    let (mut tombstone_vs_unsent, mut tied_secrets) = (0, 0);
+    for (a, b, _) in states(5) {
+        for (server, board) in a.boards() {
+            let Some(theirs) = b.boards().get(server) else { continue };
+            let both = !board.secret.is_empty() && !theirs.secret.is_empty();
+            if both && board.made_at == theirs.made_at && board.secret != theirs.secret {
+                tied_secrets += 1;
+            }
+            for (code, waiting) in &board.waiting {
+                let other = theirs.waiting.get(code).map(|w| w.sent_at.is_some());
+                if other.is_some_and(|sent| sent != waiting.sent_at.is_some()) {
+                    tombstone_vs_unsent += 1;
+                }
+            }
+        }
+    }
+    assert!(tombstone_vs_unsent > 100 && tied_secrets > 10, "{tombstone_vs_unsent} {tied_secrets}");
 }
 
 #[test]
@@ -55,6 +80,26 @@ fn merge_loses_no_best_and_no_newer_change() {
         }
         let newest = a.settings.volume.at.max(b.settings.volume.at);
         assert_eq!(m.settings.volume.at, newest);
+        assert_eq!(m.settings.board.at, a.settings.board.at.max(b.settings.board.at));
+        assert_eq!(m.settings.player_name.at, a.settings.player_name.at.max(b.settings.player_name.at));
+        for (server, board) in a.boards().iter().chain(b.boards()) {
+            let kept = &m.boards()[server];
+            // The first-made secret; no secret only where neither side had one.
+            if !board.secret.is_empty() {
+                assert!(!kept.secret.is_empty(), "{server}: the secret was lost");
+                assert!((kept.made_at, &kept.secret) <= (board.made_at, &board.secret), "{server}");
+            }
+            for (code, waiting) in &board.waiting {
+                let won = kept.waiting.get(code).unwrap_or_else(|| panic!("{server}/{code} lost"));
+                match waiting.sent_at {
+                    // An answer is never undone, and the later answer is kept.
+                    Some(at) => assert!(won.sent_at.is_some_and(|won| won >= at), "{server}/{code}: {won:?}"),
+                    None if won.sent_at.is_none() => assert!(won.queued_at <= waiting.queued_at),
+                    None => {}
+                }
+            }
+        }
+        assert_eq!(m.boards().len(), a.boards().keys().chain(b.boards().keys()).collect::<BTreeSet<_>>().len());
         for (mode, seeds) in a.all_favourites().iter().chain(b.all_favourites()) {
             for (code, favourite) in seeds {
                 assert!(m.all_favourites()[mode][code].at >= favourite.at);

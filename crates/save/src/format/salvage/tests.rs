@@ -31,6 +31,14 @@ fn rich() -> SaveData {
     }
     data.set_favourite("runner", "SEED01", true, 3_000);
     data.set_favourite("maze", "M2", false, 3_001);
+    data.settings_mut().set_board("http://b.example", 3_002);
+    data.settings_mut().set_player_name("Ann", 3_003);
+    for server in ["http://a.example", "http://b.example", "http://c.example"] {
+        data.ensure_board_secret(server, || format!("secret of {server}"), 4_000);
+        data.queue_run(server, "RUN-ONE", "Ann", 4_001);
+        data.queue_run(server, "RUN-TWO", "Ann", 4_002);
+        data.mark_sent(server, "RUN-ONE", 4_003);
+    }
     data
 }
 
@@ -61,14 +69,14 @@ fn one_bad_score_among_many_costs_only_that_best() {
 #[test]
 fn version_0_loses_only_the_version() {
     let data = rich();
-    let text = encode_save(&data).unwrap().replace("version: 3", "version: 0");
+    let text = encode_save(&data).unwrap().replace("version: 4", "version: 0");
     let p = read(&text);
     assert_eq!(p.data, data);
     assert_eq!(p.from_version, VERSION);
     assert_eq!(p.dropped.len(), 1);
     assert_eq!((p.dropped[0].line, p.dropped[0].what.as_str()), (2, "the version"));
     // A version that isn't a number: the same.
-    let p = read(&encode_save(&data).unwrap().replace("version: 3", "version: \"three\""));
+    let p = read(&encode_save(&data).unwrap().replace("version: 4", "version: \"three\""));
     assert_eq!((p.data, p.dropped.len()), (data, 1));
 }
 
@@ -85,6 +93,13 @@ fn a_file_cut_anywhere_keeps_every_entry_before_the_cut() {
         assert_within(&p.data, &data, cut);
         for (key, _) in complete_best_lines(&text, cut, &data) {
             assert!(p.data.best(key).is_some(), "cut at {cut}: {key} was before it");
+        }
+        // One line per board server: each whole one before the cut is kept.
+        if let Some(start) = text.find("    boards: {\n").map(|n| n + "    boards: {\n".len()) {
+            let whole = text.as_bytes()[start..cut.max(start)].iter().filter(|&&b| b == b'\n').count();
+            for (server, board) in data.boards().iter().take(whole) {
+                assert_eq!(p.data.boards().get(server), Some(board), "cut at {cut}: {server} was before it");
+            }
         }
         assert!(!p.dropped.is_empty(), "a cut is always reported ({cut})");
     }
@@ -109,6 +124,9 @@ fn assert_within(got: &SaveData, written: &SaveData, cut: usize) {
         for (code, favourite) in seeds {
             assert_eq!(written.all_favourites()[mode].get(code), Some(favourite), "cut at {cut}");
         }
+    }
+    for (server, board) in got.boards() {
+        assert_eq!(written.boards().get(server), Some(board), "cut at {cut}: {server}");
     }
 }
 
@@ -165,7 +183,7 @@ fn a_key_with_an_escaped_line_break_is_kept() {
     data.record("puzzle/\n", 9_419, Direction::Lower);
     data.record("maze/\"quoted\"\r\t\\", 1, Direction::Higher);
     data.played("runner\n", "A\nB", Some("line\nbreak"), 5);
-    let text = encode_save(&data).unwrap().replace("version: 3", "version: [3]");
+    let text = encode_save(&data).unwrap().replace("version: 4", "version: [4]");
     let p = read(&text);
     assert_eq!((p.data, p.dropped.len()), (data, 1), "{text}");
 }
@@ -188,16 +206,17 @@ fn hand_edited_damage_of_the_old_formats_keeps_the_rest() {
 #[test]
 fn a_newer_version_anywhere_is_still_refused() {
     for text in [
-        r#"(version: 3, best: {"x": (score: 1, better: Higher)}, version: 4)"#,
-        r#"(version: 4, best: {"x": (score: -1, better: Higher)})"#,
+        r#"(version: 3, best: {"x": (score: 1, better: Higher)}, version: 5)"#,
+        r#"(version: 5, best: {"x": (score: -1, better: Higher)})"#,
+        r#"(version: 4, boards: {"x": (secret: 7)}, version: 5)"#,
         "(version: 99999999999999999999999, best: {,})",
     ] {
         assert!(matches!(read_save(text), Err(ParseError::Newer { .. })), "{text}: {:?}", read_save(text));
         assert!(matches!(read_save_bytes(text.as_bytes()), Err(ParseError::Newer { .. })), "{text}");
     }
-    let mut not_text = br#"(version: 4, best: {"x": 1})"#.to_vec();
+    let mut not_text = br#"(version: 5, best: {"x": 1})"#.to_vec();
     not_text.push(0xff);
-    assert!(matches!(read_save_bytes(&not_text), Err(ParseError::Newer { version: 4 })));
+    assert!(matches!(read_save_bytes(&not_text), Err(ParseError::Newer { version: 5 })));
 }
 
 #[test]
@@ -272,4 +291,60 @@ fn damaged_megabytes_are_read_in_linear_time() {
         assert!(started.elapsed() < std::time::Duration::from_secs(3), "{line:?}: {:?}", started.elapsed());
         assert!(p.data.bests().len() <= 1, "{line:?}");
     }
+}
+
+/// Issue #31: a board server that doesn't read costs that server, listed with its line; one whose
+/// waiting runs don't read keeps its secret; every other server is kept.
+#[test]
+fn a_bad_board_server_costs_that_server_and_a_bad_run_only_the_runs() {
+    let data = rich();
+    let text = encode_save(&data).unwrap();
+    let line_of = |needle: &str| 1 + text.lines().position(|l| l.contains(needle)).unwrap();
+    let broken = with_line(&text, "\"http://a.example\"", r#"        "http://a.example": (secret: 7, made_at: 4000),"#);
+    let damaged =
+        broken.replace("queued_at: 4002, sent_at: None)}),\n    },", "queued_at: -4002, sent_at: None)}),\n    },");
+    assert_ne!(damaged, broken, "the last server's run is damaged too");
+    assert!(parse_save(&damaged).is_err(), "the whole-file reader refuses it");
+    let p = read(&damaged);
+    let mut expected = data.clone();
+    expected.boards.remove("http://a.example");
+    expected.boards.get_mut("http://c.example").unwrap().waiting.clear();
+    assert_eq!(p.data, expected, "every other server, and everything else, is kept");
+    assert_eq!(p.data.board_secret("http://c.example"), Some("secret of http://c.example"));
+    let told: Vec<String> = p.dropped.iter().map(Dropped::to_string).collect();
+    assert_eq!(told.len(), 2, "{told:?}");
+    let a_line = line_of("\"http://a.example\"");
+    assert!(told[0].starts_with(&format!("line {a_line}: the board server \"http://a.example\"")), "{told:?}");
+    let c_line = line_of("\"http://c.example\"");
+    let c_told = format!("line {c_line}: the waiting runs of the board server \"http://c.example\"");
+    assert!(told[1].starts_with(&c_told), "{told:?}");
+    // A broken setting of the boards costs only that setting.
+    let p = read(&with_line(&text, "player_name:", "        player_name: (value: \"Ann\" at: 3003),"));
+    assert_eq!((p.data.settings.player_name(), p.data.settings.board()), ("", "http://b.example"));
+    assert_eq!((p.data.boards(), p.dropped.len()), (data.boards(), 1));
+}
+
+#[test]
+fn a_damaged_file_keeps_at_most_64_board_servers_and_says_so() {
+    // The first server has 205 runs waiting, 5 more than a server keeps.
+    let runs: Vec<String> = (0..205).map(|n| format!("\"R{n:03}\": (queued_at: {n})")).collect();
+    let servers: Vec<String> = (0..66)
+        .map(|n| {
+            let waiting = if n == 0 { runs.join(", ") } else { String::new() };
+            format!("        \"http://s{n:02}\": (secret: \"k{n}\", made_at: {n}, waiting: {{{waiting}}}),\n")
+        })
+        .collect();
+    let text = format!("(\n    version: 4,\n    boards: {{\n{}    }},\n)", servers.concat());
+    let p = salvage(&text, &[]).unwrap();
+    assert_eq!(p.data.boards().len(), crate::MAX_BOARD_SERVERS);
+    assert_eq!(p.data.board_secret("http://s63"), Some("k63"));
+    assert_eq!(p.data.board_secret("http://s64"), None);
+    let first = &p.data.boards()["http://s00"].waiting;
+    assert!(first.len() == crate::WAITING_READ_MAX && first.contains_key("R199") && !first.contains_key("R200"));
+    let told: Vec<String> = p.dropped.iter().map(Dropped::to_string).collect();
+    assert_eq!(told.len(), 3, "{told:?}");
+    assert!(told[0].starts_with("line 4: 5 waiting runs of the board server \"http://s00\""), "{told:?}");
+    assert!(told[1].starts_with("line 68: the board server \"http://s64\" (a save keeps at most 64"), "{told:?}");
+    // The whole-file reader keeps the same, quietly.
+    assert_eq!(parse_save(&text).unwrap().data, p.data);
 }

@@ -1,8 +1,8 @@
-//! Format 3, the one written today:
+//! Formats 3 and 4, the formats with stamps; 4 is the one written today:
 //!
 //! ```ron
 //! (
-//!     version: 3,
+//!     version: 4,
 //!     best: {
 //!         "runner/124MP-ANQ6N": (score: 300, better: Higher),
 //!         "puzzle/1D76J-BVX2Y/time_ms": (score: 8120, better: Lower),
@@ -15,9 +15,14 @@
 //!         fullscreen: (value: true, at: 1767225604000),
 //!         muted: (value: false, at: 0),
 //!         text_size: (value: Large, at: 1767225605000),
+//!         board: (value: "https://scores.example.org", at: 1767225606000),
+//!         player_name: (value: "Ann", at: 1767225607000),
 //!     ),
 //!     history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
 //!     favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
+//!     boards: {
+//!         "https://scores.example.org": (secret: "q8Xw2LrTz0vB7nKc4mYs9dHf3jGa6pUe", made_at: 1767225606000, waiting: {"AQEGcnVubmVyKM9x": (name: "Ann", queued_at: 1767225608000, sent_at: None)}),
+//!     },
 //! )
 //! ```
 //!
@@ -28,6 +33,13 @@
 //! refuse to touch. The four later settings did not: an older game that saves this file leaves
 //! them out, which costs the player those settings (back to defaults), never a score, while
 //! raising the version would have made every older game refuse the file outright.
+//!
+//! Format 4 (issue #31) is format 3 with `boards`, the score boards' secrets and waiting runs, and
+//! the settings `board` and `player_name`. It did raise the version: an older game saving the
+//! file would drop `boards`, and a lost secret is a lost identity on a board, a lost waiting run a
+//! lost run; so an older game refuses a format 4 file instead. A format 3 file reads as before
+//! (it has no `boards`) and is written back as format 4. `boards` comes last, so that a file cut
+//! short loses the newest section first.
 
 use std::collections::BTreeMap;
 
@@ -35,10 +47,11 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::{Mended, ParseError, Parsed, RawSettings, VERSION, settings_from};
-use crate::{Best, Favourite, SaveData, SeedPlay, Settings};
+use crate::{Best, Board, Favourite, SaveData, SeedPlay, Settings};
 
 type History = BTreeMap<String, BTreeMap<String, SeedPlay>>;
 type Favourites = BTreeMap<String, BTreeMap<String, Favourite>>;
+type Boards = BTreeMap<String, Board>;
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -48,6 +61,7 @@ struct FileOut<'a> {
     settings: &'a Settings,
     history: &'a History,
     favourites: &'a Favourites,
+    boards: &'a Boards,
 }
 
 /// The file as read, with the settings as `S`: [`RawSettings`], or [`IgnoredAny`] for the
@@ -65,6 +79,9 @@ struct FileIn<S> {
     history: History,
     #[serde(default)]
     favourites: Favourites,
+    /// Format 4's; none in a format 3 file.
+    #[serde(default)]
+    boards: Boards,
 }
 
 pub(super) fn encode(data: &SaveData) -> Result<String, String> {
@@ -75,13 +92,15 @@ pub(super) fn encode(data: &SaveData) -> Result<String, String> {
         settings: &data.settings,
         history: &data.history,
         favourites: &data.favourites,
+        boards: &data.boards,
     };
-    // One line per best, setting, and mode of history or favourites: readable, and about half
-    // the size of one line per field.
+    // One line per best, setting, mode of history or favourites, and board server: readable,
+    // and about half the size of one line per field.
     ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default().depth_limit(2)).map_err(|e| e.to_string())
 }
 
-pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
+/// Reads a format 3 or 4 file (`version` is the one it declares).
+pub(super) fn parse(text: &str, version: u32) -> Result<Parsed, ParseError> {
     let mut mended = Vec::new();
     let (file, settings) = match ron::from_str::<FileIn<RawSettings>>(text) {
         Ok(mut file) => {
@@ -104,10 +123,15 @@ pub(super) fn parse(text: &str) -> Result<Parsed, ParseError> {
         settings,
         history: file.history,
         favourites: file.favourites,
+        boards: Boards::new(),
     };
-    // A hand-edited file may list more seeds than the history keeps.
+    // A hand-edited file may list more seeds than the history keeps, or more servers and runs
+    // than the boards keep: cut to the bounds (a damaged file read entry by entry lists them).
     data.history.values_mut().for_each(crate::merge::cap_history);
-    Ok(Parsed { data, from_version: VERSION, mended, dropped: Vec::new() })
+    for (server, board) in file.boards {
+        let _ = crate::boards::add_read(&mut data.boards, &server, board);
+    }
+    Ok(Parsed { data, from_version: version, mended, dropped: Vec::new() })
 }
 
 fn without_settings(file: FileIn<RawSettings>) -> FileIn<IgnoredAny> {
@@ -117,5 +141,6 @@ fn without_settings(file: FileIn<RawSettings>) -> FileIn<IgnoredAny> {
         settings: IgnoredAny,
         history: file.history,
         favourites: file.favourites,
+        boards: file.boards,
     }
 }
