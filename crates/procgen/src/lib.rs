@@ -18,6 +18,7 @@ pub mod maze;
 pub mod modes;
 mod pasted;
 pub mod physics;
+pub mod player_name;
 pub mod puzzle;
 pub mod replay;
 pub mod rng;

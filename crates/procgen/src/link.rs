@@ -15,6 +15,8 @@ pub struct LinkParts {
     pub ghost: Option<String>,
     /// `?digest`: the page publishes the determinism digest.
     pub digest: bool,
+    /// A score board's address to submit runs to (issue #31): a friend's link can name theirs.
+    pub board: Option<String>,
 }
 
 /// The most text a link may hold; anything longer is not a link the game made (a replay code
@@ -57,6 +59,7 @@ pub fn parse_link(text: &str) -> Option<LinkParts> {
             "level" => parts.level = value(),
             "ghost" => parts.ghost = value(),
             "digest" => parts.digest = true,
+            "board" => parts.board = value(),
             _ => {}
         }
     }
@@ -117,6 +120,8 @@ mod tests {
         assert_eq!(parts.level.as_deref(), Some("3"));
         assert_eq!(parts.ghost.as_deref(), Some("AbC_-9"));
         assert!(parts.digest);
+        let board = parse_link("?seed=x&board=http%3A%2F%2F127.0.0.1%3A8080").unwrap();
+        assert_eq!(board.board.as_deref(), Some("http://127.0.0.1:8080"));
         assert_eq!(parse_link("seed=x").unwrap().seed.as_deref(), Some("x"));
         assert_eq!(parse_link("http://127.0.0.1:8080/?").unwrap(), LinkParts::default());
         assert!(parse_link("http://127.0.0.1:8080/").is_none(), "an address without a query asks for nothing");
