@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use arbitrary::Unstructured;
-use seedfeast_save::{Direction, Parsed, SaveData, encode_save, parse_save, read_save, read_save_bytes};
+use seedfeast_save::{Direction, Parsed, SaveData, VERSION, encode_save, parse_save, read_save, read_save_bytes};
 
 /// The longest message one left-out part may make (a key or value is never echoed whole).
 const MESSAGE_MAX_CHARS: usize = 1_000;
@@ -55,6 +55,8 @@ fn text(u: &mut Unstructured, pool: &[&str]) -> arbitrary::Result<String> {
 
 const MODES: &[&str] = &["runner", "maze", "arena", "puzzle", "tunnel", "dungeon", "food_tunnel"];
 const CODES: &[&str] = &["324MP-ANQ6H", "1D76J-BVX2Y", "A", "124MP-ANQ6N@3", "2026-11-29", "X/time_ms"];
+const SERVERS: &[&str] = &["https://scores.example.org", "http://127.0.0.1:8080", ""];
+const NAMES: &[&str] = &["Ann", "Bo", ""];
 
 fn save_data(u: &mut Unstructured) -> arbitrary::Result<SaveData> {
     let mut data = SaveData::default();
@@ -81,6 +83,26 @@ fn save_data(u: &mut Unstructured) -> arbitrary::Result<SaveData> {
     }
     for _ in 0..u.int_in_range(0..=4u8)? {
         data.set_favourite(&text(u, MODES)?, &text(u, CODES)?, u.arbitrary()?, number(u, 1 << 40)?);
+    }
+    // Format 4 (issue #31): the board settings, and per server a secret and runs queued or answered.
+    if u.ratio(1, 2)? {
+        data.settings_mut().set_board(&text(u, SERVERS)?, number(u, 1 << 40)?);
+        data.settings_mut().set_player_name(&text(u, NAMES)?, number(u, 1 << 40)?);
+    }
+    for _ in 0..u.int_in_range(0..=3u8)? {
+        let server = text(u, SERVERS)?;
+        if u.ratio(1, 2)? {
+            let secret = text(u, &["q8Xw2LrTz0vB7nKc4mYs9dHf3jGa6pUe"])?;
+            data.ensure_board_secret(&server, || secret, number(u, 1 << 40)?);
+        }
+        for _ in 0..u.int_in_range(0..=4u8)? {
+            let code = text(u, CODES)?;
+            if u.ratio(1, 3)? {
+                data.mark_sent(&server, &code, number(u, 1 << 40)?);
+            } else {
+                data.queue_run(&server, &code, &text(u, NAMES)?, number(u, 1 << 40)?);
+            }
+        }
     }
     Ok(data)
 }
@@ -126,6 +148,9 @@ fn cut(u: &mut Unstructured, save: &SaveData, text: &str) {
     }
     within(kept.histories(), save.histories(), at);
     within(kept.all_favourites(), save.all_favourites(), at);
+    for (server, board) in kept.boards() {
+        assert_eq!(save.boards().get(server), Some(board), "cut at {at}: {server:?} wasn't written so");
+    }
     // Every entry whose line is whole before the cut is kept (one line per best, per mode of
     // history or favourites, per setting; in key order).
     for (key, _) in save.bests().iter().take(whole_lines(text, "    best: {\n", at)) {
@@ -139,6 +164,9 @@ fn cut(u: &mut Unstructured, save: &SaveData, text: &str) {
     }
     for (mode, seeds) in save.all_favourites().iter().take(whole_lines(text, "    favourites: {\n", at)) {
         assert_eq!(kept.all_favourites().get(mode), Some(seeds), "cut at {at}: {mode:?}'s stars were before it");
+    }
+    for (server, board) in save.boards().iter().take(whole_lines(text, "    boards: {\n", at)) {
+        assert_eq!(kept.boards().get(server), Some(board), "cut at {at}: the server {server:?} was before it");
     }
     let settings = whole_lines(text, "    settings: (\n", at);
     if settings >= 1 {
@@ -172,7 +200,8 @@ fn whole_lines(text: &str, header: &str, at: usize) -> usize {
 /// The version line replaced by one no game wrote: the rest must all be kept.
 fn bad_version(u: &mut Unstructured, save: &SaveData, text: &str) {
     let Ok(version) = u.choose(&["0", "\"3\"", "3.5", "-3", "three", "()", "[3]"]) else { return };
-    let damaged = text.replacen("    version: 3,", &format!("    version: {version},"), 1);
+    let damaged = text.replacen(&format!("    version: {VERSION},"), &format!("    version: {version},"), 1);
+    assert_ne!(damaged, text, "the version line is where the encoder writes it");
     let parsed = read_save(&damaged).unwrap_or_else(|error| panic!("version {version} lost the save: {error}"));
     check_messages(&parsed);
     assert_eq!(&parsed.data, save, "version {version} cost more than the version");
@@ -212,6 +241,7 @@ fn bad_best(u: &mut Unstructured, save: &SaveData, text: &str) {
     assert_eq!(parsed.data.histories(), save.histories());
     assert_eq!(parsed.data.all_favourites(), save.all_favourites());
     assert_eq!(parsed.data.settings(), save.settings());
+    assert_eq!(parsed.data.boards(), save.boards());
     assert_eq!(parsed.dropped.len(), 1, "{:?}", parsed.dropped);
     let line_number = 1 + text[..line_start].matches('\n').count();
     assert_eq!(parsed.dropped[0].line, line_number, "{:?}", parsed.dropped);
