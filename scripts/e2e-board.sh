@@ -3,7 +3,8 @@
 # 127.0.0.1 with a fresh SQLite file, two players' bot runs submitted over HTTP as the game would,
 # then the page: ranked in order, names shown as text, each row's *Race this ghost* link naming
 # the web game, the seed and that run; where the web bundle is built, the link is followed and the
-# game re-plays that ghost to the bit. The screenshot goes to dist/e2e/.
+# game re-plays that ghost to the bit, and the web game's own *Submit to board* reaches this server
+# and shows the rank it gave. The screenshots go to dist/e2e/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -18,7 +19,8 @@ mkdir -p "$out"
 work=$(mktemp -d)
 game_page="http://127.0.0.1:8765/index.html"
 "$CARGO_TARGET_DIR/debug/seedfeast-board" serve --db "sqlite:$work/board.db" --listen 127.0.0.1:0 \
-  --game "$game" --game-url "$game_page" >"$work/server.out" 2>"$work/server.err" &
+  --game "$game" --game-url "$game_page" --allow-origin http://127.0.0.1:8765 \
+  >"$work/server.out" 2>"$work/server.err" &
 board=$!
 trap 'kill $board 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do grep -q listening "$work/server.out" 2>/dev/null && break; sleep 0.1; done
@@ -70,5 +72,9 @@ if [ -f dist/web/index.html ]; then
     echo "e2e-board: FAILED: the ghost link's game re-played $raced, not $native"; exit 1
   fi
   echo "e2e-board: Race this ghost opens the web game racing that run: $raced"
+  # The game's own Submit to board, in the browser: a run from a link naming this board is
+  # submitted by mouse and keyboard, re-played by the server, and its rank shown (board.mjs).
+  source scripts/browser/playwright.sh
+  node scripts/browser/board.mjs "$game_page" "$base" "$seed" "$out"
 fi
 echo "e2e-board: passed; screenshot in $out/board-page.png"

@@ -11,14 +11,10 @@ scripts/setup.sh e2e
 [ -f dist/web/seedfeast_bg.wasm ] || { echo "e2e-phone: no bundle in dist/web: run scripts/web.sh first" >&2; exit 1; }
 out=dist/e2e
 mkdir -p "$out"
-tools="${SEEDFEAST_TOOLS:-$HOME/.cache/seedfeast-tools}"
-playwright_version=1.64.1
-if ! grep -qs "\"version\": \"$playwright_version\"" "$tools/node_modules/playwright-core/package.json"; then
-  npm install --prefix "$tools" --no-audit --no-fund --silent "playwright-core@$playwright_version"
-fi
+source scripts/browser/playwright.sh
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory dist/web >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
-SEEDFEAST_TOOLS="$tools" node scripts/browser/phone.mjs "http://127.0.0.1:$port/index.html" "$out"
+node scripts/browser/phone.mjs "http://127.0.0.1:$port/index.html" "$out"

@@ -11,16 +11,12 @@ out=dist/screens
 mkdir -p "$out"
 [ "${SEEDFEAST_SKIP_WEB_BUILD:-0}" = 1 ] || scripts/web.sh
 cargo build --locked -p seedfeast
-tools="${SEEDFEAST_TOOLS:-$HOME/.cache/seedfeast-tools}"
-playwright_version=1.64.1
-if ! grep -qs "\"version\": \"$playwright_version\"" "$tools/node_modules/playwright-core/package.json"; then
-  npm install --prefix "$tools" --no-audit --no-fund --silent "playwright-core@$playwright_version"
-fi
+source scripts/browser/playwright.sh
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory dist/web >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
 ghost=$("$CARGO_TARGET_DIR/debug/seedfeast" replay record --mode tunnel --seed "pizza party" --bot --seconds 20 2>/dev/null)
-SEEDFEAST_TOOLS="$tools" node scripts/browser/screens.mjs "http://127.0.0.1:$port/index.html" "$out" "$ghost"
+node scripts/browser/screens.mjs "http://127.0.0.1:$port/index.html" "$out" "$ghost"
 ls -l "$out"/web-*

@@ -5,6 +5,7 @@
 //! [`logic_plugins`] is everything but drawing and is what the headless tests run;
 //! [`windowed_app`] adds the window, the renderer and the visuals.
 
+pub mod board;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod bots;
 #[cfg(target_arch = "wasm32")]
@@ -92,6 +93,7 @@ pub fn logic_plugins(app: &mut App, launch: Launch) {
             touch::plugin,
             pause_on_leave::plugin,
             web_probe::plugin,
+            board::plugin,
         ));
     for mode in modes.iter() {
         (mode.info().plugin)(app);

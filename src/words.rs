@@ -16,6 +16,19 @@ pub fn unit_for(whole: u64, plural: &str) -> &str {
     }
 }
 
+/// `1240` as `1,240`.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -252,9 +252,9 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
-    // Down to the jump's row (after volume, fullscreen, sound, text size and the four moves),
-    // Enter, then the new key.
-    for _ in 0..8 {
+    // Down to the jump's row (after volume, fullscreen, sound, text size, board, name and the
+    // four moves), Enter, then the new key.
+    for _ in 0..10 {
         press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
     }
     enter(&mut app);
@@ -345,7 +345,7 @@ fn a_save_from_a_newer_game_is_left_alone_and_the_player_told() {
     use seedfeast::save::SaveStore;
     let dir = scratch("newer");
     std::fs::create_dir_all(&dir).unwrap();
-    let newer = "(version: 4, best: {\"runner/224MP-ANQ6K\": (score: 9000, better: Higher)}, jetpacks: true)";
+    let newer = "(version: 5, best: {\"runner/224MP-ANQ6K\": (score: 9000, better: Higher)}, jetpacks: true)";
     std::fs::write(dir.join("scores.ron"), newer).unwrap();
     let start = Session { mode: common::mode("runner"), seed: Seed(5), origin: None, daily: None, level: None };
     let mut app = headless_app(Launch {

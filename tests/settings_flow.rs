@@ -155,7 +155,8 @@ fn a_key_another_action_has_is_refused_with_a_line_saying_so() {
     assert_eq!(screen(&app), Screen::Settings, "the Escape that cancels doesn't leave the screen");
     assert!(storage.get(STORAGE_KEY).unwrap().is_none_or(|saved| !saved.contains("Jump:")));
     // While it waited, the keys moved no menu: the cursor is still on the jump's row.
-    let jump_row = 4 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
+    // After the six general rows (volume, fullscreen, sound, text size, board, name).
+    let jump_row = 6 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
     assert_eq!(app.world().resource::<MenuCursor>().0, jump_row);
 }
 

@@ -229,8 +229,9 @@ fn freeze_during_countdown(
     }
 }
 
-/// The replay of the run just ended, for sharing and racing.
-fn seal_replay(
+/// The replay of the run just ended, for sharing, racing and submitting (the game-over screen
+/// is built after it, to offer *Submit to board* only for a run that has one).
+pub fn seal_replay(
     mut commands: Commands,
     session: Res<Session>,
     data: Option<Res<GameData>>,

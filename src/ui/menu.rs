@@ -55,6 +55,12 @@ pub enum MenuAction {
     Mute,
     /// Settings: normal or large text.
     TextSize,
+    /// Settings: the score board's address, typed (issue #31).
+    BoardAddress,
+    /// Settings: the player's name on boards, typed.
+    PlayerName,
+    /// Game over: send the run to the board, which re-plays it and ranks it.
+    SubmitToBoard,
 }
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -257,6 +263,10 @@ fn on_menu_chosen(
         | MenuAction::ResetKeys
         | MenuAction::Fullscreen
         | MenuAction::Mute
-        | MenuAction::TextSize => {}
+        | MenuAction::TextSize
+        | MenuAction::BoardAddress
+        | MenuAction::PlayerName
+        // Sent (or a name asked for first) by `ui::board_card`.
+        | MenuAction::SubmitToBoard => {}
     }
 }

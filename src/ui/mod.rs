@@ -1,5 +1,7 @@
 //! Menus, HUD, settings, the seed box, clipboard and toasts.
 
+pub mod board_card;
+pub mod board_top;
 pub mod clipboard;
 pub mod fit;
 pub mod hints;
@@ -12,6 +14,7 @@ pub mod seed_history;
 pub mod settings;
 pub mod share;
 pub mod shortcuts;
+pub mod text_prompt;
 pub mod text_size;
 pub mod touch_controls;
 pub mod widgets;
@@ -35,7 +38,15 @@ impl Plugin for UiPlugin {
                 crate::toast::ToastPlugin,
                 settings::SettingsPlugin,
             ))
-            .add_plugins((seed_history::plugin, hints::plugin, shortcuts::plugin, text_size::plugin))
+            .add_plugins((
+                seed_history::plugin,
+                hints::plugin,
+                shortcuts::plugin,
+                text_size::plugin,
+                text_prompt::plugin,
+                board_card::plugin,
+                board_top::plugin,
+            ))
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(
                 Update,

@@ -33,7 +33,10 @@ impl Plugin for ScreensPlugin {
         app.add_systems(OnEnter(Screen::Title), spawn_title)
             .add_systems(OnEnter(Screen::ModeSelect), spawn_mode_select)
             .add_systems(OnEnter(Screen::SeedSelect), spawn_seed_select)
-            .add_systems(OnEnter(Screen::GameOver), (crate::save::record_result, spawn_game_over).chain())
+            .add_systems(
+                OnEnter(Screen::GameOver),
+                (crate::save::record_result, spawn_game_over).chain().after(crate::replay::seal_replay),
+            )
             .add_systems(OnEnter(Screen::DataError), spawn_data_error)
             .add_systems(OnEnter(Pause::Paused), spawn_pause)
             .add_systems(Update, (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)))
@@ -135,6 +138,7 @@ fn spawn_seed_select(
                         spawn_preview(right, session.mode);
                         // Toasts here, under the preview, clear of the menu and the footer.
                         right.spawn(toast_slot(Node { margin: UiRect::top(px(12)), ..default() }));
+                        right.spawn(crate::ui::board_top::top_three_line());
                     });
                 },
             );
@@ -238,7 +242,16 @@ fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: 
     });
 }
 
-fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>, last: Res<LastRun>) {
+fn spawn_game_over(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    session: Res<Session>,
+    last: Res<LastRun>,
+    save: Res<crate::save::Save>,
+    link: Res<crate::board::LinkBoard>,
+    replay: Option<Res<crate::replay::LastReplay>>,
+) {
+    let submit = crate::board::submit::can_submit(&save, &link, replay.as_deref());
     reset_cursor(&mut cursor);
     commands.spawn(screen_root(Screen::GameOver, Some(palette::OVERLAY))).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
@@ -260,7 +273,12 @@ fn spawn_game_over(mut commands: Commands, mut cursor: ResMut<MenuCursor>, sessi
             card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
             card.spawn(button(2, COPY_LABEL, MenuAction::CopyCode));
             card.spawn(button(3, "Share", MenuAction::Share));
-            card.spawn(button(4, "Main menu", MenuAction::ToTitle));
+            if submit {
+                card.spawn(button(4, "Submit to board", MenuAction::SubmitToBoard));
+            }
+            card.spawn(button(4 + usize::from(submit), "Main menu", MenuAction::ToTitle));
+            card.spawn(crate::ui::board_card::board_line());
+            card.spawn(crate::ui::text_prompt::prompt_line());
         });
         // Toasts (Copied …, to share …) under the card, not over its last button.
         root.spawn(toast_slot(Node::default()));

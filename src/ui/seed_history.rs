@@ -13,8 +13,8 @@ use crate::session::Session;
 use crate::state::Screen;
 use crate::toast::Toast;
 use crate::ui::menu::{MenuAction, MenuCursor, MenuItem, MenuSystems};
-use crate::ui::share::thousands;
 use crate::ui::widgets::{button, heading, panel, screen_root, sized_button, text};
+use crate::words::thousands;
 
 /// One seed on the list.
 #[derive(Clone, Debug, PartialEq, Eq)]

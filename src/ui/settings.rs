@@ -1,5 +1,5 @@
-//! The settings screen: volume, fullscreen, sound, text size and a key for each gameplay action
-//! (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
+//! The settings screen: volume, fullscreen, sound, text size, a score board and the name on it
+//! (issue #31) and a key for each gameplay action (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
 //! ([`Rebinding`]); a key another action has, or one the game keeps, is refused with a line
 //! saying why, and the screen keeps waiting.
 
@@ -16,6 +16,7 @@ use crate::toast::Toast;
 use crate::ui::hints::hint_text;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuCursor, MenuItem, MenuSystems};
 use crate::ui::shortcuts::{Presentation, toggle_fullscreen, toggle_mute};
+use crate::ui::text_prompt::prompt_line;
 use crate::ui::widgets::{panel, sized_button, text};
 
 pub struct SettingsPlugin;
@@ -60,13 +61,22 @@ pub fn setting_label(action: MenuAction, save: &Save, presentation: Presentation
         MenuAction::TextSize => Some(format!("Text size: {}", settings.text_size().name())),
         MenuAction::Rebind(act) => Some(format!("{}: {}", act.label(), label_of_name(settings.key(act)))),
         MenuAction::ResetKeys => Some("Reset keys".to_string()),
+        MenuAction::BoardAddress => Some(crate::ui::board_card::board_label(save)),
+        MenuAction::PlayerName => Some(crate::ui::board_card::name_label(save)),
         _ => None,
     }
 }
 
 /// The left column, in cursor order: the general settings; the keys come next, then the reset
 /// and Back (under the general ones, on the left).
-const GENERAL: [MenuAction; 4] = [MenuAction::Volume, MenuAction::Fullscreen, MenuAction::Mute, MenuAction::TextSize];
+const GENERAL: [MenuAction; 6] = [
+    MenuAction::Volume,
+    MenuAction::Fullscreen,
+    MenuAction::Mute,
+    MenuAction::TextSize,
+    MenuAction::BoardAddress,
+    MenuAction::PlayerName,
+];
 
 /// Rows are this size: two columns of them fit 1280×720 at the large text size too.
 const ROW: Vec2 = Vec2::new(330.0, 38.0);
@@ -108,6 +118,7 @@ fn spawn_settings(
             );
             // Room for two lines kept, so the card doesn't jump when a line appears.
             card.spawn((text("", 20.0, palette::ACCENT), SettingsNote, Node { min_height: px(52), ..default() }));
+            card.spawn(prompt_line());
             card.spawn(hint_text(crate::ui::hints::menus::settings(), 18.0, palette::TEXT_DIM));
         });
     });
@@ -150,6 +161,8 @@ fn on_setting_chosen(
     mut focus: ResMut<TypingFocus>,
 ) {
     match chosen.0 {
+        // Typed on the prompt's line: `ui::board_card` opens it, checks and saves.
+        MenuAction::BoardAddress | MenuAction::PlayerName => {}
         MenuAction::Rebind(action) => {
             rebinding.waiting = Some(action);
             rebinding.note = format!("Press a key for {} (Esc: keep {})", action.label(), save.key_label(action));

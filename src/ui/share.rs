@@ -13,6 +13,7 @@ use crate::run::Progress;
 use crate::session::{LastRun, Session};
 use crate::toast::Toast;
 use crate::ui::clipboard::{Copied, put_on_clipboard};
+use crate::words::thousands;
 
 /// Cells in the daily result's progress bar.
 pub const BAR_CELLS: usize = 8;
@@ -77,19 +78,6 @@ fn amount(progress: Progress) -> String {
     format!("{} {}", thousands(whole), crate::words::unit_for(whole, progress.unit)).trim_end().to_string()
 }
 
-/// `1240` as `1,240`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// The page's address in the browser; none on desktop.
 fn page() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
@@ -107,9 +95,18 @@ pub fn share_run(
     clipboard: Option<ResMut<Clipboard>>,
     toast: ResMut<Toast>,
     copied: ResMut<Copied>,
+    board: (Res<crate::save::Save>, Res<crate::board::LinkBoard>),
 ) {
     let page = page();
     let mut text = share_text(&session, &last, *progress, page.as_deref());
+    // The board's page for this seed: where friends compare (issue #31).
+    if let Some(board) = crate::board::active_board(&board.0, &board.1) {
+        text = format!(
+            "{text}
+Board: {}",
+            board.page_url(session.mode.key(), &session.seed.code().to_string())
+        );
+    }
     let mut line = toast_line(&text);
     // The daily's result stays spoiler-free: no ghost to show the way.
     if let Some(replay) = replay.filter(|_| session.daily.is_none()) {
