@@ -37,6 +37,8 @@ pub mod web;
 pub mod web_probe;
 #[cfg(target_arch = "wasm32")]
 pub mod web_scale;
+#[cfg(target_arch = "wasm32")]
+pub mod web_text;
 pub mod words;
 
 use bevy::prelude::*;
@@ -122,7 +124,7 @@ pub fn windowed_app(launch: Launch) -> App {
     logic_plugins(&mut app, launch);
     app.add_plugins((visuals::VisualsPlugin, ui::touch_controls::plugin, ui::fit::plugin));
     #[cfg(target_arch = "wasm32")]
-    app.add_plugins(web_scale::plugin);
+    app.add_plugins((web_scale::plugin, web_text::plugin));
     replay::ghost::add_visuals(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);

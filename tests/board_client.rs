@@ -15,9 +15,7 @@ use std::time::Duration;
 
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use common::{press, screen, type_text};
-use seedfeast::data::GameData;
+use common::{menu_app, press, screen, type_text};
 use seedfeast::replay::LastReplay;
 use seedfeast::save::Save;
 use seedfeast::state::Screen;
@@ -25,7 +23,6 @@ use seedfeast::ui::board_card::BoardLine;
 use seedfeast::ui::board_top::TopThreeLine;
 use seedfeast::ui::menu::{MenuAction, MenuChosen, MenuCursor};
 use seedfeast::ui::text_prompt::{PromptFor, TextPrompt};
-use seedfeast::{Launch, headless_app};
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::runner::RunnerConfig;
 
@@ -136,7 +133,7 @@ fn submit_sends_the_replay_and_shows_the_rank_and_the_rows_around_it() {
     until(&mut app, "the rows", |app| line::<BoardLine>(app).contains("Bea"));
     let shown = line::<BoardLine>(&mut app);
     assert!(shown.starts_with("Rank 2 on the board"), "{shown}");
-    assert!(shown.contains(">  2. May  0"), "the player's row is marked: {shown}");
+    assert!(shown.contains("1. Bea  1,300  \u{b7}  [2. May  0]"), "the player's row is marked: {shown}");
 
     let heard = heard.lock().unwrap().clone();
     assert_eq!(heard[0].0, "POST /api/v1/runs HTTP/1.1");
@@ -202,20 +199,6 @@ fn a_name_is_asked_for_first_and_a_refusal_is_final() {
     let save = app.world().resource::<Save>();
     assert_eq!(save.settings().player_name(), "Bea");
     assert!(save.waiting_runs().is_empty(), "a refused run isn't kept to be refused again");
-}
-
-fn menu_app() -> App {
-    let mut app = headless_app(Launch {
-        data: Ok(GameData::built_in()),
-        start: None,
-        save: seedfeast::save::SaveStore::memory(),
-        notice: None,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
-    app.finish();
-    app.cleanup();
-    app.update();
-    app
 }
 
 #[test]

@@ -1,5 +1,5 @@
 // The browser's *Submit to board* (issue #31): headless Chromium opens the web game from a link
-// that names a local board (`&board=`), lets a Flying tunnel run end on its own, chooses *Submit
+// that names a local board (`&board=`), flaps once so a Flying tunnel run soon ends, chooses *Submit
 // to board* with the mouse, types a name into the prompt the game asks with, and must see the
 // rank the board gave after re-playing the run. The board's API must then list that name, with
 // the score the server's re-play produced. A screenshot of the answer goes to OUT_DIR.
@@ -29,12 +29,18 @@ try {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   page.on('console', (message) => { if (message.type() === 'error') console.log('board: console: ' + message.text()); });
   await page.goto(`${game}?seed=${seed}&mode=tunnel&board=${encodeURIComponent(board)}`);
-  await waitFor(page, 'screens', (t) => t.includes('GameOver tunnel'), 'the run ending by itself');
+  await waitFor(page, 'screens', (t) => t.includes('Playing tunnel'), "the link's run starting");
+  // The flyer waits for its first flap (after the countdown): one, and it soon falls to the end.
+  for (let i = 0; i < 6 && !(await published(page, 'screens')).includes('GameOver'); i++) {
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(1500);
+  }
+  await waitFor(page, 'screens', (t) => t.includes('GameOver tunnel'), 'the run ending');
   const buttons = await waitFor(page, 'buttons', (t) => t.includes('Submit to board|'), 'the Submit to board button', 30);
   const [, x, y, w, h] = buttons.split('\n').find((l) => l.startsWith('Submit to board|')).split('|').map(Number);
   await page.mouse.click(x + w / 2, y + h / 2);
-  // No name yet: the game asks for one on its own line, typed on the keyboard.
-  await page.waitForTimeout(500);
+  // No name yet: the game asks for one, in the page's own text input (which has the focus).
+  await page.waitForFunction(() => document.activeElement?.id === 'seedfeast-text', null, { timeout: 10000 });
   await page.keyboard.type('Web May');
   await page.keyboard.press('Enter');
   const answer = await waitFor(page, 'board', (t) => /^Rank \d+ on the board/.test(t), 'the rank from the board');

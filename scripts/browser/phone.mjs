@@ -159,6 +159,29 @@ async function playMode(context, orientation, mode, { width, height }) {
   await context.close();
 }
 
+// Text on a phone (issues #30, #31): Settings' Name row, tapped, opens a real text input with the
+// focus (what brings up a phone's keyboard); what is typed there and Enter become the setting.
+{
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  try {
+    await page.goto(base);
+    const settings = await buttonAt(page, 'Settings');
+    await page.touchscreen.tap(settings.x, settings.y);
+    const name = await buttonAt(page, 'Name: not set');
+    await page.touchscreen.tap(name.x, name.y);
+    await page.waitForFunction(() => document.activeElement?.id === 'seedfeast-text', null, { timeout: 10000 });
+    await page.keyboard.type('Phone May');
+    await page.keyboard.press('Enter');
+    await buttonAt(page, 'Name: Phone May');
+    await page.screenshot({ path: `${out}/phone-landscape-name.png` });
+    console.log('phone: the Name row opened a real text input; typing there set the name');
+  } catch (error) {
+    fail(`text on a phone: ${error.message}`);
+  }
+  await context.close();
+}
+
 for (const [orientation, viewport, modes] of [
   ['portrait', { width: 390, height: 844 }, ['runner', 'maze', 'arena', 'tunnel', 'dungeon']],
   ['landscape', { width: 844, height: 390 }, ['runner', 'arena']],

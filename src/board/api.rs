@@ -119,15 +119,20 @@ pub fn ranked_line(ranked: &Ranked) -> String {
     }
 }
 
-/// The rows around a player, one line each: "  2. Bea  1,300", the player's own marked.
-pub fn rows_text(rows: &[Entry], mine: Option<u64>) -> String {
-    rows.iter()
-        .map(|row| {
-            let mark = if Some(row.rank) == mine { ">" } else { " " };
-            format!("{mark}{:>3}. {}  {}", row.rank, row.name, crate::words::thousands(row.score))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// A board's rows, one line each: "1. Bea  1,300" (the seed screen's top three).
+pub fn rows_text(rows: &[Entry]) -> String {
+    rows.iter().map(row_text).collect::<Vec<_>>().join("\n")
+}
+
+/// The rows around the player on one line that wraps, theirs in brackets: "1. Bea  1,300 ·
+/// [2. May  900]" (the game-over card has no room for a line each).
+pub fn rows_around(rows: &[Entry], mine: u64) -> String {
+    let shown = rows.iter().map(|row| if row.rank == mine { format!("[{}]", row_text(row)) } else { row_text(row) });
+    shown.collect::<Vec<_>>().join("  \u{b7}  ")
+}
+
+fn row_text(row: &Entry) -> String {
+    format!("{}. {}  {}", row.rank, row.name, crate::words::thousands(row.score))
 }
 
 #[cfg(test)]
@@ -177,7 +182,8 @@ mod tests {
         let body = br#"{"board":"maze/X","entries":[{"rank":1,"name":"Bea","score":1300,"steps":5,"at":1},{"rank":2,"name":"May","score":900,"steps":4,"at":2}]}"#;
         let rows = read_entries(200, body, None).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows_text(&rows, Some(2)), "   1. Bea  1,300\n>  2. May  900");
+        assert_eq!(rows_text(&rows), "1. Bea  1,300\n2. May  900");
+        assert_eq!(rows_around(&rows, 2), "1. Bea  1,300  \u{b7}  [2. May  900]");
         assert!(read_entries(404, br#"{"error":"no board"}"#, None).unwrap_err().contains("no board"));
         assert!(read_entries(200, b"[]", None).is_err());
         assert!(read_entries(0, b"", Some("timed out")).unwrap_err().contains("timed out"));

@@ -136,17 +136,22 @@ fn hear_back(
                 }
                 Answer::Refused(why) => Submission::Said(format!("The board refused this run: {why}")),
                 Answer::Later(why) => {
-                    let waiting = save.waiting_runs().len();
-                    Submission::Said(format!(
-                        "Not sent: {why}. The run is kept and goes when the board answers ({waiting} waiting)"
-                    ))
+                    let waiting = save.waiting_runs();
+                    if waiting.iter().any(|(server, kept, _)| server == board.as_str() && kept == code) {
+                        Submission::Said(format!(
+                            "Not sent: {why}. The run is kept and goes when the board answers ({} waiting)",
+                            waiting.len()
+                        ))
+                    } else {
+                        Submission::Said(format!("Not sent: {why}. Too many runs wait for this board to keep it"))
+                    }
                 }
             }
         }
         Submission::Ranked { line, rank, pending } => {
             let Some(reply) = pending.take() else { return };
             match api::read_entries(reply.status, &reply.body, reply.error.as_deref()) {
-                Ok(rows) => Submission::Said(format!("{line}\n{}", api::rows_text(&rows, Some(*rank)))),
+                Ok(rows) => Submission::Said(format!("{line}\n{}", api::rows_around(&rows, *rank))),
                 Err(_) => Submission::Said(line.clone()),
             }
         }

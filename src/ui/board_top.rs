@@ -67,7 +67,7 @@ fn ask_for_top_three(
             top.pending = None;
             top.line = match api::read_entries(reply.status, &reply.body, reply.error.as_deref()) {
                 Ok(rows) if rows.is_empty() => format!("No runs on {} for this seed yet: be the first", board.short()),
-                Ok(rows) => format!("Best on {}:\n{}", board.short(), api::rows_text(&rows, None)),
+                Ok(rows) => format!("Best on {}:\n{}", board.short(), api::rows_text(&rows)),
                 Err(why) => format!("Board: {why}"),
             };
         }

@@ -22,7 +22,7 @@ pub enum PromptFor {
 }
 
 impl PromptFor {
-    fn label(self) -> &'static str {
+    pub fn label(self) -> &'static str {
         match self {
             PromptFor::BoardAddress => "Board address (empty: no board)",
             PromptFor::PlayerName | PromptFor::NameThenSubmit => "Your name on boards",
@@ -82,9 +82,16 @@ pub fn prompt_line() -> impl Bundle {
     (PromptLine, text("", 20.0, palette::ACCENT), Node { max_width: px(760), ..default() })
 }
 
+/// Where the prompt reads its keys (the browser's input mirrors into it after).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PromptSystems;
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<TextPrompt>()
-        .add_systems(Update, (type_into_prompt.before(MenuSystems), finish_prompt_paste, show_prompt).chain())
+        .add_systems(
+            Update,
+            (type_into_prompt.before(MenuSystems), finish_prompt_paste, show_prompt).chain().in_set(PromptSystems),
+        )
         .add_systems(Update, close_on_leaving.run_if(state_changed::<crate::state::Screen>));
 }
 
@@ -114,6 +121,11 @@ fn type_into_prompt(
     *actions = Actions::default();
     if back {
         prompt.close(&mut focus);
+        return;
+    }
+    // In the browser the page's own input has the keys (src/web_text.rs).
+    if cfg!(target_arch = "wasm32") {
+        typed.clear();
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);

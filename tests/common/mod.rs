@@ -54,6 +54,22 @@ pub fn ready_app(data: GameData, mode: Mode, seed: Seed) -> App {
     app
 }
 
+/// A headless game on its title screen (no run asked for), keeping its save in memory.
+pub fn menu_app() -> App {
+    let mut app = headless_app(Launch {
+        data: Ok(GameData::built_in()),
+        start: None,
+        save: seedfeast::save::SaveStore::memory(),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    app
+}
+
 /// Ends the get-ready countdown, as a key press would.
 pub fn skip_countdown(app: &mut App) {
     seedfeast::run::end_countdown(app);
