@@ -209,3 +209,38 @@ fn a_database_that_cannot_be_written_answers_503_and_reads_go_on() {
     let (status, board) = server.get_json(&format!("/api/v1/boards/runner/{}", kept.seed.code()));
     assert_eq!((status, &board["entries"][0]["name"]), (200, &serde_json::json!("Kept")));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_answers_503_and_reads_go_on() {
+    let db = Database::fresh();
+    if !db.is_sqlite() {
+        return; // PostgreSQL's disk is the database server's; the SQLite file shows the path.
+    }
+    let (kept, _) = bot_run("runner", "board full disk", 4);
+    let first = Server::start(&db, &[]);
+    assert_eq!(first.submit(&kept.encode(), "Kept", &secret("kept")).0, 201);
+    // Killed, so its write-ahead log stays as it is; the next server may write a few KiB more.
+    first.kill();
+    let path = db.url.trim_start_matches("sqlite:");
+    let written: u64 =
+        ["", "-wal"].iter().map(|end| std::fs::metadata(format!("{path}{end}")).map_or(0, |m| m.len())).max().unwrap();
+    let server = Server::start_with_files_capped(&db, written / 1024 + 4);
+    let mut statuses = Vec::new();
+    for i in 0..6 {
+        let (run, _) = bot_run("runner", &format!("board full disk {i}"), 4);
+        let body = serde_json::json!({ "replay": run.encode(), "name": format!("Late {i}"), "secret": secret("late") });
+        let (status, retry, answer) = server.post_raw("/api/v1/runs", body.to_string().as_bytes());
+        statuses.push(status);
+        if status == 503 {
+            assert!(retry.is_some(), "a 503 says when to retry");
+            assert!(answer["error"].as_str().unwrap().contains("database"), "{answer}");
+            break;
+        }
+        assert_eq!(status, 201, "{answer}");
+    }
+    assert_eq!(statuses.last(), Some(&503), "the disk never filled: {statuses:?}");
+    let (status, board) = server.get_json(&format!("/api/v1/boards/runner/{}", kept.seed.code()));
+    assert_eq!((status, &board["entries"][0]["name"]), (200, &serde_json::json!("Kept")), "reads go on");
+    assert_eq!(server.get("/healthz").0, 200, "the server is still up");
+}

@@ -47,7 +47,23 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Database, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_seedfeast-board"))
+        Server::spawn(Command::new(env!("CARGO_BIN_EXE_seedfeast-board")), db, extra)
+    }
+
+    /// The server with every file it writes capped at `kib` KiB (RLIMIT_FSIZE through bash's
+    /// `ulimit -f`, with SIGXFSZ ignored so that a write past the cap fails instead of killing the
+    /// process): as far as the database can tell, a full disk. (A real one, ENOSPC, needs a
+    /// small filesystem to mount, which a test can't count on.)
+    #[cfg(unix)]
+    pub fn start_with_files_capped(db: &Database, kib: u64) -> Server {
+        let mut bash = Command::new("bash");
+        bash.arg("-c").arg(format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\""));
+        bash.arg(env!("CARGO_BIN_EXE_seedfeast-board"));
+        Server::spawn(bash, db, &[])
+    }
+
+    fn spawn(mut command: Command, db: &Database, extra: &[&str]) -> Server {
+        let mut child = command
             .args(["serve", "--db", &db.url, "--listen", "127.0.0.1:0", "--workers", "2"])
             .arg("--game")
             .arg(game_binary())
