@@ -346,3 +346,27 @@ fn m_mutes_every_sound_and_the_settings_entry_unmutes() {
     assert!(!app.world().resource::<Presentation>().muted);
     assert_eq!(app.world().resource::<SeedEntry>().text, "m");
 }
+
+#[test]
+fn a_seed_typed_in_the_prompt_plays_and_a_typo_keeps_it_open() {
+    use seedfeast::ui::text_prompt::{PromptFor, TextPrompt};
+    let mut app = seed_screen();
+    app.world_mut().trigger(MenuChosen(MenuAction::TypeSeed));
+    app.update();
+    assert_eq!(app.world().resource::<TextPrompt>().open, Some(PromptFor::SeedCode));
+    let code = Seed(987_654).code().to_string();
+    type_text(&mut app, &format!("{}U", &code[..code.len() - 1]));
+    enter(&mut app);
+    let prompt = app.world().resource::<TextPrompt>();
+    assert!(prompt.note.contains("not a seed-code character"), "{}", prompt.note);
+    assert_eq!(screen(&app), Screen::SeedSelect, "a typo plays nothing");
+    for _ in 0..code.len() {
+        press(&mut app, KeyCode::Backspace, Key::Backspace, None);
+    }
+    type_text(&mut app, "pizza party");
+    enter(&mut app);
+    assert_eq!(app.world().resource::<TextPrompt>().open, None);
+    let session = app.world().resource::<seedfeast::session::Session>();
+    assert_eq!(session.origin.as_deref(), Some("from \"pizza party\""), "the words are the seed");
+    assert_eq!(screen(&app), Screen::Playing);
+}

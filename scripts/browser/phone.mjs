@@ -176,6 +176,17 @@ async function playMode(context, orientation, mode, { width, height }) {
     await buttonAt(page, 'Name: Phone May');
     await page.screenshot({ path: `${out}/phone-landscape-name.png` });
     console.log('phone: the Name row opened a real text input; typing there set the name');
+    // A seed typed the same way: Back, Play, the Runner, then *Type a seed*.
+    for (const label of ['Back', 'Play', 'Runner', 'Type a seed']) {
+      const at = await buttonAt(page, label);
+      await page.touchscreen.tap(at.x, at.y);
+      await page.waitForTimeout(400);
+    }
+    await page.waitForFunction(() => document.activeElement?.id === 'seedfeast-text', null, { timeout: 10000 });
+    await page.keyboard.type('phone picnic');
+    await page.keyboard.press('Enter');
+    await waitFor(page, 'screens', (t) => lines(t).some((l) => l.startsWith('Playing runner ')), 'a seed typed on a phone', 30);
+    console.log('phone: Type a seed opened the input; the typed words started a run');
   } catch (error) {
     fail(`text on a phone: ${error.message}`);
   }

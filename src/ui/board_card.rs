@@ -87,6 +87,8 @@ fn on_prompt_answered(
             Ok(name) => save.settings_mut().set_player_name(&name, now),
             Err(error) => return prompt.note = sentence(&error),
         },
+        // The seed box's (`ui::seed_entry`).
+        PromptFor::SeedCode => return,
     }
     save.commit(&store, &mut toast);
     prompt.close(&mut focus);

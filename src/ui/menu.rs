@@ -24,6 +24,8 @@ pub enum MenuAction {
     Daily,
     CopyCode,
     PasteCode,
+    /// Seed screen, in the browser: type a seed in the page's text input (a phone's keyboard).
+    TypeSeed,
     /// Seed screen → the seeds played in this mode.
     History,
     /// Your seeds: play the selected one.
@@ -267,6 +269,8 @@ fn on_menu_chosen(
         | MenuAction::BoardAddress
         | MenuAction::PlayerName
         // Sent (or a name asked for first) by `ui::board_card`.
-        | MenuAction::SubmitToBoard => {}
+        | MenuAction::SubmitToBoard
+        // Asked for by `ui::seed_entry`.
+        | MenuAction::TypeSeed => {}
     }
 }

@@ -28,6 +28,8 @@ pub struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<seed_entry::SeedEntry>()
+            .add_observer(seed_entry::on_type_seed_chosen)
+            .add_observer(seed_entry::on_seed_typed)
             .init_resource::<preview::SeedPreview>()
             .init_resource::<clipboard::PendingPaste>()
             .init_resource::<clipboard::Copied>()

@@ -133,6 +133,12 @@ fn spawn_seed_select(
                     row.spawn(column(PREVIEW_BOX.x + 16.0)).with_children(|right| {
                         // A set width, so wrapped lines are measured at the column's width.
                         let line = || Node { width: px(PREVIEW_BOX.x + 16.0), ..default() };
+                        // A phone has no keys to type into the seed box: the browser offers the
+                        // page's text input (after Back in the cursor's order).
+                        if cfg!(target_arch = "wasm32") {
+                            right.spawn(button(7, "Type a seed", MenuAction::TypeSeed));
+                        }
+                        right.spawn(crate::ui::text_prompt::prompt_line());
                         right.spawn((SeedEntryText, text("", 26.0, palette::TEXT), line()));
                         right.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR), line()));
                         spawn_preview(right, session.mode);

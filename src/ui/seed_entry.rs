@@ -8,6 +8,7 @@ use crate::input::{Actions, TypingFocus};
 use crate::session::{Mode, Session};
 use crate::state::Screen;
 use crate::ui::clipboard::{copy_code, copy_session_code, start_paste};
+use crate::ui::text_prompt::{PromptAnswered, PromptFor, TextPrompt};
 
 /// Longest text accepted in the box (more is refused, and the screen says the text was cut).
 pub const MAX_ENTRY: usize = 48;
@@ -75,7 +76,13 @@ pub fn type_seed(
     mut session: ResMut<Session>,
     mut actions: ResMut<Actions>,
     mut next: ResMut<NextState<Screen>>,
+    focus: Res<TypingFocus>,
 ) {
+    // A prompt over the screen (*Type a seed*) has the keys.
+    if focus.0 {
+        typed.clear();
+        return;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
     for key in typed.read() {
         if !key.state.is_pressed() {
@@ -113,6 +120,40 @@ pub fn type_seed(
                 }
             }
         }
+    }
+}
+
+/// *Type a seed* (the browser's): the seed box's text in the page's own input.
+pub fn on_type_seed_chosen(
+    chosen: On<crate::ui::menu::MenuChosen>,
+    entry: Res<SeedEntry>,
+    mut prompt: ResMut<TextPrompt>,
+    mut focus: ResMut<TypingFocus>,
+) {
+    if chosen.0 == crate::ui::menu::MenuAction::TypeSeed {
+        prompt.ask(PromptFor::SeedCode, &entry.text, MAX_ENTRY, &mut focus);
+    }
+}
+
+/// A seed typed in the prompt plays, as Enter in the seed box does; one that reads as no seed
+/// keeps the prompt open with the reason.
+pub fn on_seed_typed(
+    answered: On<PromptAnswered>,
+    mut entry: ResMut<SeedEntry>,
+    mut session: ResMut<Session>,
+    mut prompt: ResMut<TextPrompt>,
+    mut focus: ResMut<TypingFocus>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if answered.purpose != PromptFor::SeedCode {
+        return;
+    }
+    entry.text = answered.text.trim().to_string();
+    if entry.submit(&mut session) {
+        prompt.close(&mut focus);
+        next.set(Screen::Playing);
+    } else {
+        prompt.note = entry.error.clone().unwrap_or_default();
     }
 }
 

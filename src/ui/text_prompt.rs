@@ -19,6 +19,8 @@ pub enum PromptFor {
     PlayerName,
     /// The name, asked for by *Submit to board* when none is set: the run is sent once it is.
     NameThenSubmit,
+    /// A seed code or words, on the seed screen: played once it reads as a seed.
+    SeedCode,
 }
 
 impl PromptFor {
@@ -26,6 +28,7 @@ impl PromptFor {
         match self {
             PromptFor::BoardAddress => "Board address (empty: no board)",
             PromptFor::PlayerName | PromptFor::NameThenSubmit => "Your name on boards",
+            PromptFor::SeedCode => "A seed code or any words",
         }
     }
 }
