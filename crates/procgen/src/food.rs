@@ -128,6 +128,12 @@ impl FoodPicker {
     }
 
     pub fn pick(&mut self, rng: &mut impl GenRng) -> FoodKind {
+        self.pick_why(rng).0
+    }
+
+    /// As [`FoodPicker::pick`], and why: the entry's pity (`Some(n)`: at least one in every `n`
+    /// picks) when that rule forced it, `None` when the weights drew it.
+    pub fn pick_why(&mut self, rng: &mut impl GenRng) -> (FoodKind, Option<u32>) {
         let pity_entries = self.table.entries.iter().filter(|e| e.pity.is_some()).count() as u32;
         let most_urgent = self
             .table
@@ -137,14 +143,14 @@ impl FoodPicker {
             .filter_map(|(i, e)| e.pity.map(|n| (n - 1 - self.since_seen[i].min(n - 1), i)))
             .filter(|&(slack, _)| slack < pity_entries)
             .min();
-        let chosen = match most_urgent {
-            Some((_, i)) => i,
-            None => rng.weighted(&self.weights),
+        let (chosen, pity) = match most_urgent {
+            Some((_, i)) => (i, self.table.entries[i].pity),
+            None => (rng.weighted(&self.weights), None),
         };
         for (i, count) in self.since_seen.iter_mut().enumerate() {
             *count = if i == chosen { 0 } else { *count + 1 };
         }
-        self.table.entries[chosen].kind
+        (self.table.entries[chosen].kind, pity)
     }
 }
 

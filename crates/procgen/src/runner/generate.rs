@@ -1,4 +1,5 @@
-//! Runner track generation: windowed chunk selection, forced rest, gaps sized to the jump.
+//! Runner track generation: windowed chunk selection, forced rest, gaps sized to the jump. Each
+//! decision can be narrated to a [`Trace`] ([`RunnerStep`] events); untraced, nothing is built.
 
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -8,6 +9,8 @@ use crate::food::{FoodKind, FoodPicker};
 use crate::physics::JumpReach;
 use crate::rng::{GenRng, Subsystem, stream};
 use crate::runner::RunnerConfig;
+use crate::runner::explain::{Candidate, Pick, RunnerStep, Weighted};
+use crate::trace::{NoTrace, Trace};
 
 /// A stretch along the track, in world units.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -116,12 +119,26 @@ impl RunnerGenerator {
     }
 
     /// Picks the library chunk for the next slot and whether forced rest chose it.
-    fn choose(&mut self, intensity: f32) -> (usize, bool) {
+    fn choose<T: Trace<RunnerStep>>(&mut self, intensity: f32, trace: &mut T) -> (usize, bool) {
         let tuning = &self.config.tuning;
         let chunks = &self.config.library.chunks;
         let warming_up = self.next_index < tuning.warmup_chunks as usize;
         if warming_up || self.demanding_streak >= tuning.rest_after {
             let pick = self.rest_chunks[self.chunk_rng.below(self.rest_chunks.len())];
+            trace.note(|| {
+                let (rest_chunks, pick) = (self.rest_chunks.len(), pick_of(chunks, pick));
+                if warming_up {
+                    RunnerStep::Warmup {
+                        index: self.next_index,
+                        warmup_chunks: tuning.warmup_chunks,
+                        rest_chunks,
+                        pick,
+                    }
+                } else {
+                    let (streak, rest_after) = (self.demanding_streak, tuning.rest_after);
+                    RunnerStep::ForcedRest { streak, rest_after, rest_chunks, pick }
+                }
+            });
             return (pick, true);
         }
         // The window never closes completely: when no chunk is easy enough, the easiest ones stay.
@@ -129,6 +146,14 @@ impl RunnerGenerator {
         let candidates = &mut self.candidates;
         candidates.clear();
         candidates.extend(self.by_demand.iter().copied().filter(|&i| chunks[i].demand <= limit));
+        trace.note(|| {
+            let listed = |admitted: bool| {
+                let of = |&i: &usize| Candidate { id: chunks[i].id.clone(), demand: chunks[i].demand };
+                self.by_demand.iter().filter(|&&i| (chunks[i].demand <= limit) == admitted).map(of).collect()
+            };
+            let (window, min_demand) = (tuning.window, self.min_demand);
+            RunnerStep::Window { intensity, window, min_demand, limit, admitted: listed(true), refused: listed(false) }
+        });
         let top = ((candidates.len() as f32 * tuning.top_share).ceil() as usize).clamp(1, candidates.len());
         // Weighted by intensity: at 1 harder chunks are likelier, at 0 easier ones.
         self.weights.clear();
@@ -136,13 +161,38 @@ impl RunnerGenerator {
             let demand = chunks[i].demand;
             0.05 + intensity * demand + (1.0 - intensity) * (1.0 - demand)
         }));
-        (candidates[self.chunk_rng.weighted(&self.weights)], false)
+        let pick = candidates[self.chunk_rng.weighted(&self.weights)];
+        trace.note(|| {
+            let weights = candidates[..top]
+                .iter()
+                .zip(&self.weights)
+                .map(|(&i, &weight)| Weighted { id: chunks[i].id.clone(), demand: chunks[i].demand, weight })
+                .collect();
+            let (top_share, admitted, pick) = (tuning.top_share, candidates.len(), pick_of(chunks, pick));
+            RunnerStep::Draw { top_share, admitted, top, weights, pick }
+        });
+        (pick, false)
     }
 
     pub fn next_chunk(&mut self) -> PlacedChunk {
+        self.next_chunk_traced(&mut NoTrace)
+    }
+
+    /// [`RunnerGenerator::next_chunk`], narrating each decision to `trace` (the rules first, before
+    /// the first chunk).
+    pub fn next_chunk_traced<T: Trace<RunnerStep>>(&mut self, trace: &mut T) -> PlacedChunk {
+        if self.next_index == 0 {
+            trace.note(|| self.rules());
+        }
         let x0 = self.next_x;
         let intensity = self.config.intensity_at(x0);
-        let (library_index, forced_rest) = self.choose(intensity);
+        trace.note(|| {
+            let speed = self.config.speed_at(x0);
+            let progress = x0 / self.config.tuning.distance_per_step;
+            let jump_range = self.reach.range(speed);
+            RunnerStep::Intensity { index: self.next_index, x: x0, progress, intensity, speed, jump_range }
+        });
+        let (library_index, forced_rest) = self.choose(intensity, trace);
         let def = &self.config.library.chunks[library_index];
         let tuning = &self.config.tuning;
         let width = self.config.library.chunk_width;
@@ -152,21 +202,41 @@ impl RunnerGenerator {
             .iter()
             .map(|gap| {
                 let x = x0 + gap.x;
-                Span { x, width: gap.size * tuning.max_gap(&self.reach, self.config.speed_at(x)) }
+                let speed = self.config.speed_at(x);
+                let width = gap.size * tuning.max_gap(&self.reach, speed);
+                trace.note(|| RunnerStep::Gap {
+                    local_x: gap.x,
+                    x,
+                    intensity: self.config.intensity_at(x),
+                    speed,
+                    jump_range: self.reach.range(speed),
+                    gap_ratio: tuning.gap_ratio,
+                    max_gap: tuning.max_gap(&self.reach, speed),
+                    size: gap.size,
+                    width,
+                });
+                Span { x, width }
             })
             .collect();
-        let mut ground = Vec::with_capacity(gaps.len() + 1);
-        let mut from = x0;
-        for gap in &gaps {
-            ground.push(Span { x: from, width: gap.x - from });
-            from = gap.end();
+        let ground = ground_around(x0, width, &gaps);
+        if T::ON {
+            for p in &def.platforms {
+                trace.note(|| RunnerStep::Platform { local_x: p.x, x: x0 + p.x, y: p.y, width: p.width });
+            }
+            for h in &def.hazards {
+                trace.note(|| RunnerStep::Hazard { local_x: h.x, x: x0 + h.x, width: h.width });
+            }
         }
-        ground.push(Span { x: from, width: x0 + width - from });
 
         let food = def
             .food
             .iter()
-            .map(|slot| Food { x: x0 + slot.x, y: slot.y, kind: self.food.pick(&mut self.food_rng) })
+            .map(|slot| {
+                let (kind, pity) = self.food.pick_why(&mut self.food_rng);
+                let x = x0 + slot.x;
+                trace.note(|| RunnerStep::Food { local_x: slot.x, x, y: slot.y, kind, pity });
+                Food { x, y: slot.y, kind }
+            })
             .collect();
         let speed = self.config.speed_at(x0);
         let chunk = PlacedChunk {
@@ -188,10 +258,55 @@ impl RunnerGenerator {
         };
         self.demanding_streak =
             if !def.rest && def.demand > tuning.demanding_above { self.demanding_streak + 1 } else { 0 };
+        trace.note(|| RunnerStep::Streak {
+            demand: def.demand,
+            rest: def.rest,
+            demanding_above: tuning.demanding_above,
+            streak: self.demanding_streak,
+            rest_after: tuning.rest_after,
+        });
         self.next_index += 1;
         self.next_x += width;
         chunk
     }
+
+    /// The numbers every later rule reads: the first event of a traced track.
+    fn rules(&self) -> RunnerStep {
+        let tuning = &self.config.tuning;
+        RunnerStep::Rules {
+            gravity: self.reach.gravity,
+            jump_speed: self.reach.jump_speed,
+            speed_min: tuning.speed_min,
+            speed_max: tuning.speed_max,
+            window: tuning.window,
+            top_share: tuning.top_share,
+            demanding_above: tuning.demanding_above,
+            rest_after: tuning.rest_after,
+            warmup_chunks: tuning.warmup_chunks,
+            gap_ratio: tuning.gap_ratio,
+            chunk_width: self.config.library.chunk_width,
+            distance_per_step: tuning.distance_per_step,
+        }
+    }
+}
+
+/// A chosen library chunk, as the trace names it.
+fn pick_of(chunks: &[crate::runner::ChunkDef], library: usize) -> Pick {
+    let def = &chunks[library];
+    Pick { library, id: def.id.clone(), demand: def.demand, rest: def.rest }
+}
+
+/// The solid ground of a chunk from `x0`, `width` wide: the chunk minus its gaps (in order).
+/// Shared with [`crate::runner::rebuild`]: ground is no decision, only what the gaps leave.
+pub(crate) fn ground_around(x0: f32, width: f32, gaps: &[Span]) -> Vec<Span> {
+    let mut ground = Vec::with_capacity(gaps.len() + 1);
+    let mut from = x0;
+    for gap in gaps {
+        ground.push(Span { x: from, width: gap.x - from });
+        from = gap.end();
+    }
+    ground.push(Span { x: from, width: x0 + width - from });
+    ground
 }
 
 impl Iterator for RunnerGenerator {
@@ -214,5 +329,17 @@ impl Iterator for RunnerGenerator {
 /// assert!(validate_track(&config, reach, &track).is_empty());
 /// ```
 pub fn generate_track(config: &RunnerConfig, reach: JumpReach, seed: Seed, chunks: usize) -> Vec<PlacedChunk> {
-    RunnerGenerator::new(config.clone(), reach, seed).take(chunks).collect()
+    generate_track_traced(config, reach, seed, chunks, &mut NoTrace)
+}
+
+/// [`generate_track`], narrating every decision to `trace`: the same track, bit for bit.
+pub fn generate_track_traced<T: Trace<RunnerStep>>(
+    config: &RunnerConfig,
+    reach: JumpReach,
+    seed: Seed,
+    chunks: usize,
+    trace: &mut T,
+) -> Vec<PlacedChunk> {
+    let mut generator = RunnerGenerator::new(config.clone(), reach, seed);
+    (0..chunks).map(|_| generator.next_chunk_traced(trace)).collect()
 }

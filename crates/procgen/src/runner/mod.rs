@@ -3,21 +3,26 @@
 //! - [`library`]: the chunk data and its load-time checks;
 //! - [`tuning`]: physics and selection numbers;
 //! - [`generate`]: the generator; [`validate`]: the validator that re-checks every rule;
-//! - [`clearable`]: the independent check that the track can be run jump after jump.
+//! - [`clearable`]: the independent check that the track can be run jump after jump;
+//! - [`explain`]: the events the generator narrates; [`rebuild`]: the track laid from them alone.
 
 pub mod ascii;
 pub mod clearable;
+pub mod explain;
 pub mod generate;
 pub mod level;
 pub mod library;
 pub mod picture;
+pub mod rebuild;
 pub mod tuning;
 pub mod validate;
 
 use std::path::Path;
 
-pub use generate::{Food, PlacedChunk, Platform, RunnerGenerator, Span, generate_track};
+pub use explain::RunnerStep;
+pub use generate::{Food, PlacedChunk, Platform, RunnerGenerator, Span, generate_track, generate_track_traced};
 pub use library::{ChunkDef, ChunkLibrary};
+pub use rebuild::rebuild_track;
 pub use tuning::RunnerTuning;
 pub use validate::{Violation, validate_track};
 
