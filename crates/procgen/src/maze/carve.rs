@@ -6,9 +6,14 @@
 //! and never leaving `[1, W−2] × [1, H−2]`, so the border stays wall. Each move opens the
 //! destination and the wall between. A grid too small to carve (under 3 cells either way) has
 //! exactly one open cell, the start.
+//!
+//! Each function has a `_traced` twin that narrates its decisions ([`MazeStep`]); the plain one
+//! passes [`NoTrace`], so untraced carving is the same code with nothing built.
 
+use crate::maze::explain::{BraidSkip, MazeStep};
 use crate::maze::{Cell, Grid};
 use crate::rng::GenRng;
+use crate::trace::{NoTrace, Trace};
 
 /// Where carving starts, and so the first open cell in row-major order.
 pub fn carve_start(width: usize, height: usize) -> Cell {
@@ -30,12 +35,18 @@ pub fn carve_start(width: usize, height: usize) -> Cell {
 /// assert_eq!(grid, carve(7, 5, &mut stream(Seed(1), Subsystem::MazeCarve, 0)));
 /// ```
 pub fn carve(width: usize, height: usize, rng: &mut impl GenRng) -> Grid {
+    carve_traced(width, height, rng, &mut NoTrace)
+}
+
+/// [`carve`], narrating the start, each move and each backtrack.
+pub fn carve_traced<T: Trace<MazeStep>>(width: usize, height: usize, rng: &mut impl GenRng, trace: &mut T) -> Grid {
     let mut grid = Grid::walls(width, height);
     if width == 0 || height == 0 {
         return grid;
     }
     let start = carve_start(width, height);
     grid.set_open(start, true);
+    trace.note(|| MazeStep::CarveStart { cell: start });
     if width < 3 || height < 3 {
         return grid;
     }
@@ -51,6 +62,8 @@ pub fn carve(width: usize, height: usize, rng: &mut impl GenRng) -> Grid {
     let lattice_step = [stride.wrapping_neg(), 1, stride, usize::MAX];
     let grid_step = [width.wrapping_neg(), 1, width, usize::MAX];
     let open = grid.cells_mut();
+    // Grid indices back to cells, for the narration only.
+    let xy = |i: usize| (i % width, i / width);
     let first = (stride + 1, width + 1);
     visited[first.0] = true;
     // The path from the start to the current cell, as (lattice index, grid index).
@@ -62,6 +75,7 @@ pub fn carve(width: usize, height: usize, rng: &mut impl GenRng) -> Grid {
             usize::from(free(0)) | usize::from(free(1)) << 1 | usize::from(free(2)) << 2 | usize::from(free(3)) << 3;
         if mask == 0 {
             stack.pop();
+            trace.note(|| MazeStep::Backtrack { from: xy(cell), to: stack.last().map(|&(_, back)| xy(back)) });
             continue;
         }
         let k = mask.count_ones() as usize;
@@ -74,6 +88,7 @@ pub fn carve(width: usize, height: usize, rng: &mut impl GenRng) -> Grid {
         let next = at.wrapping_add(lattice_step[d]);
         visited[next] = true;
         stack.push((next, to));
+        trace.note(|| MazeStep::Carve { from: xy(cell), wall: xy(wall), to: xy(to), choices: k });
     }
     grid
 }
@@ -114,14 +129,23 @@ pub(crate) fn is_loop_candidate(grid: &Grid, (x, y): Cell) -> bool {
 /// The number of loops a grid asks for: round(loop_share × inner walls), where the inner walls
 /// are the wall cells not on the border.
 pub fn loop_target(grid: &Grid, loop_share: f32) -> usize {
+    (f64::from(loop_share.clamp(0.0, 1.0)) * inner_walls(grid) as f64).round() as usize
+}
+
+/// The wall cells not on the border (none on a grid under 3 cells either way).
+fn inner_walls(grid: &Grid) -> usize {
     let (w, h) = (grid.width, grid.height);
     if w < 3 || h < 3 {
         return 0;
     }
     let cells = grid.cells();
     let inner_open: usize = (1..h - 1).map(|y| cells[y * w + 1..y * w + w - 1].iter().filter(|&&o| o).count()).sum();
-    let inner_walls = (w - 2) * (h - 2) - inner_open;
-    (f64::from(loop_share.clamp(0.0, 1.0)) * inner_walls as f64).round() as usize
+    (w - 2) * (h - 2) - inner_open
+}
+
+/// The two open cells a loop candidate separates, left and right or above and below.
+fn joined(grid: &Grid, (x, y): Cell) -> [Cell; 2] {
+    if grid.is_open(x - 1, y) && grid.is_open(x + 1, y) { [(x - 1, y), (x + 1, y)] } else { [(x, y - 1), (x, y + 1)] }
 }
 
 /// Knocks out [`loop_target`] walls to make loops, and returns them in the order knocked out.
@@ -142,8 +166,26 @@ pub fn loop_target(grid: &Grid, loop_share: f32) -> usize {
 /// assert_eq!(grid.open_count(), before + 2);
 /// ```
 pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec<Cell> {
+    add_loops_traced(grid, loop_share, rng, &mut NoTrace)
+}
+
+/// [`add_loops`], narrating the target, each wall knocked through or skipped, and a shortfall.
+pub fn add_loops_traced<T: Trace<MazeStep>>(
+    grid: &mut Grid,
+    loop_share: f32,
+    rng: &mut impl GenRng,
+    trace: &mut T,
+) -> Vec<Cell> {
     let target = loop_target(grid, loop_share);
     if target == 0 || grid.width < 3 || grid.height < 3 {
+        trace.note(|| {
+            let candidates = if grid.width < 3 || grid.height < 3 {
+                0
+            } else {
+                (0..grid.width * grid.height).filter(|&i| is_loop_candidate(grid, grid.cell(i))).count()
+            };
+            MazeStep::LoopTarget { loop_share, inner_walls: inner_walls(grid), target, candidates }
+        });
         return Vec::new();
     }
     // Row slices above, at and below each inner row, and a branch-free test per cell: walls
@@ -165,6 +207,7 @@ pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec
         }
         pool.extend_from_slice(&row_pool[..len]);
     }
+    trace.note(|| MazeStep::LoopTarget { loop_share, inner_walls: inner_walls(grid), target, candidates: pool.len() });
     let mut loops = Vec::with_capacity(target.min(pool.len()));
     while loops.len() < target && !pool.is_empty() {
         let index = pool.swap_remove(rng.below(pool.len())) as usize;
@@ -172,8 +215,14 @@ pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec
         // An earlier knock-out next to this wall makes it touch a third open cell: skip it.
         if is_loop_candidate(grid, cell) {
             grid.set_open(cell, true);
+            trace.note(|| MazeStep::Loop { wall: cell, between: joined(grid, cell) });
             loops.push(cell);
+        } else {
+            trace.note(|| MazeStep::LoopSkipped { wall: cell });
         }
+    }
+    if loops.len() < target {
+        trace.note(|| MazeStep::LoopsShort { made: loops.len(), target });
     }
     loops
 }
@@ -200,18 +249,36 @@ pub fn add_loops(grid: &mut Grid, loop_share: f32, rng: &mut impl GenRng) -> Vec
 /// assert_eq!(dead_ends, 0);
 /// ```
 pub fn braid(grid: &mut Grid, share: f32, rng: &mut impl GenRng) -> Vec<Cell> {
+    braid_traced(grid, share, rng, &mut NoTrace)
+}
+
+/// [`braid`], narrating each dead end: opened (through which wall) or left (and why).
+pub fn braid_traced<T: Trace<MazeStep>>(
+    grid: &mut Grid,
+    share: f32,
+    rng: &mut impl GenRng,
+    trace: &mut T,
+) -> Vec<Cell> {
+    let is_dead_end = |grid: &Grid, cell: Cell| grid.neighbours(cell).count() == 1;
     if share.is_nan() || share <= 0.0 || grid.width < 3 || grid.height < 3 {
+        trace.note(|| {
+            let dead_ends = grid.open_cells().into_iter().filter(|&c| is_dead_end(grid, c)).count();
+            MazeStep::BraidStart { share, dead_ends }
+        });
         return Vec::new();
     }
-    let is_dead_end = |grid: &Grid, cell: Cell| grid.neighbours(cell).count() == 1;
     let dead_ends: Vec<Cell> = grid.open_cells().into_iter().filter(|&c| is_dead_end(grid, c)).collect();
+    trace.note(|| MazeStep::BraidStart { share, dead_ends: dead_ends.len() });
     let mut opened = Vec::new();
     let mut walls: Vec<(Cell, bool)> = Vec::with_capacity(4);
     for cell in dead_ends {
+        let skip = |why| MazeStep::BraidSkipped { dead_end: cell, why };
         if !is_dead_end(grid, cell) {
+            trace.note(|| skip(BraidSkip::NoLongerDeadEnd));
             continue;
         }
         if share < 1.0 && !rng.chance(share) {
+            trace.note(|| skip(BraidSkip::NotDrawn));
             continue;
         }
         walls.clear();
@@ -225,11 +292,19 @@ pub fn braid(grid: &mut Grid, share: f32, rng: &mut impl GenRng) -> Vec<Cell> {
         let preferred = walls.iter().filter(|(_, dead)| *dead).count();
         let pool: Vec<Cell> = walls.iter().filter(|(_, dead)| *dead || preferred == 0).map(|(w, _)| *w).collect();
         let wall = match pool.len() {
-            0 => continue,
+            0 => {
+                trace.note(|| skip(BraidSkip::NoWall));
+                continue;
+            }
             1 => pool[0],
             n => pool[rng.below(n)],
         };
         grid.set_open(wall, true);
+        trace.note(|| {
+            // The far cell lies past the wall, in line with the dead end (inside the grid: checked above).
+            let far = (2 * wall.0 - cell.0, 2 * wall.1 - cell.1);
+            MazeStep::Braid { dead_end: cell, wall, far, far_dead: preferred > 0, choices: pool.len() }
+        });
         opened.push(wall);
     }
     opened

@@ -4,25 +4,30 @@
 //! - [`grid`]: the cells and the searches on them (distances, pursuers' paths);
 //! - [`carve`]: the perfect maze, its loops and the braid; [`place`]: what stands where;
 //! - [`tuning`]: the designer numbers; [`validate`]: re-checks every promise;
-//! - [`render`]: text and RGB pictures for designers and tests.
+//! - [`render`]: text and RGB pictures for designers and tests;
+//! - [`explain`]: the events the generator narrates; [`rebuild`]: the floor made from them alone.
 //!
 //! Each floor draws from its own two streams, `MazeCarve` and `MazePlacement`, indexed by the
 //! floor number: floor 7 of a code is the same for everyone, whatever was played before it, and
 //! a change to placement never moves a wall.
 
 pub mod carve;
+pub mod explain;
 pub mod grid;
 pub mod level;
 pub mod place;
+pub mod rebuild;
 pub mod render;
 pub mod tuning;
 pub mod validate;
 
 use serde::Serialize;
 
-pub use carve::{add_loops, braid, carve, carve_start, loop_target};
+pub use carve::{add_loops, add_loops_traced, braid, braid_traced, carve, carve_start, carve_traced, loop_target};
+pub use explain::MazeStep;
 pub use grid::Grid;
-pub use place::{Placement, STARS, place};
+pub use place::{Placement, STARS, place, place_traced};
+pub use rebuild::rebuild_floor;
 pub use render::{draw_ascii, to_rgb};
 pub use tuning::MazeTuning;
 pub use validate::{Violation, validate_floor};
@@ -30,6 +35,7 @@ pub use validate::{Violation, validate_floor};
 use crate::Seed;
 use crate::intensity::IntensityCurve;
 use crate::rng::{Subsystem, stream};
+use crate::trace::{NoTrace, Trace};
 
 /// A grid position: (x = column, y = row), from the top-left. Serializes as `[x, y]`.
 pub type Cell = (usize, usize);
@@ -78,14 +84,33 @@ impl MazeFloor {
 /// assert_ne!(floor.grid, generate_floor(&tuning, &curve, Seed(7), 4).grid);
 /// ```
 pub fn generate_floor(tuning: &MazeTuning, curve: &IntensityCurve, seed: Seed, floor: u32) -> MazeFloor {
+    generate_floor_traced(tuning, curve, seed, floor, &mut NoTrace)
+}
+
+/// [`generate_floor`], narrating every decision to `trace`: the same floor, bit for bit.
+pub fn generate_floor_traced<T: Trace<MazeStep>>(
+    tuning: &MazeTuning,
+    curve: &IntensityCurve,
+    seed: Seed,
+    floor: u32,
+    trace: &mut T,
+) -> MazeFloor {
     let (width, height) = (tuning.width.max(1), tuning.height.max(1));
-    let mut carve_rng = stream(seed, Subsystem::MazeCarve, floor);
-    let mut grid = carve(width, height, &mut carve_rng);
-    let loops = add_loops(&mut grid, tuning.loop_share, &mut carve_rng);
-    let braids = braid(&mut grid, tuning.braid, &mut carve_rng);
     let intensity = tuning.intensity_at(curve, floor);
+    trace.note(|| MazeStep::Floor { floor, width, height, floors_per_step: tuning.floors_per_step, intensity });
+    let mut carve_rng = stream(seed, Subsystem::MazeCarve, floor);
+    let mut grid = carve_traced(width, height, &mut carve_rng, trace);
+    let loops = add_loops_traced(&mut grid, tuning.loop_share, &mut carve_rng, trace);
+    let braids = braid_traced(&mut grid, tuning.braid, &mut carve_rng, trace);
     let mut place_rng = stream(seed, Subsystem::MazePlacement, floor);
-    let placed = place(&grid, tuning, intensity, &mut place_rng);
+    let placed = place_traced(&grid, tuning, intensity, &mut place_rng, trace);
+    let pursuer_speed = tuning.pursuer_speed_at(intensity);
+    trace.note(|| MazeStep::PursuerSpeed {
+        intensity,
+        min: tuning.pursuer_speed_min,
+        max: tuning.pursuer_speed_max,
+        speed: pursuer_speed,
+    });
     MazeFloor {
         floor,
         intensity,
@@ -97,6 +122,6 @@ pub fn generate_floor(tuning: &MazeTuning, curve: &IntensityCurve, seed: Seed, f
         power_up: placed.power_up,
         loops,
         braids,
-        pursuer_speed: tuning.pursuer_speed_at(intensity),
+        pursuer_speed,
     }
 }

@@ -13,12 +13,16 @@
 //!   from the start (and never the start itself, even at distance 0), spaced evenly along that
 //!   row-major list: index `i × len / count`. Fewer when there are not enough such cells.
 //!   Hazards may share a cell with a token, star or power-up: pursuers walk off them at once.
+//!
+//! [`place_traced`] narrates each rule as it applies it ([`MazeStep`]).
 
 use serde::Serialize;
 
+use crate::maze::explain::MazeStep;
 use crate::maze::grid::Levels;
 use crate::maze::{Cell, Grid, MazeTuning};
 use crate::rng::GenRng;
+use crate::trace::{NoTrace, Trace};
 
 /// How many golden stars a floor has, when the maze is large enough.
 pub const STARS: usize = 3;
@@ -52,16 +56,40 @@ pub struct Placement {
 /// # Panics
 /// When `grid` has no open cell.
 pub fn place(grid: &Grid, tuning: &MazeTuning, intensity: f32, rng: &mut impl GenRng) -> Placement {
+    place_traced(grid, tuning, intensity, rng, &mut NoTrace)
+}
+
+/// [`place`], narrating the start, each star, the power-up, the tokens, the pursuers' rule and
+/// each pursuer.
+pub fn place_traced<T: Trace<MazeStep>>(
+    grid: &Grid,
+    tuning: &MazeTuning,
+    intensity: f32,
+    rng: &mut impl GenRng,
+    trace: &mut T,
+) -> Placement {
     // Work on positions in the row-major open-cell list: half the size of the grid at most, and
     // sorted by construction, so every result comes out in row-major order without a sort.
     let open = open_indices(grid);
     let start = *open.first().expect("a carved grid has at least one open cell") as usize;
     let position = |index: u32| open.binary_search(&index).expect("searches reach open cells only");
     let search = grid.bfs_levels(start);
+    trace.note(|| MazeStep::Start { cell: grid.cell(start), open_cells: open.len() });
 
     let stars: Vec<usize> = furthest(&search).into_iter().map(position).collect();
+    if T::ON {
+        for (rank, &star) in stars.iter().enumerate() {
+            let index = open[star];
+            trace.note(|| MazeStep::Star { cell: grid.cell(index as usize), distance: distance(&search, index), rank });
+        }
+    }
     let middle = open.len() / 2;
     let power_up = (middle != 0 && !stars.contains(&middle)).then_some(middle);
+    trace.note(|| MazeStep::PowerUp {
+        cell: power_up.map(|p| grid.cell(open[p] as usize)),
+        middle,
+        open_cells: open.len(),
+    });
 
     let mut reserved = vec![false; open.len()];
     reserved[0] = true;
@@ -72,6 +100,13 @@ pub fn place(grid: &Grid, tuning: &MazeTuning, intensity: f32, rng: &mut impl Ge
         reserved[p] = true;
     }
     let tokens = token_cells(grid, &open, &choose_tokens(&reserved, tuning.token_share, rng));
+    trace.note(|| MazeStep::Tokens {
+        token_share: tuning.token_share,
+        open_cells: open.len(),
+        reserved: reserved.iter().filter(|&&r| r).count(),
+        wanted: tokens_wanted(tuning.token_share, open.len()),
+        cells: tokens.clone(),
+    });
     drop(reserved);
 
     // Hazards: the reached cells outside the first `min_distance` levels of the search. The
@@ -84,6 +119,15 @@ pub fn place(grid: &Grid, tuning: &MazeTuning, intensity: f32, rng: &mut impl Ge
     }
     let far_len = open.iter().filter(|&&i| !not_far[i as usize]).count();
     let count = tuning.hazards_at(intensity).min(far_len);
+    trace.note(|| MazeStep::HazardRule {
+        intensity,
+        hazards_min: tuning.hazards_min,
+        hazards_max: tuning.hazards_max,
+        wanted: tuning.hazards_at(intensity),
+        min_distance: min_distance as u32,
+        far_cells: far_len,
+        count,
+    });
     // Evenly spaced ranks i × len / count along the far cells, picked in one more pass (in u64:
     // the product overflows a 32-bit usize on a big floor in the browser).
     let mut ranks = (0..count as u64).map(|i| (i * far_len as u64 / count as u64) as usize).peekable();
@@ -95,6 +139,7 @@ pub fn place(grid: &Grid, tuning: &MazeTuning, intensity: f32, rng: &mut impl Ge
         if ranks.peek() == Some(&rank) {
             ranks.next();
             hazards.push(grid.cell(i as usize));
+            trace.note(|| MazeStep::Hazard { cell: grid.cell(i as usize), rank });
         }
     }
 
@@ -156,11 +201,23 @@ fn furthest(search: &Levels) -> Vec<u32> {
     stars
 }
 
+/// The path distance of a reached cell (a row-major index) from the search's start: the level of
+/// the search it was reached in. Linear, for the narration only.
+fn distance(search: &Levels, index: u32) -> u32 {
+    let reached = search.order.iter().position(|&i| i == index).unwrap_or(usize::MAX);
+    search.ends.iter().position(|&end| reached < end as usize).unwrap_or(search.ends.len()) as u32
+}
+
+/// The tokens a floor of `open_cells` asks for: round(share × open cells).
+fn tokens_wanted(share: f32, open_cells: usize) -> usize {
+    (f64::from(share.clamp(0.0, 1.0)) * open_cells as f64).round() as usize
+}
+
 /// Marks round(share × open cells) of the positions not `reserved` (at most all of them),
 /// chosen uniformly without replacement.
 fn choose_tokens(reserved: &[bool], share: f32, rng: &mut impl GenRng) -> Vec<bool> {
     let mut pool: Vec<u32> = (0..reserved.len() as u32).filter(|&p| !reserved[p as usize]).collect();
-    let wanted = (f64::from(share.clamp(0.0, 1.0)) * reserved.len() as f64).round() as usize;
+    let wanted = tokens_wanted(share, reserved.len());
     let n = pool.len();
     let count = wanted.min(n);
     // A partial Fisher–Yates shuffle moves a uniform subset to the front. Drawing the smaller of
