@@ -166,8 +166,21 @@ async function playMode(context, orientation, mode, { width, height }) {
   const page = await context.newPage();
   try {
     await page.goto(base);
-    const settings = await buttonAt(page, 'Settings');
-    await page.touchscreen.tap(settings.x, settings.y);
+    // A tap on a button, again if the screen it opens hasn't come (the first frames lay the menu
+    // out at the page's size, so an early tap can land where the button no longer is).
+    const tapThrough = async (label, next) => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const at = await buttonAt(page, label);
+        await page.touchscreen.tap(at.x, at.y);
+        try {
+          return await waitFor(page, 'buttons', (t) => lines(t).some((l) => l.startsWith(next + '|')), next, 5);
+        } catch (error) {
+          if (attempt === 2) throw error;
+        }
+      }
+    };
+    await page.waitForTimeout(1000);
+    await tapThrough('Settings', 'Name: not set');
     const name = await buttonAt(page, 'Name: not set');
     await page.touchscreen.tap(name.x, name.y);
     await page.waitForFunction(() => document.activeElement?.id === 'seedfeast-text', null, { timeout: 10000 });
@@ -177,11 +190,11 @@ async function playMode(context, orientation, mode, { width, height }) {
     await page.screenshot({ path: `${out}/phone-landscape-name.png` });
     console.log('phone: the Name row opened a real text input; typing there set the name');
     // A seed typed the same way: Back, Play, the Runner, then *Type a seed*.
-    for (const label of ['Back', 'Play', 'Runner', 'Type a seed']) {
-      const at = await buttonAt(page, label);
-      await page.touchscreen.tap(at.x, at.y);
-      await page.waitForTimeout(400);
-    }
+    await tapThrough('Back', 'Play');
+    await tapThrough('Play', 'Runner');
+    await tapThrough('Runner', 'Type a seed');
+    const type = await buttonAt(page, 'Type a seed');
+    await page.touchscreen.tap(type.x, type.y);
     await page.waitForFunction(() => document.activeElement?.id === 'seedfeast-text', null, { timeout: 10000 });
     await page.keyboard.type('phone picnic');
     await page.keyboard.press('Enter');
