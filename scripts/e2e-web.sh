@@ -20,8 +20,12 @@ scripts/web.sh
 # +165 KB gzipped since 13,110,477 came with issues #28 and #29 (NFKC for pasted codes, the
 # bounded decoders' messages, a Latin-1 font of 38 KB compiled in, remapping, the text size and
 # the settings' screens); not yet split by crate (scripts/wasm-size-by-crate.py shows the shares).
-budget_raw=13850000
-budget_gzip=4910000
+# Raised again on 2026-12-04 to 13,874,298 raw and 4,921,964 gzipped plus about 2%: +205 KB raw and
+# +79 KB gzipped since 13,669,029 (stop 37, touch), with issue #31's game side (save format 4 and
+# its damaged-file reader for boards, the board client, its JSON through serde_json, fetch's
+# futures), #30's text input, and #33's traced generator entry points.
+budget_raw=14150000
+budget_gzip=5020000
 raw=$(stat -c %s dist/web/seedfeast_bg.wasm)
 zipped=$(gzip -9 -c dist/web/seedfeast_bg.wasm | wc -c)
 if [ "$raw" -gt "$budget_raw" ] || [ "$zipped" -gt "$budget_gzip" ]; then
