@@ -1,7 +1,8 @@
 //! Touch as an input device (issue #30), played headlessly through Bevy's real `TouchInput`
 //! messages: taps, flicks and a held stick fold into the same actions as keys, so the reference
 //! bots' runs played again as touches give the same replay to the bit; the on-screen buttons
-//! act; a touch ends the countdown; and leaving the window pauses a run.
+//! act; a touch ends the countdown; leaving the window pauses a run; and the Code puzzle's first
+//! steps are written, run and walked out of by taps alone (its chip pad).
 
 mod common;
 
@@ -11,6 +12,9 @@ use bevy::window::{WindowFocused, WindowOccluded};
 use seedfeast::data::GameData;
 use seedfeast::grid_move::Dir;
 use seedfeast::input::{Actions, LastDevice};
+use seedfeast::modes::puzzle::bot::next_step;
+use seedfeast::modes::puzzle::chip_pad::PadLayout;
+use seedfeast::modes::puzzle::{CodeEditor, Note, PuzzlePlayer, PuzzleRun, from_grid};
 use seedfeast::replay::simulate::{on_one_thread, record_bot, run_app};
 use seedfeast::replay::{Recording, StateHash, StepInput};
 use seedfeast::run::{Countdown, RunScore, end_countdown};
@@ -206,4 +210,131 @@ fn leaving_the_window_pauses_a_run_and_coming_back_keeps_it_paused() {
     app.update();
     app.update();
     assert_eq!(pause_state(&app), Pause::Paused, "tab hidden");
+}
+
+/// The Code puzzle's run, by a touch player's fingers only.
+fn puzzle_run(app: &App) -> &PuzzleRun {
+    app.world().resource::<PuzzleRun>()
+}
+
+/// The player's tile, and whether it stands still with no step waiting.
+fn puzzle_player(app: &mut App) -> ((i32, i32), bool) {
+    let mut query = app.world_mut().query::<&PuzzlePlayer>();
+    let player = query.single(app.world()).unwrap();
+    (from_grid(player.mover.cell), player.mover.dir.is_none() && player.queued.is_none())
+}
+
+/// A flick of the floating stick within one frame: one tile's step, as an arrow key's tap makes
+/// (a stick held longer keeps walking, as a held key does).
+fn flick(app: &mut App, id: &mut u64, dir: Dir) {
+    *id += 1;
+    let way = FIELD + screen_way(dir) * 30.0;
+    touch(app, *id, TouchPhase::Started, FIELD);
+    touch(app, *id, TouchPhase::Moved, way);
+    touch(app, *id, TouchPhase::Ended, way);
+    app.update();
+}
+
+/// Walks by stick flicks to `target`, or (with `None`) out of the open exit into the next step.
+fn flick_to(app: &mut App, id: &mut u64, target: Option<(i32, i32)>) {
+    let step = puzzle_run(app).board.step;
+    let goal = target.unwrap_or(puzzle_run(app).board.level.exit);
+    for _ in 0..600 {
+        if target.is_none() && puzzle_run(app).board.step != step {
+            return;
+        }
+        let (here, resting) = puzzle_player(app);
+        if target == Some(here) && resting {
+            return;
+        }
+        if !resting || here == goal {
+            app.update();
+            continue;
+        }
+        let dir = next_step(puzzle_run(app), here, goal).unwrap_or_else(|| panic!("no way from {here:?} to {goal:?}"));
+        flick(app, id, dir);
+    }
+    panic!("never reached {goal:?} from {:?}", puzzle_player(app).0);
+}
+
+/// Taps the pad's chip labelled `label` where it is drawn.
+fn tap_chip(app: &mut App, id: &mut u64, label: &str) {
+    let layout = app.world().resource::<PadLayout>();
+    let Some((rect, _)) = layout.chips.iter().find(|(_, chip)| chip.label == label) else {
+        let shown: Vec<&str> = layout.chips.iter().map(|(_, chip)| chip.label.as_str()).collect();
+        panic!("no chip {label:?} on the pad: {shown:?}");
+    };
+    *id += 1;
+    tap(app, *id, rect.center());
+    app.update();
+    app.update();
+}
+
+#[test]
+fn the_code_puzzles_first_three_steps_are_solved_by_taps_alone() {
+    let mut app = touch_app("puzzle", Seed::from_text("pizza party"));
+    let mut id = 0;
+    for step in 0..3 {
+        assert_eq!(puzzle_run(&app).board.step, step);
+        let coding = puzzle_run(&app).board.level.coding_tile;
+        flick_to(&mut app, &mut id, Some(coding));
+        assert!(puzzle_run(&app).panel_open, "step {step}: the panel opens on the coding tile");
+        assert!(!app.world().resource::<PadLayout>().chips.is_empty(), "step {step}: the pad shows to a touch player");
+        // The solution is one call, `name.call(…);`: its object's chip, then the call's, then RUN.
+        let solution = puzzle_run(&app).board.level.solution.clone();
+        let (object, call) = solution.trim_end_matches(';').split_once('.').expect("one call");
+        tap_chip(&mut app, &mut id, object);
+        tap_chip(&mut app, &mut id, &format!(".{call}"));
+        assert_eq!(app.world().resource::<CodeEditor>().text(), solution, "step {step}: the taps wrote the program");
+        tap_chip(&mut app, &mut id, "RUN");
+        assert!(
+            puzzle_run(&app).board.running() || puzzle_run(&app).board.note == Note::Solved,
+            "step {step}: it runs"
+        );
+        for _ in 0..60 * 20 {
+            if !puzzle_run(&app).board.running() {
+                break;
+            }
+            app.update();
+        }
+        let board = &puzzle_run(&app).board;
+        assert!(board.open && !puzzle_run(&app).panel_open, "step {step}: solved, the exit opens ({:?})", board.note);
+        assert!(app.world().resource::<PadLayout>().chips.is_empty(), "step {step}: the pad goes with the panel");
+        flick_to(&mut app, &mut id, None);
+    }
+    let run = puzzle_run(&app);
+    assert_eq!((run.board.step, run.cleared.len()), (3, 3), "three steps cleared by taps");
+    assert_eq!(*app.world().resource::<LastDevice>(), LastDevice::Touch);
+}
+
+#[test]
+fn the_pads_close_chip_walks_away_and_del_and_undo_edit() {
+    let mut app = touch_app("puzzle", Seed(11));
+    let mut id = 0;
+    let coding = puzzle_run(&app).board.level.coding_tile;
+    flick_to(&mut app, &mut id, Some(coding));
+    tap_chip(&mut app, &mut id, "for");
+    tap_chip(&mut app, &mut id, "2×");
+    let editor = |app: &App| app.world().resource::<CodeEditor>().text();
+    assert_eq!(editor(&app), "for (i = 0; i < 2; i++) {\n    ");
+    tap_chip(&mut app, &mut id, "}");
+    tap_chip(&mut app, &mut id, "DEL");
+    assert_eq!(editor(&app), "for (i = 0; i < 2; i++) {\n");
+    tap_chip(&mut app, &mut id, "UNDO");
+    tap_chip(&mut app, &mut id, "UNDO");
+    assert_eq!(editor(&app), "for (i = 0; i < 2; i++) {\n    ", "each chip undoes whole");
+    tap_chip(&mut app, &mut id, "CLOSE");
+    assert!(!puzzle_run(&app).panel_open, "CLOSE closes the panel, as Esc does");
+    assert!(!app.world().resource::<seedfeast::input::TypingFocus>().0, "and the stick walks again");
+    // A flick walks one tile, as an arrow key's tap does (its held frame does not add a second).
+    let (here, _) = puzzle_player(&mut app);
+    let entry = puzzle_run(&app).board.level.entry;
+    let dir = next_step(puzzle_run(&app), here, entry).expect("a way back to the entry");
+    flick(&mut app, &mut id, dir);
+    for _ in 0..120 {
+        app.update();
+    }
+    let (there, resting) = puzzle_player(&mut app);
+    assert!(resting, "the player stops");
+    assert_eq!((there.0 - here.0).abs() + (there.1 - here.1).abs(), 1, "one tile from {here:?}: {there:?}");
 }

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::input::LastDevice;
+use crate::input::{LastDevice, TypingFocus};
 use crate::palette;
 use crate::session::Session;
 use crate::state::{Pause, Screen};
@@ -187,12 +187,15 @@ fn set_if_changed(node: &mut Mut<Node>, rect: Rect) {
 }
 
 /// Shown only to a touch player and only while the run is running; full while in use, faded after.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn fade_controls(
     device: Res<LastDevice>,
     pause: Option<Res<State<Pause>>>,
+    focus: Res<TypingFocus>,
     last: Res<LastTouch>,
     time: Res<Time<Real>>,
-    mut overlay: Query<&mut Visibility, With<TouchOverlay>>,
+    mut overlay: Query<&mut Visibility, (With<TouchOverlay>, Without<OnScreenButton>)>,
+    mut buttons: Query<(&OnScreenButton, &mut Visibility), Without<TouchOverlay>>,
     mut colours: Query<(&mut BackgroundColor, &mut BorderColor), Without<TouchOverlay>>,
     children: Query<&Children, With<TouchOverlay>>,
 ) {
@@ -200,6 +203,12 @@ fn fade_controls(
     let shown = *device == LastDevice::Touch && running;
     for mut visibility in &mut overlay {
         visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+    }
+    // While a text field types (the puzzle's code panel, with its own chips), only pause acts:
+    // the other buttons would be drawn and do nothing.
+    for (button, mut visibility) in &mut buttons {
+        let idle = focus.0 && button.0 != ButtonKind::Pause;
+        visibility.set_if_neq(if idle { Visibility::Hidden } else { Visibility::Inherited });
     }
     let recent = last.0.is_some_and(|at| time.elapsed_secs() - at < FADE_AFTER);
     let alpha = if recent { SHOWN } else { FADED };

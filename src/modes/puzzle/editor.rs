@@ -218,6 +218,25 @@ impl Editor {
         changed
     }
 
+    /// Applies several edits as one: they undo as one step (a chip of the touch pad writes a
+    /// whole line, new lines and indentation included). Returns whether the text changed.
+    pub fn group(&mut self, edits: impl FnOnce(&mut Editor)) -> bool {
+        let snapshot = Snapshot { lines: self.lines.clone(), cursor: self.cursor };
+        // The edits' own undo steps are dropped: the group is one.
+        let undo = std::mem::take(&mut self.undo);
+        let redo = std::mem::take(&mut self.redo);
+        edits(self);
+        self.undo = undo;
+        let changed = self.lines != snapshot.lines;
+        if changed {
+            self.push_undo(snapshot);
+        } else {
+            self.redo = redo;
+        }
+        self.last = Last::Other;
+        changed
+    }
+
     fn remember(&mut self) {
         let snapshot = Snapshot { lines: self.lines.clone(), cursor: self.cursor };
         self.push_undo(snapshot);

@@ -223,7 +223,7 @@ pub fn type_code(
 }
 
 /// The code changed: an error it was underlined for is gone.
-fn edited(run: &mut PuzzleRun) {
+pub(crate) fn edited(run: &mut PuzzleRun) {
     run.board.error = None;
     if matches!(run.board.note, Note::Refused(_) | Note::Failed(_) | Note::Stopped | Note::Wrong) {
         run.board.note = Note::Ready;

@@ -12,6 +12,8 @@
 
 pub mod board;
 pub mod bot;
+pub mod chip_pad;
+pub mod chips;
 pub mod editor;
 pub mod keys;
 pub mod panel;
@@ -129,6 +131,7 @@ pub struct PuzzlePlugin;
 
 impl Plugin for PuzzlePlugin {
     fn build(&self, app: &mut App) {
+        chip_pad::add(app);
         app.add_plugins(RunPlugin::<PuzzleRun>::default())
             .init_resource::<keys::PendingCodePaste>()
             .add_systems(OnEnter(Screen::Playing), start_puzzle.in_set(RunStart::Mode).run_if(playing(&MODE)))
@@ -148,6 +151,9 @@ impl Plugin for PuzzlePlugin {
                     keys::open_panel,
                     keys::type_code,
                     keys::finish_paste,
+                    chip_pad::lay_out_pad,
+                    chip_pad::tap_chips,
+                    chip_pad::draw_pad,
                     end_run_key,
                     sync_focus,
                     place_pieces,
@@ -245,8 +251,9 @@ fn queue_step(
     if countdown.is_some() || *pause.get() != Pause::Running {
         return;
     }
-    if let Some(dir) = actions.steer {
-        for mut player in &mut player {
+    for mut player in &mut player {
+        let started = player.started.take();
+        if let Some(dir) = actions.steer.filter(|dir| started != Some(*dir)) {
             player.queued = Some(dir);
         }
     }
@@ -274,6 +281,7 @@ fn walk_player(
     let mut arrivals = Vec::new();
     let walking = player.mover.dir;
     let held = held_dir(actions.move_axis, walking);
+    let from_rest = walking.is_none() && queued.is_none();
     player.mover.advance(&open, time.delta_secs(), |cell, arrived| {
         if arrived.is_some() {
             arrivals.push(cell);
@@ -290,6 +298,9 @@ fn walk_player(
     // A tap taken at a centre is used up (one that found a wall too); one made mid-step waits
     // for the next centre; none is kept while the player can't walk.
     player.queued = if frozen { None } else { queued };
+    if from_rest && player.mover.dir.is_some() && player.mover.dir == held {
+        player.started = held;
+    }
     for cell in arrivals {
         let at = from_grid(cell);
         if cell == coding && !run.board.open && !run.panel_open {

@@ -11,6 +11,7 @@ use seedfeast_procgen::puzzle::ast::Dir as FaceDir;
 use seedfeast_procgen::puzzle::interp::Event;
 use seedfeast_procgen::puzzle::world::{Element, Ground, Kind, RewardKind};
 
+use crate::modes::puzzle::chip_pad::PadLayout;
 use crate::modes::puzzle::panel;
 use crate::modes::puzzle::spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, to_world};
 use crate::modes::puzzle::{PuzzleRun, ease};
@@ -164,6 +165,7 @@ fn frame_map(
     run: Res<PuzzleRun>,
     windows: Query<&Window>,
     ui_scale: Option<Res<UiScale>>,
+    pad: Option<Res<PadLayout>>,
     mut camera: Query<(&mut Transform, &mut Projection), (With<Camera2d>, Without<Backdrop>)>,
     mut backdrop: Query<&mut Transform, (With<Backdrop>, Without<Camera2d>)>,
 ) {
@@ -176,7 +178,9 @@ fn frame_map(
     let (win_w, win_h) = windows.iter().next().map_or((1280.0, 720.0), |w| (w.width(), w.height()));
     let ui = ui_scale.map_or(1.0, |s| s.0.max(0.01));
     let (left, right) = (MAP_LEFT, (win_w / ui - panel::PANEL_WIDTH - 32.0).max(MAP_LEFT + 200.0));
-    let (top, bottom) = (MAP_TOP, (win_h / ui - MAP_BOTTOM_MARGIN).max(MAP_TOP + 200.0));
+    // Above the touch pad's chips while they show (their height is in window pixels).
+    let free_h = win_h - pad.map_or(0.0, |pad| pad.height);
+    let (top, bottom) = (MAP_TOP, (free_h / ui - MAP_BOTTOM_MARGIN).max(MAP_TOP + 200.0));
     let (left, right, top, bottom) = (left * ui, right * ui, top * ui, bottom * ui);
     let (area_w, area_h) = (right - left - 32.0 * ui, bottom - top - 32.0 * ui);
     // World units per UI pixel at scale 1 (the camera shows VIEW_HEIGHT units, whatever the height).
