@@ -2,7 +2,8 @@
 # The phone test (issue #30): headless Chromium emulating a phone, portrait 390x844 and landscape
 # 844x390 at device pixel ratio 3 with touch, plays every mode from a level link by touch events
 # only (scripts/browser/phone.mjs). Needs the bundle in dist/web (scripts/e2e-web.sh builds it;
-# SEEDFEAST_BUILD_WEB=1 builds it here). Screenshots go to dist/e2e/phone-*.png.
+# SEEDFEAST_BUILD_WEB=1 builds it here). Screenshots go to dist/e2e/phone-*.png. Then the layout
+# test: every screen at three window sizes (dist/e2e/layout-*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -18,3 +19,8 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
 node scripts/browser/phone.mjs "http://127.0.0.1:$port/index.html" "$out"
+# Every screen and each mode's HUD at 640x360, 1280x720 and 3840x2160: no text outside the window,
+# none overlapping another (scripts/browser/layout.mjs).
+started=$SECONDS
+node scripts/browser/layout.mjs "http://127.0.0.1:$port/index.html" "$out"
+echo "e2e-phone: the layout test took $((SECONDS - started)) s"

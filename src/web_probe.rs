@@ -1,8 +1,8 @@
 //! What the page tells a browser test besides the screens (issue #30's phone test): pauses go into
-//! the screen log, the menu buttons' places are published so a test can tap them as a finger
-//! would, and a paused or finished run's inputs are summed up so the test can see its taps, swipes and
-//! stick became the run's input. The texts are built on every platform (and unit-tested);
-//! only the browser publishes them.
+//! the screen log, the menu buttons' places (and every text's, for the layout test) are published
+//! so a test can tap them as a finger would, and a paused or finished run's inputs are summed up
+//! so the test can see its taps, swipes and stick became the run's input. The texts are built on
+//! every platform (and unit-tested); only the browser publishes them.
 
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
     // The buttons' places are known once the UI is laid out (the browser game only: nothing
     // else reads them).
     if cfg!(target_arch = "wasm32") && app.is_plugin_added::<bevy::ui::UiPlugin>() {
-        app.add_systems(PostUpdate, (publish_buttons, publish_window).after(UiSystems::Layout));
+        app.add_systems(PostUpdate, (publish_buttons, publish_window, publish_texts).after(UiSystems::Layout));
     }
 }
 
@@ -89,6 +89,33 @@ fn publish_buttons(
     if *last != text {
         #[cfg(target_arch = "wasm32")]
         crate::web::publish("buttons", &text);
+        *last = text;
+    }
+}
+
+/// Every text on screen as `x|y|width|height|text` in CSS px, for the layout test
+/// (`scripts/browser/layout.mjs`: no text outside the window, no two overlapping).
+fn publish_texts(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    texts: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility, &Text)>,
+    mut last: Local<String>,
+) {
+    let scale = windows.single().map_or(1.0, |window| 1.0 / window.scale_factor());
+    let mut lines: Vec<String> = texts
+        .iter()
+        .filter(|(node, _, visible, text)| visible.get() && !node.is_empty() && !text.0.trim().is_empty())
+        .map(|(node, transform, _, text)| {
+            let size = node.size() * scale;
+            let min = transform.translation * scale - size / 2.0;
+            let line = text.0.replace('\n', " ");
+            format!("{:.0}|{:.0}|{:.0}|{:.0}|{line}", min.x, min.y, size.x, size.y)
+        })
+        .collect();
+    lines.sort();
+    let text = lines.join("\n");
+    if *last != text {
+        #[cfg(target_arch = "wasm32")]
+        crate::web::publish("texts", &text);
         *last = text;
     }
 }

@@ -3,7 +3,8 @@
 // held stick and the on-screen buttons. Each run must start from the link, take the gestures as
 // its input (the page's summary of the paused run counts them), pause from the on-screen button,
 // put the level's link on the clipboard from the pause menu's Copy link, and resume. Hiding the
-// page pauses a run. Screenshots of each mode in play go to OUT_DIR.
+// page pauses a run. The Code puzzle's first three steps are written, run and walked out of by
+// taps alone. Screenshots of each mode in play go to OUT_DIR.
 // Usage (scripts/e2e-phone.sh runs it): node phone.mjs BASE_URL OUT_DIR
 import { createRequire } from 'node:module';
 
@@ -202,6 +203,69 @@ async function playMode(context, orientation, mode, { width, height }) {
     console.log('phone: Type a seed opened the input; the typed words started a run');
   } catch (error) {
     fail(`text on a phone: ${error.message}`);
+  }
+  await context.close();
+}
+
+// The Code puzzle by taps alone (issue #30), on a phone on its side: the stick walks to the coding
+// tile (one flick a tile), the chip pad writes each step's program (the object's chip, then its
+// call's) and RUN runs it, and the stick walks out of the opened exit; three curriculum steps. The
+// page publishes the way to go and the chips' places (src/modes/puzzle/probe.rs).
+{
+  const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const probe = async () => Object.fromEntries(lines(await published(page, 'puzzle')).filter((l) => !l.startsWith('chip ')).map((l) => {
+    const at = l.indexOf(' ');
+    return [l.slice(0, at), l.slice(at + 1)];
+  }));
+  const chipAt = async (label) => {
+    const text = await waitFor(page, 'puzzle', (t) => lines(t).some((l) => l.startsWith(`chip ${label}|`)), `the chip ${label}`, 10);
+    const [, x, y, w, h] = lines(text).find((l) => l.startsWith(`chip ${label}|`)).split('|').map(Number);
+    if (w < 44 || h < 44) fail(`puzzle: the chip ${label} is ${w}x${h} CSS px, under 44`);
+    return [x + w / 2, y + h / 2];
+  };
+  const flick = async (way) => {
+    const c = [844 * 0.3, 390 * 0.55];
+    const d = { up: [0, -30], down: [0, 30], left: [-30, 0], right: [30, 0] }[way];
+    await touch(cdp, 'touchStart', [c]);
+    await touch(cdp, 'touchMove', [[c[0] + d[0], c[1] + d[1]]]);
+    await touch(cdp, 'touchEnd', []);
+  };
+  // Walks by flicks until `done` holds of the probe.
+  const walk = async (done, what) => {
+    for (let i = 0; i < 80; i++) {
+      const state = await probe();
+      if (done(state)) return state;
+      if (state.way !== 'none' && state.panel === 'closed') await flick(state.way);
+      await page.waitForTimeout(450);
+    }
+    throw new Error(`${what}: never got there (${JSON.stringify(await probe())})`);
+  };
+  try {
+    await page.goto(`${base}?seed=pizza+party&mode=puzzle`);
+    await waitFor(page, 'screens', (t) => lines(t).some((l) => l.startsWith('Playing puzzle ')), 'puzzle: the link\'s run');
+    await page.waitForTimeout(1500);
+    await page.touchscreen.tap(844 * 0.3, 390 * 0.55);
+    await waitFor(page, 'puzzle', (t) => t.startsWith('step 0'), 'puzzle: the first step', 30);
+    for (let step = 0; step < 3; step++) {
+      const state = await walk((s) => s.panel === 'open', `puzzle step ${step}: the coding tile`);
+      const [, object, call] = state.solution.match(/^(\w+)(\.[^;]+);$/) ?? [];
+      if (!object) throw new Error(`step ${step}: a solution of one call was expected: ${state.solution}`);
+      for (const label of [object, call]) {
+        const [x, y] = await chipAt(label);
+        await page.touchscreen.tap(x, y);
+        await page.waitForTimeout(400);
+      }
+      if (step === 0) await page.screenshot({ path: `${out}/phone-landscape-puzzle.png` });
+      const [x, y] = await chipAt('RUN');
+      await page.touchscreen.tap(x, y);
+      await waitFor(page, 'puzzle', (t) => t.includes('\npanel closed'), `puzzle step ${step}: the program ran and the panel closed`, 30);
+      await walk((s) => Number(s.step) === step + 1, `puzzle step ${step}: out of the exit`);
+      console.log(`phone: puzzle step ${step} solved by taps: ${state.solution}`);
+    }
+  } catch (error) {
+    fail(`the Code puzzle by taps: ${error.message}`);
   }
   await context.close();
 }

@@ -17,6 +17,7 @@ pub mod chips;
 pub mod editor;
 pub mod keys;
 pub mod panel;
+pub mod probe;
 pub mod score;
 pub mod spawn;
 pub mod syntax;
@@ -132,6 +133,7 @@ pub struct PuzzlePlugin;
 impl Plugin for PuzzlePlugin {
     fn build(&self, app: &mut App) {
         chip_pad::add(app);
+        probe::add(app);
         app.add_plugins(RunPlugin::<PuzzleRun>::default())
             .init_resource::<keys::PendingCodePaste>()
             .add_systems(OnEnter(Screen::Playing), start_puzzle.in_set(RunStart::Mode).run_if(playing(&MODE)))
