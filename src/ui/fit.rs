@@ -2,9 +2,16 @@
 //! [`UiScale`] makes that the smaller of the window's width and height ratios, so a screen that
 //! fits 1280×720 fits every window from 640×360 to 4K, at the same proportions (and the text
 //! size setting multiplies on top). Windowed game only: headless tests lay out nothing.
+//!
+//! On a touch screen a phone's short side would make the menus' 48 px buttons about 26 px, under
+//! the 44 a finger needs: there the UI grows towards [`TOUCH_SCALE`] for as long as the screen's
+//! card ([`FitContent`]) still fits the window, so a short menu gets finger-sized buttons and a
+//! long one stays whole.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+
+use crate::input::LastDevice;
 
 /// The size every screen is laid out for.
 pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
@@ -14,6 +21,17 @@ pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
 pub const MIN_SCALE: f32 = 0.3;
 /// A 4K window shows the 1280×720 layout three times over.
 pub const MAX_SCALE: f32 = 3.0;
+
+/// The scale a touch screen's menus grow to where their card fits: a 48 px button is then 46 CSS
+/// px, above the 44 a finger needs.
+pub const TOUCH_SCALE: f32 = 0.95;
+const _: () = assert!(48.0 * TOUCH_SCALE >= 44.0, "a menu button at the touch scale is finger-sized");
+/// Space kept between a grown card and the window's edges (window px).
+const TOUCH_MARGIN: f32 = 12.0;
+
+/// A screen's card (menus, pause, game over): what must fit when a touch screen's UI grows.
+#[derive(Component, Default)]
+pub struct FitContent;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(PreUpdate, fit_to_window);
@@ -25,12 +43,39 @@ pub fn scale_for(size: Vec2) -> f32 {
     if ratio.is_finite() { ratio.clamp(MIN_SCALE, MAX_SCALE) } else { 1.0 }
 }
 
-fn fit_to_window(windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>, mut scale: ResMut<UiScale>) {
-    if let Ok(window) = windows.single() {
-        let now = scale_for(Vec2::new(window.width(), window.height()));
-        if (scale.0 - now).abs() > 1e-4 {
-            scale.0 = now;
-        }
+/// The UI's scale on a touch screen of `size` showing a card of `content` UI px (none while no
+/// card is laid out): as [`scale_for`], grown towards [`TOUCH_SCALE`] as far as the card fits.
+pub fn touch_scale_for(size: Vec2, content: Option<Vec2>) -> f32 {
+    let base = scale_for(size);
+    let Some(content) = content.filter(|c| c.x > 0.0 && c.y > 0.0) else { return base };
+    let room = ((size - Vec2::splat(2.0 * TOUCH_MARGIN)) / content).min_element();
+    if !room.is_finite() {
+        return base;
+    }
+    base.max(TOUCH_SCALE.min(room)).min(MAX_SCALE)
+}
+
+fn fit_to_window(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    device: Res<LastDevice>,
+    cards: Query<(&ComputedNode, &InheritedVisibility), With<FitContent>>,
+    mut scale: ResMut<UiScale>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let size = Vec2::new(window.width(), window.height());
+    let now = if *device == LastDevice::Touch {
+        // The largest card on screen, in UI px (a node's computed size is in physical px).
+        let content = cards
+            .iter()
+            .filter(|(node, visible)| visible.get() && !node.is_empty())
+            .map(|(node, _)| node.size() * node.inverse_scale_factor())
+            .reduce(Vec2::max);
+        touch_scale_for(size, content)
+    } else {
+        scale_for(size)
+    };
+    if (scale.0 - now).abs() > 1e-3 {
+        scale.0 = now;
     }
 }
 
@@ -53,5 +98,25 @@ mod tests {
         }
         assert_eq!(scale_for(Vec2::new(200.0, 100.0)), MIN_SCALE, "too small to read: cropped, not shrunk further");
         assert_eq!(scale_for(Vec2::ZERO), MIN_SCALE);
+    }
+
+    #[test]
+    fn on_a_touch_screen_a_card_that_fits_grows_to_finger_sized_buttons() {
+        let phone = Vec2::new(844.0, 390.0);
+        // A short menu (a title card of 500×330 UI px) grows to the touch scale: 48 px buttons
+        // become 46 CSS px.
+        assert_eq!(touch_scale_for(phone, Some(Vec2::new(500.0, 330.0))), TOUCH_SCALE);
+        // A taller one grows only as far as it still fits, margins kept.
+        let tall = Vec2::new(600.0, 560.0);
+        let grown = touch_scale_for(phone, Some(tall));
+        assert!(grown > scale_for(phone) && grown < TOUCH_SCALE, "{grown}");
+        assert!(tall.y * grown <= phone.y - 2.0 * TOUCH_MARGIN + 1e-3);
+        // One that doesn't fit even at the plain scale keeps the plain scale, never less.
+        assert_eq!(touch_scale_for(phone, Some(Vec2::new(1200.0, 900.0))), scale_for(phone));
+        // No card laid out yet, or an empty one: the plain scale.
+        assert_eq!(touch_scale_for(phone, None), scale_for(phone));
+        assert_eq!(touch_scale_for(phone, Some(Vec2::ZERO)), scale_for(phone));
+        // A big screen never shrinks.
+        assert_eq!(touch_scale_for(Vec2::new(3840.0, 2160.0), Some(Vec2::new(500.0, 330.0))), MAX_SCALE);
     }
 }

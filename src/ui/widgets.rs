@@ -41,6 +41,7 @@ pub fn wide_panel(max_width: f32) -> impl Bundle {
             ..default()
         },
         BackgroundColor(palette::PANEL),
+        crate::ui::fit::FitContent,
     )
 }
 
