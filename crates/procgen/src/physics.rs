@@ -61,8 +61,9 @@ impl JumpReach {
 /// the game sets the upward speed to `flap_speed` on a flap (at most one every
 /// `flap_every_steps`) and caps the fall at `max_fall_speed`; then rapier moves the body in
 /// [`SOLVER_SUBSTEPS`] substeps, each applying gravity to the velocity and then moving the body
-/// by it (semi-implicit Euler per substep).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// by it (semi-implicit Euler per substep). Serializes with its fields' names (a tunnel trace's
+/// `rules` event carries it).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct FlyerReach {
     pub gravity: f32,
     pub flap_speed: f32,

@@ -4,7 +4,8 @@
 //!
 //! - [`tuning`]: the designer numbers; [`flight`]: the flyer model and the reachability rule;
 //! - [`validate`]: re-checks every rule; [`render`]: text and RGB pictures;
-//! - [`stars`]: the background star field, fixed for every level.
+//! - [`stars`]: the background star field, fixed for every level;
+//! - [`explain`]: the events the generator narrates; [`rebuild`]: the gates laid from them alone.
 //!
 //! Heights are world units measured UP from the bottom of the screen (`gap_center` in
 //! `[0, screen_height]`); `x` is the distance from the flyer's start, which is level with the
@@ -14,8 +15,10 @@
 //! centre), and the centres are chosen against the squeezed gaps whether or not squeeze is on,
 //! so the squeeze flag changes gap heights only: never a centre, a spacing or an `x`.
 
+pub mod explain;
 pub mod flight;
 pub mod level;
+pub mod rebuild;
 pub mod render;
 pub mod stars;
 pub mod tuning;
@@ -24,7 +27,9 @@ pub mod validate;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+pub use explain::{CentreRange, TunnelStep};
 pub use flight::reachable;
+pub use rebuild::rebuild_gates;
 pub use render::{draw_tunnel, tunnel_rgb};
 pub use stars::{STAR_SEED, Star, star_field};
 pub use tuning::TunnelTuning;
@@ -34,6 +39,7 @@ use crate::Seed;
 use crate::intensity::IntensityCurve;
 use crate::physics::FlyerReach;
 use crate::rng::{GenRng, Subsystem, stream};
+use crate::trace::{NoTrace, Trace};
 
 /// One gate: a wall across the screen at `x` with a gap of `gap_height` centred on `gap_center`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -108,26 +114,62 @@ impl TunnelGenerator {
 
     /// The next gate. Panics after gate u32::MAX (the iterator ends there instead).
     pub fn next_gate(&mut self) -> Gate {
+        self.next_gate_traced(&mut NoTrace)
+    }
+
+    /// [`TunnelGenerator::next_gate`], narrating each decision to `trace` (the rules first, before
+    /// the first gate): the same gate, bit for bit.
+    pub fn next_gate_traced<T: Trace<TunnelStep>>(&mut self, trace: &mut T) -> Gate {
         let index = u32::try_from(self.next_index).expect("a tunnel run ends after gate u32::MAX");
+        if index == 0 {
+            trace.note(|| TunnelStep::Rules { tuning: self.tuning.clone(), reach: self.reach, squeeze: self.squeeze });
+        }
         self.next_index += 1;
         let tuning = &self.tuning;
         let intensity = tuning.intensity_at(&self.curve, index);
         let (gap_lo, gap_hi) = tuning.gap_range(intensity);
         let (spacing_lo, spacing_hi) = (tuning.spacing_min, tuning.spacing_max);
         let height = self.rng.range(gap_lo, gap_hi);
-        let spacing = self.rng.range(spacing_lo, spacing_hi) * tuning.spacing_factor(intensity);
+        let drawn_spacing = self.rng.range(spacing_lo, spacing_hi);
+        let spacing = drawn_spacing * tuning.spacing_factor(intensity);
         let u = self.rng.unit();
         let squeezed = tuning.squeezed(height, intensity);
         // The whole (unsqueezed) gap fits the screen; a squeezed gap shares its centre, so it fits too.
         let screen = (tuning.screen_margin + height / 2.0, tuning.screen_height - tuning.screen_margin - height / 2.0);
-        let (x, gap_center) = match &self.last {
-            None => (spacing, tuning.screen_height / 2.0),
+        let x = self.last.as_ref().map_or(spacing, |(last, _)| last.x + spacing);
+        trace.note(|| TunnelStep::Gate {
+            index,
+            progress: index as f32 / tuning.gates_per_step,
+            intensity,
+            gap_range: (gap_lo, gap_hi),
+            height,
+            drawn_spacing,
+            spacing_factor: tuning.spacing_factor(intensity),
+            spacing,
+            x,
+        });
+        trace.note(|| TunnelStep::Squeeze {
+            index,
+            intensity,
+            height,
+            narrowed_by: tuning.squeeze_by(intensity),
+            floor: tuning.squeeze_floor,
+            squeezed,
+            applied: self.squeeze,
+        });
+        let gap_center = match &self.last {
+            None => {
+                let centre = tuning.screen_height / 2.0;
+                trace.note(|| TunnelStep::FirstCentre { screen_height: tuning.screen_height, centre });
+                centre
+            }
             Some((last, last_squeezed)) => {
-                let probe =
-                    Gate { index, x: last.x + spacing, gap_center: 0.0, gap_height: squeezed, spacing, intensity };
+                let probe = Gate { index, x, gap_center: 0.0, gap_height: squeezed, spacing, intensity };
                 let from = Gate { gap_height: *last_squeezed, ..*last };
-                let (lo, hi) = centre_range(tuning, &self.reach, &from, &probe, screen);
-                (last.x + spacing, (lo + (hi - lo) * u).clamp(lo, hi))
+                let range = centre_range(tuning, &self.reach, &from, &probe, screen);
+                let centre = range.draw(u);
+                trace.note(|| TunnelStep::Centre { index, range, u, centre });
+                centre
             }
         };
         let gate = Gate { index, x, gap_center, gap_height: height, spacing, intensity };
@@ -136,25 +178,40 @@ impl TunnelGenerator {
     }
 }
 
+impl CentreRange {
+    /// The centre at `u` in [0, 1) across the range.
+    pub fn draw(&self, u: f32) -> f32 {
+        (self.lo + (self.hi - self.lo) * u).clamp(self.lo, self.hi)
+    }
+}
+
 /// Where `to`'s centre may go after `from`: inside the screen range, within the shift cap and
 /// within the flyer's reach of `from`'s window (both gaps as squeezed, the narrowest they get).
 /// A valid tuning always leaves it non-empty; otherwise the screen range wins and the validator
-/// reports the broken rule.
-fn centre_range(tuning: &TunnelTuning, reach: &FlyerReach, from: &Gate, to: &Gate, screen: (f32, f32)) -> (f32, f32) {
+/// reports the broken rule. Shared with [`rebuild`], which recomputes it from the gates.
+pub(crate) fn centre_range(
+    tuning: &TunnelTuning,
+    reach: &FlyerReach,
+    from: &Gate,
+    to: &Gate,
+    screen: (f32, f32),
+) -> CentreRange {
     let c = from.gap_center;
     let cap = tuning.shift_cap(to.spacing);
     let t = flight::flight_time(tuning, from, to);
     let windows = flight::window_half(tuning, from.gap_height) + flight::window_half(tuning, to.gap_height);
-    let up = cap.min(windows + reach.max_climb(t));
-    let down = cap.min(windows + reach.max_drop(t));
+    let (climb, fall) = (reach.max_climb(t), reach.max_drop(t));
+    let up = cap.min(windows + climb);
+    let down = cap.min(windows + fall);
     let (lo, hi) = (screen.0.max(c - down), screen.1.min(c + up));
-    if lo <= hi {
-        (lo, hi)
+    let (lo, hi, boxed_in) = if lo <= hi {
+        (lo, hi, false)
     } else {
         // Nothing keeps every rule: stay on screen, as close to the last centre as it allows.
         let nearest = c.clamp(screen.0.min(screen.1), screen.1.max(screen.0));
-        (nearest, nearest)
-    }
+        (nearest, nearest, true)
+    };
+    CentreRange { from: c, cap, flight_time: t, windows, climb, fall, up, down, screen, lo, hi, boxed_in }
 }
 
 impl Iterator for TunnelGenerator {
@@ -188,5 +245,24 @@ pub fn generate_gates(
     n: usize,
     squeeze: bool,
 ) -> Vec<Gate> {
-    TunnelGenerator::new(tuning.clone(), curve.clone(), reach, seed, squeeze).take(n).collect()
+    generate_gates_traced(tuning, curve, reach, seed, n, squeeze, &mut NoTrace)
+}
+
+/// [`generate_gates`], narrating every decision to `trace`: the same gates, bit for bit.
+pub fn generate_gates_traced<T: Trace<TunnelStep>>(
+    tuning: &TunnelTuning,
+    curve: &IntensityCurve,
+    reach: FlyerReach,
+    seed: Seed,
+    n: usize,
+    squeeze: bool,
+    trace: &mut T,
+) -> Vec<Gate> {
+    let mut generator = TunnelGenerator::new(tuning.clone(), curve.clone(), reach, seed, squeeze);
+    // As the iterator's `take(n)`: a run ends after gate u32::MAX.
+    let mut gates = Vec::new();
+    while gates.len() < n && generator.next_index <= u64::from(u32::MAX) {
+        gates.push(generator.next_gate_traced(trace));
+    }
+    gates
 }

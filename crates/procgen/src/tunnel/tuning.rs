@@ -2,13 +2,14 @@
 //! shifted as intensity rises, the squeeze, and the flyer's physics. Heights are world units
 //! measured up from the bottom of the screen; times are seconds.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::intensity::IntensityCurve;
 use crate::physics::{FlyerReach, flyer_reach, step_seconds};
 use crate::tuning::{FieldError, Tuning};
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+// Serialize: a tunnel trace's `rules` event carries the whole tuning, the numbers its rebuild reads.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TunnelTuning {
     pub screen_height: f32,
@@ -243,9 +244,16 @@ impl TunnelTuning {
     /// assert_eq!(tuning.squeezed(150.0, 1.0), 96.0);
     /// ```
     pub fn squeezed(&self, height: f32, intensity: f32) -> f32 {
-        let t = ((intensity.clamp(0.0, 1.0) - self.squeeze_from) / (1.0 - self.squeeze_from)).max(0.0);
-        let narrowed = height - self.squeeze_max * t;
+        let narrowed = height - self.squeeze_by(intensity);
         narrowed.max(self.squeeze_floor.min(height))
+    }
+
+    /// How much the squeeze narrows a gap at `intensity`, before the floor:
+    /// `squeeze_max × (intensity − squeeze_from) / (1 − squeeze_from)`, 0 below `squeeze_from`.
+    /// One function for [`TunnelTuning::squeezed`] and the trace's caption, so their bits agree.
+    pub fn squeeze_by(&self, intensity: f32) -> f32 {
+        let t = ((intensity.clamp(0.0, 1.0) - self.squeeze_from) / (1.0 - self.squeeze_from)).max(0.0);
+        self.squeeze_max * t
     }
 }
 
