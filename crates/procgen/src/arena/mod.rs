@@ -3,7 +3,8 @@
 //!
 //! - [`scatter`]: rejection sampling and Bridson's Poisson-disk sampling behind one function;
 //! - [`tuning`]: the designer numbers; [`tint`]: the cosmetic noise fields;
-//! - [`validate`]: re-checks every promise; [`render`]: text and RGB pictures.
+//! - [`validate`]: re-checks every promise; [`render`]: text and RGB pictures;
+//! - [`explain`]: the events the generator narrates; [`rebuild`]: the wave made from them alone.
 //!
 //! Streams, so that no part moves another: item positions come from `ArenaScatter` indexed by
 //! the wave, so wave 7 is placed the same whatever came before. The floor — decoration from
@@ -16,7 +17,9 @@
 //!
 //! Coordinates are world units from the arena's bottom-left corner, y up.
 
+pub mod explain;
 pub mod level;
+pub mod rebuild;
 pub mod render;
 pub mod scatter;
 pub mod tint;
@@ -26,8 +29,10 @@ pub mod validate;
 use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, Serializer};
 
+pub use explain::ArenaStep;
+pub use rebuild::rebuild_wave;
 pub use render::{arena_rgb, draw_arena};
-pub use scatter::{Area, KeepOut, Point, Rules, Sampler, Scatter, scatter};
+pub use scatter::{Area, KeepOut, Point, Rules, Sampler, Scatter, scatter, scatter_traced};
 pub use tint::{TintField, tint_field};
 pub use tuning::{ArenaTuning, MAX_DECOR, MAX_ITEMS};
 pub use validate::{Violation, validate_floor, validate_play, validate_wave};
@@ -36,6 +41,7 @@ use crate::Seed;
 use crate::food::{FoodKind, FoodPicker, FoodTable};
 use crate::intensity::IntensityCurve;
 use crate::rng::{ReadAhead, Subsystem, stream};
+use crate::trace::{NoTrace, Trace};
 
 /// What an item is. Serializes as a string: the food's name (`"apple"`) or `"hazard"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,11 +154,22 @@ struct Placement {
     scatter: Scatter,
 }
 
-fn place(tuning: &ArenaTuning, curve: &IntensityCurve, seed: Seed, wave: u32) -> Placement {
+fn place<T: Trace<ArenaStep>>(
+    tuning: &ArenaTuning,
+    curve: &IntensityCurve,
+    seed: Seed,
+    wave: u32,
+    trace: &mut T,
+) -> Placement {
+    trace.note(|| ArenaStep::Rules { tuning: tuning.clone() });
     let intensity = tuning.intensity_at(curve, wave);
+    trace.note(|| ArenaStep::Wave { wave, progress: wave as f32 / tuning.waves_per_step, intensity });
     let challenge = tuning.is_challenge(curve, wave);
+    trace.note(|| challenge_step(tuning, curve, wave, challenge));
     let clear_radius = tuning.clear_radius_at(intensity, challenge);
     let requested = tuning.items_at(intensity);
+    trace.note(|| ArenaStep::Items { intensity, items_min: tuning.items_min, items_max: tuning.items_max, requested });
+    trace.note(|| ArenaStep::ClearRadius { intensity, challenge, radius: clear_radius });
     let (px, py) = tuning.player();
     let rules = Rules {
         min_spacing: tuning.min_spacing,
@@ -160,9 +177,48 @@ fn place(tuning: &ArenaTuning, curve: &IntensityCurve, seed: Seed, wave: u32) ->
         max_points: requested,
     };
     let sampler = Sampler::Rejection { max_attempts: tuning.max_attempts };
-    let scatter = scatter(tuning.item_area(), &rules, sampler, &mut stream(seed, Subsystem::ArenaScatter, wave));
+    let area = tuning.item_area();
+    trace.note(|| ArenaStep::Scatter {
+        area: [area.x0, area.y0, area.x1, area.y1],
+        item_radius: tuning.item_radius,
+        min_spacing: tuning.min_spacing,
+        centre: Point { x: px, y: py },
+        radius: clear_radius,
+        requested,
+        max_attempts: tuning.max_attempts,
+    });
+    let scatter = scatter_traced(area, &rules, sampler, &mut stream(seed, Subsystem::ArenaScatter, wave), trace);
     let hazards = tuning.hazards_among(scatter.points.len(), intensity, challenge);
+    trace.note(|| ArenaStep::Hazards {
+        placed: scatter.points.len(),
+        intensity,
+        challenge,
+        share: tuning.hazard_share_at(intensity, challenge),
+        hazards,
+    });
     Placement { intensity, challenge, clear_radius, requested, hazards, scatter }
+}
+
+/// The challenge rule's narration: the rounds before and from `wave`, walked as
+/// [`ArenaTuning::is_challenge`] walks them (only when someone listens).
+fn challenge_step(tuning: &ArenaTuning, curve: &IntensityCurve, wave: u32, challenge: bool) -> ArenaStep {
+    let (mut previous, mut next) = (0u64, 0u64);
+    if tuning.challenge_every_start != 0 {
+        while next < u64::from(wave) {
+            previous = next;
+            let after = u32::try_from(next + 1).unwrap_or(u32::MAX);
+            next += u64::from(tuning.challenge_interval(tuning.intensity_at(curve, after)));
+        }
+    }
+    ArenaStep::Challenge {
+        wave,
+        every_start: tuning.challenge_every_start,
+        every_end: tuning.challenge_every_end,
+        previous,
+        next,
+        interval: u32::try_from(next - previous).unwrap_or(u32::MAX),
+        challenge,
+    }
 }
 
 /// Produces a run's waves in play order (1, 2, 3 …), keeping the food pity across waves.
@@ -205,7 +261,7 @@ impl ArenaGenerator {
     ) -> ArenaGenerator {
         let mut generator = ArenaGenerator::new(tuning, curve, food, seed);
         for w in 1..wave.max(1) {
-            let placed = place(&generator.tuning, &generator.curve, seed, w);
+            let placed = place(&generator.tuning, &generator.curve, seed, w, &mut NoTrace);
             for _ in placed.hazards..placed.scatter.points.len() {
                 generator.picker.pick(&mut generator.food_rng);
             }
@@ -225,26 +281,39 @@ impl ArenaGenerator {
 
     /// The next wave. Panics after wave u32::MAX (the iterator ends there instead).
     pub fn next_wave(&mut self) -> ArenaWave {
+        self.next_wave_traced(&mut NoTrace)
+    }
+
+    /// [`ArenaGenerator::next_wave`], narrating each decision to `trace` (the rules first, each
+    /// wave: a wave's events rebuild it on their own): the same wave, bit for bit.
+    pub fn next_wave_traced<T: Trace<ArenaStep>>(&mut self, trace: &mut T) -> ArenaWave {
         let wave = u32::try_from(self.next).expect("an arena run ends after wave u32::MAX");
         self.next += 1;
         let tuning = &self.tuning;
-        let placed = place(tuning, &self.curve, self.seed, wave);
+        let placed = place(tuning, &self.curve, self.seed, wave, trace);
         let items = placed
             .scatter
             .points
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                let kind = if i < placed.hazards {
+            .map(|(index, &point)| {
+                let kind = if index < placed.hazards {
+                    trace.note(|| ArenaStep::Hazard { index, point });
                     ItemKind::Hazard
                 } else {
-                    ItemKind::Food(self.picker.pick(&mut self.food_rng))
+                    let (kind, pity) = self.picker.pick_why(&mut self.food_rng);
+                    trace.note(|| ArenaStep::Food { index, point, kind, pity });
+                    ItemKind::Food(kind)
                 };
-                ArenaItem { x: p.x, y: p.y, kind }
+                ArenaItem { x: point.x, y: point.y, kind }
             })
             .collect();
         let (seed, tuning) = (self.seed, &self.tuning);
+        let fresh = self.floor.is_none();
         let (decor, tint) = self.floor.get_or_insert_with(|| (decor_points(tuning, seed), tint_field(tuning, seed)));
+        let (spacing, attempts_per_point) = (tuning.decor_spacing, tuning.decor_attempts);
+        trace.note(|| ArenaStep::Decor { fresh, spacing, attempts_per_point, points: decor.clone() });
+        trace.note(|| ArenaStep::Tint { fresh, field: tint.clone() });
         let (decor, tint) = (decor.clone(), tint.clone());
         ArenaWave {
             wave,
@@ -313,5 +382,19 @@ pub fn generate_wave(
     seed: Seed,
     wave: u32,
 ) -> ArenaWave {
-    ArenaGenerator::from_wave(tuning.clone(), curve.clone(), food.clone(), seed, wave).next_wave()
+    generate_wave_traced(tuning, curve, food, seed, wave, &mut NoTrace)
+}
+
+/// [`generate_wave`], narrating the wave's decisions to `trace` (the earlier waves it replays to
+/// bring the food picker along are not narrated: only the pity counts they leave, which the
+/// `food` events show): the same wave, bit for bit.
+pub fn generate_wave_traced<T: Trace<ArenaStep>>(
+    tuning: &ArenaTuning,
+    curve: &IntensityCurve,
+    food: &FoodTable,
+    seed: Seed,
+    wave: u32,
+    trace: &mut T,
+) -> ArenaWave {
+    ArenaGenerator::from_wave(tuning.clone(), curve.clone(), food.clone(), seed, wave).next_wave_traced(trace)
 }

@@ -1,7 +1,7 @@
 //! Arena tuning (`assets/arena/tuning.ron`): the floor's size, the scatter rules, how waves grow
 //! with intensity, the floor decoration and its tint. Lengths are world units.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::arena::scatter::Area;
 use crate::intensity::IntensityCurve;
@@ -26,7 +26,8 @@ pub const MAX_WAVE_CANDIDATES: u64 = 100_000;
 /// `decor_attempts`): about 50 ms of fill. The shipped floor draws about 33,000 (1.7 ms).
 pub const MAX_DECOR_CANDIDATES: u64 = 1_000_000;
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+// Serialize: an arena trace's `rules` event carries the whole tuning, the numbers its rebuild reads.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArenaTuning {
     /// The arena, from its bottom-left corner; the player starts at the centre.
