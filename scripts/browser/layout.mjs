@@ -35,9 +35,16 @@ async function click(page, label) {
 // Texts outside the window, or overlapping another (by more than a pixel each way: glyph boxes
 // of neighbouring lines may touch), on the screen shown now.
 async function check(page, size, what) {
-  // Two frames' worth of settling: the layout follows the window's scale a frame late.
-  await page.waitForTimeout(1200);
-  const boxes = lines(await published(page, 'texts')).map((l) => {
+  // Settled: the same boxes a second apart (software WebGL at 4K draws about a frame a second, and
+  // the layout follows the window's scale a frame late).
+  let texts = '';
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(1000);
+    const now = await published(page, 'texts');
+    if (now !== '' && now === texts) break;
+    texts = now;
+  }
+  const boxes = lines(texts).map((l) => {
     const [x, y, w, h, ...rest] = l.split('|');
     return { x: +x, y: +y, w: +w, h: +h, text: rest.join('|') };
   });
@@ -86,7 +93,11 @@ for (const size of [{ width: 640, height: 360 }, { width: 1280, height: 720 }, {
   } catch (error) {
     fail(`${size.width}x${size.height} menus: ${error.message}`);
   }
-  for (const mode of modes) {
+  // At 4K software WebGL draws about a frame a second: there, the layout (the 1280x720 one times
+  // three) is checked in the Runner and the Code puzzle, the busiest HUD, and a run is not played
+  // to its end.
+  const big = size.width > 1280;
+  for (const mode of big ? ['runner', 'puzzle'] : modes) {
     try {
       await page.goto(`${base}?seed=pizza+party&mode=${mode}`);
       await waitFor(page, 'screens', screenIs(`Playing ${mode} `), `${mode}: the link's run`);
@@ -96,6 +107,7 @@ for (const size of [{ width: 640, height: 360 }, { width: 1280, height: 720 }, {
         await page.keyboard.press('Escape');
         await waitFor(page, 'screens', (t) => lines(t).at(-1) === 'Paused', 'the pause screen', 20);
         await check(page, size, 'pause');
+        if (big) continue;
         await click(page, 'Resume');
         // Nobody jumps: the runner falls soon and the run ends.
         await waitFor(page, 'screens', screenIs('GameOver'), 'the game over screen', 90);

@@ -7,7 +7,7 @@ use crate::palette;
 use crate::run::{Countdown, HudStatus};
 use crate::save::Save;
 use crate::session::Session;
-use crate::state::Screen;
+use crate::state::{Pause, Screen};
 use crate::ui::hints::{Hint, hint_text};
 use crate::ui::widgets::text;
 
@@ -120,7 +120,14 @@ fn spawn_countdown(commands: &mut Commands) {
             BackgroundColor(palette::PANEL.with_alpha(1.0)),
             children![
                 (CountdownText, text("3", 120.0, palette::ACCENT)),
-                text("Get ready! Any key starts at once", 22.0, palette::TEXT),
+                // Two short lines, not one long one: the card stays clear of the Code puzzle's
+                // panel on the right (the layout test checks it).
+                text("Get ready!", 22.0, palette::TEXT),
+                hint_text(
+                    Hint::new("Any key starts at once", "Any button starts at once").with_touch("A tap starts at once"),
+                    18.0,
+                    palette::TEXT_DIM
+                ),
             ],
         )],
     ));
@@ -129,9 +136,16 @@ fn spawn_countdown(commands: &mut Commands) {
 fn show_countdown(
     mut commands: Commands,
     countdown: Option<Res<Countdown>>,
+    pause: Option<Res<State<Pause>>>,
     mut number: Query<&mut Text, With<CountdownText>>,
-    holders: Query<Entity, With<CountdownHolder>>,
+    mut holders: Query<(Entity, &mut Visibility), With<CountdownHolder>>,
 ) {
+    // Paused during the countdown: the pause screen is on top, and the countdown (drawn above
+    // the modes' panels) must not show over its buttons.
+    let paused = pause.is_some_and(|pause| *pause.get() == Pause::Paused);
+    for (_, mut visibility) in &mut holders {
+        visibility.set_if_neq(if paused { Visibility::Hidden } else { Visibility::Inherited });
+    }
     match (countdown, number.single_mut()) {
         (Some(countdown), Ok(mut text)) => {
             let shown = countdown.shown().to_string();
@@ -142,7 +156,7 @@ fn show_countdown(
         (Some(_), Err(_)) => spawn_countdown(&mut commands),
         // The number's card's holder: the whole countdown goes.
         (None, Ok(_)) => {
-            for holder in &holders {
+            for (holder, _) in &holders {
                 commands.entity(holder).despawn();
             }
         }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::puzzle::ast::CommandKind;
 
 use crate::data::GameData;
+use crate::input::LastDevice;
 use crate::modes::puzzle::board::Note;
 use crate::modes::puzzle::editor::underline_span;
 use crate::modes::puzzle::syntax::{Kind, drawable, drawable_prose, goal_name, highlight};
@@ -395,6 +396,7 @@ fn show_mode(
 /// The error box, the status line (what the run is doing or did) and the keys.
 fn show_status(
     run: Res<PuzzleRun>,
+    device: Res<LastDevice>,
     mut error_box: Query<&mut Node, With<ErrorBox>>,
     mut texts: ParamSet<(
         Query<&mut Text, With<ErrorText>>,
@@ -403,6 +405,7 @@ fn show_status(
     )>,
 ) {
     let board = &run.board;
+    let touch = *device == LastDevice::Touch;
     let error = board
         .error
         .as_ref()
@@ -421,6 +424,8 @@ fn show_status(
         }
     }
     let (status, colour) = match &board.note {
+        // A touch player has the chip pad, not the keys.
+        Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
         Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
         Note::Running => match &board.playback {
             Some(p) if p.finished.is_none() => (
@@ -443,7 +448,11 @@ fn show_status(
             color.0 = colour;
         }
     }
-    let keys = if board.running() {
+    let keys = if touch && board.running() {
+        "RUN: skip to the end   CLOSE: stop"
+    } else if touch {
+        "Tap an object, then what it does"
+    } else if board.running() {
         "Ctrl+Enter skip to the end   Esc stop"
     } else {
         "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
