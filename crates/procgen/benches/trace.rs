@@ -1,7 +1,8 @@
-//! Is narration free when off? 10,000 seeds of the Runner (20 chunks each, `gen`'s default) and
-//! of the Maze (the game's floor, floors 1 to 5) generated untraced (the public `generate`
-//! functions, which pass `NoTrace`) and into a `Recorder`, in interleaved rounds; prints the
-//! median of each and the ratio recorded / untraced. Plain timing, no criterion: run with
+//! Is narration free when off? 10,000 seeds of the Runner (20 chunks each, `gen`'s default), of
+//! the Maze (the game's floor, floors 1 to 5) and of the Tunnel and the Food Tunnel (20 gates,
+//! `gen`'s default), and 1,000 of the Arena (waves 1 to 5, each with its floor's fill: about 2 ms
+//! a wave) generated untraced (the public `generate` functions, which pass `NoTrace`) and into a
+//! `Recorder`, in interleaved rounds; prints the median of each and the ratio recorded / untraced. Plain timing, no criterion: run with
 //! `cargo bench -p seedfeast-procgen --bench trace`. The untraced times compare with the same
 //! workload on the code before tracing existed (docs/explain.md has the measurement); the two
 //! ways must make the same levels, which this checks before timing.
@@ -9,13 +10,17 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use seedfeast_procgen::arena::{ArenaTuning, generate_wave, generate_wave_traced};
 use seedfeast_procgen::maze::{MazeTuning, generate_floor, generate_floor_traced};
-use seedfeast_procgen::physics::JumpReach;
+use seedfeast_procgen::physics::{FlyerReach, JumpReach};
 use seedfeast_procgen::runner::{RunnerConfig, generate_track, generate_track_traced};
 use seedfeast_procgen::trace::Recorder;
-use seedfeast_procgen::{IntensityCurve, Seed};
+use seedfeast_procgen::tunnel::{TunnelTuning, generate_gates, generate_gates_traced};
+use seedfeast_procgen::{FoodTable, IntensityCurve, Seed};
 
 const SEEDS: u64 = 10_000;
+/// The Arena's waves each fill a floor with decoration (most of their time): fewer seeds.
+const ARENA_SEEDS: u64 = 1_000;
 const ROUNDS: usize = 7;
 
 fn time(work: impl Fn()) -> Duration {
@@ -57,6 +62,33 @@ fn main() {
             black_box(trace);
         }
     };
+    let (arena, food) = (ArenaTuning::default(), FoodTable::default());
+    let arena_plain = || {
+        for s in 0..ARENA_SEEDS {
+            black_box(generate_wave(&arena, &curve, &food, Seed(s), 1 + (s % 5) as u32));
+        }
+    };
+    let arena_recorded = || {
+        for s in 0..ARENA_SEEDS {
+            let mut trace = Recorder::new();
+            black_box(generate_wave_traced(&arena, &curve, &food, Seed(s), 1 + (s % 5) as u32, &mut trace));
+            black_box(trace);
+        }
+    };
+    let tunnel = TunnelTuning::default();
+    let flyer = FlyerReach::of(&tunnel);
+    let tunnel_plain = |squeeze: bool| {
+        for s in 0..SEEDS {
+            black_box(generate_gates(&tunnel, &curve, flyer, Seed(s), 20, squeeze));
+        }
+    };
+    let tunnel_recorded = |squeeze: bool| {
+        for s in 0..SEEDS {
+            let mut trace = Recorder::new();
+            black_box(generate_gates_traced(&tunnel, &curve, flyer, Seed(s), 20, squeeze, &mut trace));
+            black_box(trace);
+        }
+    };
     // The same levels either way (the tests check 1,000 seeds each; this is the timed workload).
     for s in 0..100 {
         let mut trace = Recorder::new();
@@ -67,15 +99,29 @@ fn main() {
         let mut trace = Recorder::new();
         let floor = generate_floor_traced(&tuning, &curve, Seed(s), 1 + (s % 5) as u32, &mut trace);
         assert_eq!(floor, generate_floor(&tuning, &curve, Seed(s), 1 + (s % 5) as u32));
+        let mut trace = Recorder::new();
+        let wave = generate_wave_traced(&arena, &curve, &food, Seed(s), 1 + (s % 5) as u32, &mut trace);
+        assert_eq!(wave, generate_wave(&arena, &curve, &food, Seed(s), 1 + (s % 5) as u32));
+        for squeeze in [false, true] {
+            let mut trace = Recorder::new();
+            let gates = generate_gates_traced(&tunnel, &curve, flyer, Seed(s), 20, squeeze, &mut trace);
+            assert_eq!(gates, generate_gates(&tunnel, &curve, flyer, Seed(s), 20, squeeze));
+        }
     }
-    let mut times: [Vec<Duration>; 4] = Default::default();
+    let mut times: [Vec<Duration>; 10] = Default::default();
     for _ in 0..ROUNDS {
         times[0].push(time(runner_plain));
         times[1].push(time(runner_recorded));
         times[2].push(time(maze_plain));
         times[3].push(time(maze_recorded));
+        times[4].push(time(arena_plain));
+        times[5].push(time(arena_recorded));
+        times[6].push(time(|| tunnel_plain(false)));
+        times[7].push(time(|| tunnel_recorded(false)));
+        times[8].push(time(|| tunnel_plain(true)));
+        times[9].push(time(|| tunnel_recorded(true)));
     }
-    let [runner, runner_rec, maze, maze_rec] = times.map(median);
+    let [runner, runner_rec, maze, maze_rec, arena, arena_rec, tunnel, tunnel_rec, food, food_rec] = times.map(median);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("{SEEDS} seeds, median of {ROUNDS} interleaved rounds");
     println!(
@@ -89,5 +135,23 @@ fn main() {
         ms(maze),
         ms(maze_rec),
         ms(maze_rec) / ms(maze)
+    );
+    println!(
+        "arena waves 1-5:   untraced {:8.1} ms, recorded {:8.1} ms, ratio {:.2} ({ARENA_SEEDS} seeds)",
+        ms(arena),
+        ms(arena_rec),
+        ms(arena_rec) / ms(arena)
+    );
+    println!(
+        "tunnel x20 gates:  untraced {:8.1} ms, recorded {:8.1} ms, ratio {:.2}",
+        ms(tunnel),
+        ms(tunnel_rec),
+        ms(tunnel_rec) / ms(tunnel)
+    );
+    println!(
+        "food tunnel x20:   untraced {:8.1} ms, recorded {:8.1} ms, ratio {:.2}",
+        ms(food),
+        ms(food_rec),
+        ms(food_rec) / ms(food)
     );
 }
