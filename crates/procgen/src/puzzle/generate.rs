@@ -23,7 +23,8 @@ use crate::Seed;
 use crate::puzzle::ast::Program;
 use rand_chacha::ChaCha8Rng;
 
-use crate::puzzle::grammar::{Distribution, Draw, Grammar, Penalties, ShapeKind, per_mille};
+use crate::puzzle::explain::{MiniRecord, PuzzleStep, Verdict};
+use crate::puzzle::grammar::{Distribution, Draw, Grammar, Penalties, Prize, ShapeKind, per_mille};
 use crate::puzzle::interp::Machine;
 use crate::puzzle::level::{GenReport, PathKind, PuzzleLevel};
 use crate::puzzle::merge::{self, Outline};
@@ -34,6 +35,7 @@ use crate::puzzle::summary::{GenError, ObjectSummary, summarize};
 use crate::puzzle::variants::{any_solves, shorter, shorter_unavoidable};
 use crate::puzzle::world::{Cell, Ground, World};
 use crate::rng::{GenRng, Subsystem, stream};
+use crate::trace::{NoTrace, Trace};
 
 /// Whole-level attempts before giving up on the maze repair.
 pub const MAX_ATTEMPTS: u32 = 8;
@@ -79,6 +81,30 @@ pub fn generate(code: &str, seed: Seed, options: &GenOptions) -> Result<PuzzleLe
 
 /// A level with a given grammar.
 pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOptions) -> Result<PuzzleLevel, GenError> {
+    generate_traced(grammar, code, seed, options, &mut NoTrace)
+}
+
+/// [`generate_with`], narrating every decision into `trace` ([`PuzzleStep`]); the events alone
+/// rebuild the level ([`crate::puzzle::rebuild::rebuild_level`]).
+///
+/// ```
+/// use seedfeast_procgen::Seed;
+/// use seedfeast_procgen::puzzle::{GenOptions, generate, generate::{generate_traced, shipped_grammar}};
+/// use seedfeast_procgen::puzzle::rebuild::rebuild_level;
+/// use seedfeast_procgen::trace::Recorder;
+/// let (code, options) = ("block1.move(\"left\");\ndoor1.open();", GenOptions::default());
+/// let mut trace = Recorder::new();
+/// let level = generate_traced(shipped_grammar(), code, Seed(7), &options, &mut trace).unwrap();
+/// assert_eq!(level, generate(code, Seed(7), &options).unwrap());
+/// assert_eq!(rebuild_level(trace.events()), Ok(level));
+/// ```
+pub fn generate_traced<T: Trace<PuzzleStep>>(
+    grammar: &Grammar,
+    code: &str,
+    seed: Seed,
+    options: &GenOptions,
+    trace: &mut T,
+) -> Result<PuzzleLevel, GenError> {
     let program = parse(code)?;
     let summaries = summarize(&program)?;
     if summaries.is_empty() {
@@ -89,21 +115,39 @@ pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOpt
     let shorter_codes = if options.no_shorter { shorter(&program) } else { Vec::new() };
     let futile = options.no_shorter && shorter_unavoidable(&program, &shorter_codes);
     let attempts = if options.no_shorter && !futile { MAX_NO_SHORTER_ATTEMPTS } else { MAX_ATTEMPTS };
+    let draw = Draw {
+        distribution: options.distribution.unwrap_or(grammar.distribution),
+        penalty_per_mille: per_mille(options.penalty.unwrap_or(grammar.penalty)),
+    };
+    trace.note(|| PuzzleStep::Rules {
+        code: code.to_string(),
+        seed: seed.0,
+        level: options.level,
+        distribution: draw.distribution,
+        penalty_per_mille: draw.penalty_per_mille,
+        no_shorter: options.no_shorter,
+        futile,
+        attempts,
+        objects: summaries.iter().map(|s| s.name.clone()).collect(),
+    });
     let mut report = GenReport::default();
     let mut fallback: Option<PuzzleLevel> = None;
     let mut last_error = "no attempt made";
+    let mut chosen = 0;
     for attempt in 0..attempts {
         report.attempts = attempt + 1;
-        let built = match build(grammar, &summaries, seed, options, attempt, &mut report) {
+        let built = match build(grammar, draw, &summaries, seed, options.level, attempt, &mut report, trace) {
             Ok(b) => b,
             Err(e) => {
+                trace.note(|| PuzzleStep::Failed { attempt, reason: e.to_string() });
                 last_error = e;
                 continue;
             }
         };
         // Never trust the generator: run the solution and walk the map.
-        let (level, solved) = assemble(built, &program, code, seed, options);
+        let (level, solved) = assemble(built, &program, code, seed, options.level);
         if !solved {
+            trace.note(|| checked(attempt, false, false, false, Verdict::Unsolved, false));
             last_error = "the solution does not solve the level";
             continue;
         }
@@ -115,6 +159,8 @@ pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOpt
             report.maze_repairs += 1;
         }
         if !open && (!shorter || futile) {
+            trace.note(|| checked(attempt, true, open, shorter, Verdict::Kept, false));
+            trace.note(|| PuzzleStep::Chosen { attempt, fallback: false });
             let mut level = level;
             level.report = GenReport { shorter_solves: shorter, ..report.clone() };
             return Ok(level);
@@ -127,7 +173,9 @@ pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOpt
             None => true,
             Some(f) => f.report.maze_open && !open,
         };
+        trace.note(|| checked(attempt, true, open, shorter, Verdict::Rejected, better));
         if better {
+            chosen = attempt;
             let mut level = level;
             level.report = GenReport { maze_open: open, shorter_solves: shorter, ..report.clone() };
             fallback = Some(level);
@@ -135,6 +183,7 @@ pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOpt
     }
     match fallback {
         Some(mut level) => {
+            trace.note(|| PuzzleStep::Chosen { attempt: chosen, fallback: true });
             let (open, shorter) = (level.report.maze_open, level.report.shorter_solves);
             level.report = GenReport { maze_open: open, shorter_solves: shorter, ..report };
             Ok(level)
@@ -143,37 +192,53 @@ pub fn generate_with(grammar: &Grammar, code: &str, seed: Seed, options: &GenOpt
     }
 }
 
-/// One attempt's merged world and what the level file needs to know about its objects.
-struct Built {
-    world: World,
-    shapes: Vec<(PathKind, String)>,
-    coding: Cell,
+fn checked(attempt: u32, solved: bool, open: bool, shorter: bool, verdict: Verdict, fallback: bool) -> PuzzleStep {
+    PuzzleStep::Checked { attempt, solved, open, shorter, verdict, fallback }
 }
 
-fn build(
+/// One attempt's merged world and what the level file needs to know about its objects.
+pub(crate) struct Built {
+    pub(crate) world: World,
+    pub(crate) shapes: Vec<(PathKind, String)>,
+    pub(crate) coding: Cell,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build<T: Trace<PuzzleStep>>(
     grammar: &Grammar,
+    draw: Draw,
     summaries: &[ObjectSummary],
     seed: Seed,
-    options: &GenOptions,
+    level: u32,
     attempt: u32,
     report: &mut GenReport,
+    trace: &mut T,
 ) -> Result<Built, &'static str> {
-    let base = options.level.wrapping_mul(4096).wrapping_add(attempt * 64);
-    let draw = Draw {
-        distribution: options.distribution.unwrap_or(grammar.distribution),
-        penalty_per_mille: per_mille(options.penalty.unwrap_or(grammar.penalty)),
-    };
+    let base = level.wrapping_mul(4096).wrapping_add(attempt * 64);
+    trace.note(|| PuzzleStep::Attempt { attempt, base });
     let mut shaping =
         Shaping { grammar, draw, penalties: Penalties::default(), rng: stream(seed, Subsystem::PuzzleShapes, base) };
     let mut maps = Vec::with_capacity(summaries.len());
     for (i, summary) in summaries.iter().enumerate() {
         let mut paths_rng = stream(seed, Subsystem::PuzzlePaths, base + i as u32);
         let mut rewards_rng = stream(seed, Subsystem::PuzzleRewards, base + i as u32);
-        maps.push(mini_map(&mut shaping, summary, &mut paths_rng, &mut rewards_rng, report)?);
+        let rngs = (&mut paths_rng, &mut rewards_rng);
+        let map = mini_map(&mut shaping, summary, i, rngs, report, trace)?;
+        trace.note(|| PuzzleStep::MiniMap { object: i, map: Box::new(MiniRecord::of(&map, &summary.trajectory)) });
+        maps.push(map);
     }
     let outlines: Vec<Outline> = maps.iter().map(Outline::of).collect();
     let mut merge_rng = stream(seed, Subsystem::PuzzleMerge, base);
-    let plan = merge::plan(&outlines, &mut merge_rng).ok_or("the mini-maps could not be merged")?;
+    let (plan, tied, pick) = merge::plan_tied(&outlines, &mut merge_rng).ok_or("the mini-maps could not be merged")?;
+    trace.note(|| PuzzleStep::Merge {
+        order: plan.order.clone(),
+        offsets: plan.offsets.clone(),
+        corridors: plan.corridors.clone(),
+        cost: plan.cost,
+        bounds: plan.bounds,
+        tied,
+        pick,
+    });
     report.merge_cost = plan.cost;
     let merged = merge::build(&maps, &plan);
     let mut world = merged.world;
@@ -193,10 +258,11 @@ fn build(
     world.states = states;
 
     let mut extra_rng = stream(seed, Subsystem::PuzzleExtra, base);
-    let coding = coding_tile(&mut world, &merged.reserved, summaries, &mut extra_rng, report);
+    let coding = coding_tile(&mut world, &merged.reserved, summaries, &mut extra_rng, report, trace);
     // Mini-maps' corners removed by the reward path can leave bands of solid wall at the
     // level's edge: keep one wall border.
     let (dx, dy) = world.trim();
+    trace.note(|| PuzzleStep::Trim { shift: (dx, dy), width: world.width, height: world.height });
     Ok(Built { world, shapes, coding: (coding.0 + dx, coding.1 + dy) })
 }
 
@@ -209,84 +275,131 @@ struct Shaping<'g> {
     rng: ChaCha8Rng,
 }
 
-/// Steps 2–5 for one object: a shape from the grammar, its mini-map and paths, retried a
-/// bounded number of times, then other shapes, then the idle fallback.
-fn mini_map(
+/// Steps 2–5 for one object (`object` in the program's order): a shape from the grammar, its
+/// mini-map and paths, retried a bounded number of times, then other shapes, then the idle
+/// fallback.
+fn mini_map<T: Trace<PuzzleStep>>(
     shaping: &mut Shaping,
     summary: &ObjectSummary,
-    paths_rng: &mut ChaCha8Rng,
-    rewards_rng: &mut ChaCha8Rng,
+    object: usize,
+    (paths_rng, rewards_rng): (&mut ChaCha8Rng, &mut ChaCha8Rng),
     report: &mut GenReport,
+    trace: &mut T,
 ) -> Result<MiniMap, &'static str> {
     let grammar = shaping.grammar;
     let mut excluded: Vec<ShapeKind> = Vec::new();
-    let tries = |shape, prize, report: &mut GenReport, paths_rng: &mut ChaCha8Rng, rewards_rng: &mut ChaCha8Rng| {
-        let mut open: Option<MiniMap> = None;
-        for _ in 0..MINI_TRIES {
-            let Some(mut map) = MiniMap::place(summary, shape, prize, grammar.margin, paths_rng) else {
-                report.mini_retries += 1;
-                continue;
-            };
-            let drawn = if shape.is_maze() {
-                maze_path(&mut map, grammar.variety_percent, paths_rng)
-            } else {
-                reward_path(&mut map, grammar.reward_keep_percent, paths_rng)
-                    .map(|()| place_prize(&mut map, rewards_rng))
-            };
-            if drawn.is_err() || map.verify().is_err() {
-                report.mini_retries += 1;
-                continue;
-            }
-            if map.maze_open {
-                report.mini_retries += 1;
-                open.get_or_insert(map);
-                continue;
-            }
-            return Some(map);
-        }
-        open
-    };
+    let mut rngs = (paths_rng, rewards_rng);
     for _ in 0..DESIGN_TRIES {
         let feasible_here = |s: ShapeKind| s != ShapeKind::Idle && feasible(s, summary) && !excluded.contains(&s);
-        let Some(d) = grammar.derive(
+        let Some(d) = grammar.derive_traced(
             summary.kind,
             summary.command,
             shaping.draw,
             &mut shaping.penalties,
             &feasible_here,
             &mut shaping.rng,
+            object,
+            trace,
         ) else {
+            trace.note(|| PuzzleStep::NoShape { object });
             break;
         };
+        trace.note(|| PuzzleStep::Shape { object, shape: d.shape, prize: d.prize });
         report.penalty_overrides += d.penalty_overrides;
-        if let Some(map) = tries(d.shape, d.prize, report, paths_rng, rewards_rng) {
+        if let Some(map) = tries(grammar, summary, object, (d.shape, d.prize), report, &mut rngs, trace) {
             if map.prize_fallback {
                 report.prize_fallbacks += 1;
             }
             return Ok(map);
         }
+        trace.note(|| PuzzleStep::ShapeGivenUp { object, shape: d.shape });
         excluded.push(d.shape);
     }
     report.idle_objects += 1;
-    tries(ShapeKind::Idle, None, report, paths_rng, rewards_rng).ok_or("not even an idle mini-map could be made")
+    trace.note(|| PuzzleStep::Idle { object });
+    tries(grammar, summary, object, (ShapeKind::Idle, None), report, &mut rngs, trace)
+        .ok_or("not even an idle mini-map could be made")
+}
+
+/// Up to [`MINI_TRIES`] mini-maps of one shape: the first that keeps every promise, else the
+/// first whose only fault is a maze left open, else none.
+fn tries<T: Trace<PuzzleStep>>(
+    grammar: &Grammar,
+    summary: &ObjectSummary,
+    object: usize,
+    (shape, prize): (ShapeKind, Option<Prize>),
+    report: &mut GenReport,
+    (paths_rng, rewards_rng): &mut (&mut ChaCha8Rng, &mut ChaCha8Rng),
+    trace: &mut T,
+) -> Option<MiniMap> {
+    let mut open: Option<MiniMap> = None;
+    let mut retry = |try_index: u32, reason: &str, report: &mut GenReport| {
+        report.mini_retries += 1;
+        trace.note(|| PuzzleStep::MiniRetry { object, shape, try_index, reason: reason.to_string() });
+    };
+    for try_index in 0..MINI_TRIES {
+        let Some(mut map) = MiniMap::place(summary, shape, prize, grammar.margin, &mut **paths_rng) else {
+            retry(try_index, "the shape does not fit a mini-map", report);
+            continue;
+        };
+        let drawn = if shape.is_maze() {
+            maze_path(&mut map, grammar.variety_percent, &mut **paths_rng)
+        } else {
+            reward_path(&mut map, grammar.reward_keep_percent, &mut **paths_rng)
+                .map(|()| place_prize(&mut map, &mut **rewards_rng))
+        };
+        if let Err(reason) = drawn.and_then(|()| map.verify()) {
+            retry(try_index, reason, report);
+            continue;
+        }
+        if map.maze_open {
+            retry(try_index, "a maze shape leaves the exit open: kept in case every try does", report);
+            open.get_or_insert(map);
+            continue;
+        }
+        return Some(map);
+    }
+    open
 }
 
 /// Step 7's coding tile: a free floor tile near the entry that the player reaches before
 /// coding (in the initial map), off every object's way and every reward. Falls back to the
 /// entry itself.
-fn coding_tile(
+fn coding_tile<T: Trace<PuzzleStep>>(
     world: &mut World,
     reserved: &[bool],
     summaries: &[ObjectSummary],
     rng: &mut impl GenRng,
     report: &mut GenReport,
+    trace: &mut T,
 ) -> Cell {
+    let Some((free_only, nearest, near)) = coding_spots(world, reserved, summaries.iter().map(|s| &s.trajectory[..]))
+    else {
+        report.coding_fallback = true;
+        trace.note(|| PuzzleStep::CodingFallback { entry: world.entry });
+        return world.entry;
+    };
+    let pick = rng.below(near.len());
+    let c = near[pick];
+    trace.note(|| PuzzleStep::Coding { free_only, nearest, near: near.clone(), pick, cell: c });
+    world.set_ground(c, Ground::Coding);
+    c
+}
+
+/// The coding tile's candidates: whether only tiles no mini-map reserved were taken, the
+/// nearest one's steps from the entry, and every one within 2 steps more, in row-major order.
+/// `None` when there is none. `trajectories` go with the world's objects, in order.
+pub(crate) fn coding_spots<'a>(
+    world: &World,
+    reserved: &[bool],
+    trajectories: impl Iterator<Item = &'a [Cell]>,
+) -> Option<(bool, u32, Vec<Cell>)> {
     let view = world.view();
     let dist = world.distances(&view.walkable, world.entry);
     let mut keep_off: Vec<Cell> = world.rewards.iter().map(|r| (r.x, r.y)).collect();
-    for (spec, summary) in world.objects.iter().zip(summaries) {
+    for (spec, trajectory) in world.objects.iter().zip(trajectories) {
         let (x, y) = spec.start.pos;
-        keep_off.extend(summary.trajectory.iter().map(|&(dx, dy)| (x + dx, y + dy)));
+        keep_off.extend(trajectory.iter().map(|&(dx, dy)| (x + dx, y + dy)));
         keep_off.extend(spec.cells(&spec.start));
     }
     let pick = |free_only: bool| -> Vec<(u32, Cell)> {
@@ -300,24 +413,20 @@ fn coding_tile(
             })
             .collect()
     };
+    let mut free_only = true;
     let mut spots = pick(true);
     if spots.is_empty() {
+        free_only = false;
         spots = pick(false);
     }
-    let Some(nearest) = spots.iter().map(|s| s.0).min() else {
-        report.coding_fallback = true;
-        return world.entry;
-    };
-    let near: Vec<Cell> = spots.iter().filter(|s| s.0 <= nearest + 2).map(|s| s.1).collect();
-    let c = near[rng.below(near.len())];
-    world.set_ground(c, Ground::Coding);
-    c
+    let nearest = spots.iter().map(|s| s.0).min()?;
+    Some((free_only, nearest, spots.iter().filter(|s| s.0 <= nearest + 2).map(|s| s.1).collect()))
 }
 
 /// The level file for a built world, and whether the solution solves it (run in the
 /// interpreter on the real rules, the map walked from the entry, and the exit from the coding
 /// tile).
-fn assemble(built: Built, program: &Program, code: &str, seed: Seed, options: &GenOptions) -> (PuzzleLevel, bool) {
+pub(crate) fn assemble(built: Built, program: &Program, code: &str, seed: Seed, level: u32) -> (PuzzleLevel, bool) {
     let Built { world, shapes, coding } = built;
     let (solved_rows, solved) = match Machine::new(program, world.clone()) {
         Ok(mut machine) => {
@@ -329,9 +438,10 @@ fn assemble(built: Built, program: &Program, code: &str, seed: Seed, options: &G
         }
         Err(_) => (world.rows(), false),
     };
+    let level_number = level;
     let mut level = PuzzleLevel::from_world(&world, solved_rows, &shapes, coding);
     level.seed = seed.0;
-    level.level = options.level;
+    level.level = level_number;
     level.solution = code.to_string();
     (level, solved)
 }

@@ -229,8 +229,9 @@ fn next_to(layout: &Layout, a: Rect, a_out: &Outline, b: &Outline) -> Option<(Re
     }
 }
 
-/// Plans one order; `None` if some map can't be placed.
-fn plan_order(maps: &[Outline], order: &[usize]) -> Option<Plan> {
+/// Plans one order; `None` if some map can't be placed. The trace's rebuild checks a recorded
+/// plan against it.
+pub fn plan_order(maps: &[Outline], order: &[usize]) -> Option<Plan> {
     let first = maps[*order.first()?];
     let mut layout = Layout {
         rects: Vec::new(),
@@ -264,6 +265,12 @@ fn next_permutation(p: &mut [usize]) -> bool {
 
 /// The minimum-cost plan for these maps.
 pub fn plan(maps: &[Outline], rng: &mut impl GenRng) -> Option<Plan> {
+    plan_tied(maps, rng).map(|(plan, _, _)| plan)
+}
+
+/// [`plan`], with how many plans tied for the least cost and area and which one the stream drew
+/// (1 and 0 beyond [`EXHAUSTIVE`] maps, where the greedy order is the only plan).
+pub fn plan_tied(maps: &[Outline], rng: &mut impl GenRng) -> Option<(Plan, usize, usize)> {
     let n = maps.len();
     if n == 0 {
         return None;
@@ -287,8 +294,8 @@ pub fn plan(maps: &[Outline], rng: &mut impl GenRng) -> Option<Plan> {
         if best.is_empty() {
             return None;
         }
-        let i = rng.below(best.len());
-        return Some(best.swap_remove(i));
+        let (tied, i) = (best.len(), rng.below(best.len()));
+        return Some((best.swap_remove(i), tied, i));
     }
     // Greedy: start with each map in turn? The paper's merge is small; for many maps take the
     // cheapest next map at each step from map 0.
@@ -308,7 +315,7 @@ pub fn plan(maps: &[Outline], rng: &mut impl GenRng) -> Option<Plan> {
         let (k, _) = best?;
         order.push(left.remove(k));
     }
-    plan_order(maps, &order)
+    plan_order(maps, &order).map(|p| (p, 1, 0))
 }
 
 /// What merging gives: the level's world and, per tile, whether a mini-map reserved it.

@@ -16,6 +16,8 @@
 //!   independent checks, [`solve`]: running code on a level ([`run`], [`Session`]);
 //! - [`variants`], [`eval`]: the paper's alternative and shorter codes and its Table 2;
 //! - [`curriculum`]: the ladder of programs the mode walks through; [`render`]: pictures.
+//! - [`explain`], [`rebuild`]: the generator's narration (issue #33) and the level rebuilt from
+//!   it alone.
 //!
 //! Generation is a pure function of the program, the seed and the options: streams from
 //! `PuzzleShapes`, `PuzzlePaths`, `PuzzleRewards`, `PuzzleMerge` and `PuzzleExtra`, integer
@@ -24,6 +26,7 @@
 pub mod ast;
 pub mod curriculum;
 pub mod eval;
+pub mod explain;
 pub mod generate;
 pub mod generator;
 pub mod grammar;
@@ -34,6 +37,7 @@ pub mod merge;
 pub mod minimap;
 pub mod parser;
 pub mod paths;
+pub mod rebuild;
 pub mod render;
 pub mod solve;
 pub mod summary;

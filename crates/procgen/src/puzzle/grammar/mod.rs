@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::puzzle::ast::CommandKind;
 use crate::puzzle::world::Kind;
-use crate::rng::GenRng;
 use crate::tuning::{FieldError, Tuning};
 
 /// The shipped grammar, compiled in.
@@ -345,13 +344,7 @@ impl Grammar {
     /// Weight of rule `i` under `distribution`, after the penalty it has gathered (0: not
     /// considered).
     fn weight(&self, i: usize, distribution: Distribution, gathered: u32) -> u32 {
-        let c = u32::from(self.rules[i].complexity);
-        let base = match distribution {
-            Distribution::Uniform => 1,
-            Distribution::Complex => c,
-            Distribution::Simple => 6 - c.min(5),
-        };
-        base * 1000u32.saturating_sub(gathered)
+        rule_weight(distribution, self.rules[i].complexity, gathered)
     }
 
     /// Whether `sym` can be derived to the end with every shape on the way one that `feasible`
@@ -375,75 +368,6 @@ impl Grammar {
                 ok
             }
         }
-    }
-
-    /// Derives one object's shape from `kind.command`, drawing rules by `draw` and the
-    /// penalties gathered so far (which it updates), choosing only rules that can still reach a
-    /// shape `feasible` accepts. `None` when no feasible shape is reachable at all.
-    pub fn derive(
-        &self,
-        kind: Kind,
-        command: CommandKind,
-        draw: Draw,
-        penalties: &mut Penalties,
-        feasible: &dyn Fn(ShapeKind) -> bool,
-        rng: &mut impl GenRng,
-    ) -> Option<Derivation> {
-        penalties.0.resize(self.rules.len(), 0);
-        let start = Sym::N(format!("{}.{}", kind.name(), command.name()));
-        let mut memo = BTreeMap::new();
-        if !self.can_reach(&start, feasible, &mut memo) {
-            return None;
-        }
-        let mut pending = vec![start];
-        let (mut shape, mut prize, mut applied, mut overrides) = (None, None, Vec::new(), 0);
-        let mut expansions = 0;
-        while let Some(sym) = pending.pop() {
-            match sym {
-                Sym::S(s) => shape = Some(s),
-                Sym::P(p) => prize = prize.or(Some(p)),
-                Sym::N(n) => {
-                    expansions += 1;
-                    if expansions > MAX_EXPANSIONS {
-                        return None;
-                    }
-                    let eligible: Vec<usize> = (0..self.rules.len())
-                        .filter(|&i| self.rules[i].from == n)
-                        .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, &mut memo)))
-                        .collect();
-                    if eligible.is_empty() {
-                        return None;
-                    }
-                    let mut weights: Vec<u32> =
-                        eligible.iter().map(|&i| self.weight(i, draw.distribution, penalties.0[i])).collect();
-                    if weights.iter().all(|&w| w == 0) {
-                        // Every rule has reached a penalty of 1: the paper drops them, but an
-                        // object must still get a shape, so choose as if none had been used.
-                        overrides += 1;
-                        weights = eligible.iter().map(|&i| self.weight(i, draw.distribution, 0)).collect();
-                    }
-                    let total: u32 = weights.iter().sum();
-                    let mut roll = rng.below(total.max(1) as usize) as u32;
-                    let mut pick = eligible[eligible.len() - 1];
-                    for (&i, &w) in eligible.iter().zip(&weights) {
-                        if roll < w {
-                            pick = i;
-                            break;
-                        }
-                        roll -= w;
-                    }
-                    penalties.0[pick] = penalties.0[pick].saturating_add(draw.penalty_per_mille);
-                    applied.push(pick);
-                    // Push in reverse so the leftmost symbol is expanded first.
-                    for s in self.rules[pick].to.iter().rev() {
-                        pending.push(s.clone());
-                    }
-                }
-            }
-        }
-        let shape = shape?;
-        let prize = if shape.wants_prize() { Some(prize.unwrap_or(Prize::Key)) } else { None };
-        Some(Derivation { shape, prize, rules: applied, penalty_overrides: overrides })
     }
 }
 
@@ -471,10 +395,24 @@ impl Default for Grammar {
     }
 }
 
+/// The weight of a rule of `complexity` under `distribution` after it has gathered `gathered`
+/// thousandths of penalty (0: no longer considered). A trace's rebuild checks each recorded
+/// weight with it.
+pub fn rule_weight(distribution: Distribution, complexity: u8, gathered: u32) -> u32 {
+    let c = u32::from(complexity);
+    let base = match distribution {
+        Distribution::Uniform => 1,
+        Distribution::Complex => c,
+        Distribution::Simple => 6 - c.min(5),
+    };
+    base * 1000u32.saturating_sub(gathered)
+}
+
 /// A penalty in 0..=1 as thousandths, rounded (exact for the values designers write).
 pub fn per_mille(penalty: f32) -> u32 {
     (penalty.clamp(0.0, 1.0) * 1000.0).round() as u32
 }
 
+mod derive;
 #[cfg(test)]
 mod tests;
