@@ -50,6 +50,8 @@ struct Attempt {
     penalties: BTreeMap<usize, u32>,
     /// The shape the grammar derived for the current object (`Idle` once it stands idle).
     shape: Option<ShapeKind>,
+    /// Overridden expansions of the derivation under way: counted once it gives a shape.
+    overrides: u32,
     maps: Vec<MiniMap>,
     merged: Option<Merged>,
     coding: Option<Cell>,
@@ -151,6 +153,7 @@ impl Replay {
                     format!("roll {roll} of {total}: the weights sum to {sum}")
                 })?;
                 check(*rule == landed, || format!("roll {roll} lands on rule {landed}, not {rule}"))?;
+                now.overrides += u32::from(*overridden);
                 let slot = now.penalties.entry(*rule).or_insert(0);
                 *slot = slot.saturating_add(rules.penalty);
             }
@@ -158,10 +161,12 @@ impl Replay {
                 at_object(o)?;
                 check(now.shape.is_none() && shape != ShapeKind::Idle, || "a shape while one is tried".into())?;
                 now.shape = Some(shape);
+                self.report.penalty_overrides += std::mem::take(&mut now.overrides);
             }
             &PuzzleStep::NoShape { object: o } => {
                 at_object(o)?;
                 check(now.shape.is_none(), || "no shape while one is tried".into())?;
+                now.overrides = 0;
             }
             &PuzzleStep::MiniRetry { object: o, shape, .. } | &PuzzleStep::ShapeGivenUp { object: o, shape } => {
                 at_object(o)?;
