@@ -326,11 +326,14 @@ fn the_pads_close_chip_walks_away_and_del_and_undo_edit() {
     tap_chip(&mut app, &mut id, "CLOSE");
     assert!(!puzzle_run(&app).panel_open, "CLOSE closes the panel, as Esc does");
     assert!(!app.world().resource::<seedfeast::input::TypingFocus>().0, "and the stick walks again");
-    // A flick walks one tile, as an arrow key's tap does (its held frame does not add a second).
+    // A flick walks one tile, as an arrow key's tap does, even in a slow frame of a dozen fixed
+    // steps (a phone's browser): the frame it is held in does not walk on by itself.
     let (here, _) = puzzle_player(&mut app);
     let entry = puzzle_run(&app).board.level.entry;
     let dir = next_step(puzzle_run(&app), here, entry).expect("a way back to the entry");
+    app.insert_resource(bevy::time::TimeUpdateStrategy::FixedTimesteps(12));
     flick(&mut app, &mut id, dir);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::FixedTimesteps(1));
     for _ in 0..120 {
         app.update();
     }

@@ -254,8 +254,8 @@ fn queue_step(
         return;
     }
     for mut player in &mut player {
-        let started = player.started.take();
-        if let Some(dir) = actions.steer.filter(|dir| started != Some(*dir)) {
+        player.held_frames = if actions.move_axis == Vec2::ZERO { 0 } else { player.held_frames.saturating_add(1) };
+        if let Some(dir) = actions.steer {
             player.queued = Some(dir);
         }
     }
@@ -282,8 +282,9 @@ fn walk_player(
     let mut queued = player.queued;
     let mut arrivals = Vec::new();
     let walking = player.mover.dir;
-    let held = held_dir(actions.move_axis, walking);
-    let from_rest = walking.is_none() && queued.is_none();
+    // A direction held since an earlier frame keeps walking; one pressed this frame walks the
+    // tile its press queued (`queue_step`), and no more.
+    let held = if player.held_frames > 0 { held_dir(actions.move_axis, walking) } else { None };
     player.mover.advance(&open, time.delta_secs(), |cell, arrived| {
         if arrived.is_some() {
             arrivals.push(cell);
@@ -300,9 +301,6 @@ fn walk_player(
     // A tap taken at a centre is used up (one that found a wall too); one made mid-step waits
     // for the next centre; none is kept while the player can't walk.
     player.queued = if frozen { None } else { queued };
-    if from_rest && player.mover.dir.is_some() && player.mover.dir == held {
-        player.started = held;
-    }
     for cell in arrivals {
         let at = from_grid(cell);
         if cell == coding && !run.board.open && !run.panel_open {

@@ -66,10 +66,10 @@ pub struct PuzzlePlayer {
     pub mover: Mover,
     /// A direction tapped since the last tile centre: taken at the next one.
     pub queued: Option<crate::grid_move::Dir>,
-    /// The direction a walk from rest started in at this frame's steps, by a direction held
-    /// down: that press's tap is this step, not one more (a stick's flick, or a key held a few
-    /// frames, walks one tile as a key's tap does).
-    pub started: Option<crate::grid_move::Dir>,
+    /// Frames a direction has been held for: it walks on by itself only from the second, so a
+    /// press within one frame walks the one tile its tap queues, however many fixed steps that
+    /// frame holds (a flick of the stick on a slow phone, a quick key).
+    pub held_frames: u32,
 }
 
 /// Spawns the tiles, objects, rewards and player of a board.
@@ -114,7 +114,7 @@ pub fn spawn_level(commands: &mut Commands, board: &Board) {
     }
     let entry = board.level.entry;
     commands.spawn((
-        PuzzlePlayer { mover: Mover::at(to_grid(entry), WALK_SPEED), queued: None, started: None },
+        PuzzlePlayer { mover: Mover::at(to_grid(entry), WALK_SPEED), queued: None, held_frames: 0 },
         piece(),
         Transform::from_translation(to_world(entry.0 as f32, entry.1 as f32).extend(4.0)),
     ));
