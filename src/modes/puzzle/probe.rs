@@ -84,7 +84,7 @@ mod tests {
         assert!(text.ends_with("\nchip RUN|16|300|48|48"), "{text}");
         // From the entry, the first step of the way to the coding tile.
         let entry = run.board.level.entry;
-        let player = PuzzlePlayer { mover: Mover::at(to_grid(entry), 1.0), queued: None, started: None };
+        let player = PuzzlePlayer { mover: Mover::at(to_grid(entry), 1.0), queued: None, held_frames: 0 };
         let first = next_step(&run, entry, run.board.level.coding_tile).unwrap();
         let text = probe_text(&run, Some(&player), &PadLayout::default());
         let way = format!("at {} {}\nway {}\n", entry.0, entry.1, format!("{first:?}").to_lowercase());
