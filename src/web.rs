@@ -144,7 +144,7 @@ impl Plugin for ScreenLogPlugin {
     }
 }
 
-fn log_screen(screen: Res<State<Screen>>, session: Res<Session>, mut log: ResMut<ScreenLog>) {
+pub(crate) fn log_screen(screen: Res<State<Screen>>, session: Res<Session>, mut log: ResMut<ScreenLog>) {
     log.0.push(screen_line(*screen.get(), &session));
     #[cfg(target_arch = "wasm32")]
     publish("screens", &log.0.join("\n"));

@@ -13,7 +13,9 @@ use crate::ui::menu::MenuItem;
 use crate::web::ScreenLog;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, log_pause.run_if(state_changed::<Pause>))
+    // Before the screen's line: a run's first `Running` comes ahead of its `Playing …`, so the
+    // log's last line is the screen a link opened (the browser tests read it).
+    app.add_systems(Update, log_pause.run_if(state_changed::<Pause>).before(crate::web::log_screen))
         .add_systems(OnEnter(Pause::Paused), sum_up_run_so_far)
         .add_systems(OnEnter(Screen::GameOver), sum_up_run);
     // The buttons' places are known once the UI is laid out (the browser game only: nothing
