@@ -35,13 +35,13 @@ async function click(page, label) {
 // Texts outside the window, or overlapping another (by more than a pixel each way: glyph boxes
 // of neighbouring lines may touch), on the screen shown now.
 async function check(page, size, what) {
-  // Settled: the same boxes a second apart (software WebGL at 4K draws about a frame a second, and
-  // the layout follows the window's scale a frame late).
+  // Settled: as many texts as a second before (software WebGL at 4K draws about a frame a second,
+  // and the layout follows the window's scale a frame late; in play the score changes meanwhile).
   let texts = '';
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 15; i++) {
     await page.waitForTimeout(1000);
     const now = await published(page, 'texts');
-    if (now !== '' && now === texts) break;
+    if (now !== '' && lines(now).length === lines(texts).length) { texts = now; break; }
     texts = now;
   }
   const boxes = lines(texts).map((l) => {
@@ -104,6 +104,10 @@ for (const size of [{ width: 640, height: 360 }, { width: 1280, height: 720 }, {
       await page.waitForTimeout(4000);
       await check(page, size, `${mode} in play`);
       if (mode === 'runner') {
+        // Paused during the countdown, where its card once covered the pause menu: the link
+        // again, and Esc at once.
+        await page.goto(`${base}?seed=pizza+party&mode=runner`);
+        await waitFor(page, 'screens', screenIs('Playing runner '), 'runner: the link\'s run again');
         await page.keyboard.press('Escape');
         await waitFor(page, 'screens', (t) => lines(t).at(-1) === 'Paused', 'the pause screen', 20);
         await check(page, size, 'pause');
