@@ -22,6 +22,7 @@ pub mod score;
 pub mod spawn;
 pub mod syntax;
 pub mod visuals;
+pub mod walk;
 
 use bevy::prelude::*;
 use seedfeast_procgen::modes;
@@ -30,7 +31,7 @@ use seedfeast_procgen::puzzle::ast::Command;
 use seedfeast_procgen::puzzle::world::RewardKind;
 
 use crate::data::GameData;
-use crate::grid_move::{Dir, can_move};
+use crate::grid_move::can_move;
 use crate::input::{Actions, TypingFocus};
 use crate::mode::{Controls, ModeInfo, Physics};
 use crate::run::{Countdown, Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
@@ -44,6 +45,7 @@ pub use board::{Board, BoardEvent, Note, Verdict};
 pub use editor::{Edit, Editor};
 pub use score::*;
 pub use spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, from_grid, to_grid, to_world};
+use walk::held_dir;
 
 /// The Code puzzle's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
@@ -215,29 +217,6 @@ fn start_puzzle(mut commands: Commands, mut session: ResMut<Session>, data: Res<
 fn leave_puzzle(mut commands: Commands, mut focus: ResMut<TypingFocus>) {
     focus.0 = false;
     commands.remove_resource::<CodeEditor>();
-}
-
-/// The direction the player holds, on the grid: one axis (the one it already walks along, when
-/// both are held).
-fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
-    let horizontal = if axis.x > 0.0 {
-        Some(Dir::Right)
-    } else if axis.x < 0.0 {
-        Some(Dir::Left)
-    } else {
-        None
-    };
-    let vertical = if axis.y > 0.0 {
-        Some(Dir::Up)
-    } else if axis.y < 0.0 {
-        Some(Dir::Down)
-    } else {
-        None
-    };
-    match (horizontal, vertical) {
-        (Some(h), Some(v)) => Some(if walking == Some(v) { v } else { h }),
-        (h, v) => h.or(v),
-    }
 }
 
 /// A direction tapped this frame is kept for the walk's next tile centre (frames and fixed steps
@@ -491,19 +470,4 @@ fn place_pieces(
 pub fn ease(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn held_directions_pick_one_axis() {
-        assert_eq!(held_dir(Vec2::ZERO, None), None);
-        assert_eq!(held_dir(Vec2::new(1.0, 0.0), None), Some(Dir::Right));
-        assert_eq!(held_dir(Vec2::new(0.0, -1.0), None), Some(Dir::Down));
-        let diagonal = Vec2::new(-0.7, 0.7);
-        assert_eq!(held_dir(diagonal, None), Some(Dir::Left));
-        assert_eq!(held_dir(diagonal, Some(Dir::Up)), Some(Dir::Up), "keeps its way along the other axis");
-    }
 }
