@@ -76,20 +76,28 @@ pub(super) fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
             let text = read_level_file(&level)?;
             let level: PuzzleLevel = serde_json::from_str(&text)
                 .map_err(|e| Stop::Usage(format!("error: {}: not a puzzle level: {e}", level.display())))?;
-            let result =
-                seedfeast_procgen::puzzle::run(&level, &code).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+            // Every world the level has (issue #32): solved only when the code solves them all.
+            let results =
+                seedfeast_procgen::puzzle::run_worlds(&level, &code).map_err(|e| Stop::Usage(format!("error: {e}")))?;
             #[derive(serde::Serialize)]
             struct Ran {
                 solved: bool,
+                /// Steps run in the level's own world.
                 steps: usize,
                 statements: usize,
+                worlds: usize,
+                /// The first world the code fails in, and why: `world 2: …`.
+                failed: Option<String>,
                 error: Option<String>,
             }
+            let failure = seedfeast_procgen::puzzle::first_failure(&results);
             let ran = Ran {
-                solved: result.solved,
-                steps: result.steps,
-                statements: result.statements,
-                error: result.error.map(|e| e.to_string()),
+                solved: failure.is_none(),
+                steps: results.first().map_or(0, |r| r.steps),
+                statements: results.first().map_or(0, |r| r.statements),
+                worlds: results.len(),
+                failed: failure.map(|f| f.1),
+                error: results.iter().find_map(|r| r.error.as_ref()).map(|e| e.to_string()),
             };
             say(&generator::to_json(&ran))
         }

@@ -70,7 +70,7 @@ pub struct LastReplay(pub Replay);
 pub fn rules_hash(data: &GameData) -> u32 {
     // `Debug` of plain structs, vectors and floats (shortest round-trip digits) is the same
     // text on every platform; the data holds no hash maps.
-    let text = format!("{RULES_REVISION}|{:?}", data.set);
+    let text = format!("{RULES_REVISION}|{}", data.set.rules_text());
     let hash = fnv1a64(text.as_bytes());
     (hash ^ (hash >> 32)) as u32
 }

@@ -144,13 +144,14 @@ mod tests {
             S::PuzzleMerge,
             S::PuzzleRewards,
             S::PuzzleExtra,
+            S::PuzzleVariants,
         ]
         .iter()
         .map(|s| s.id())
         .collect();
         let pinned = [
             0x0101, 0x0102, 0x0201, 0x0202, 0x0301, 0x0302, 0x0303, 0x0304, 0x0401, 0x0402, 0x0501, 0x0502, 0x0503,
-            0x0504, 0x0505, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605,
+            0x0504, 0x0505, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x0606,
         ];
         assert_eq!(ids, pinned);
         assert_eq!(S::DungeonTree.generator(), DUNGEON.rng_stream);

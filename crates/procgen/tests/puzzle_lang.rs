@@ -44,7 +44,7 @@ mod puzzle {
                 _ => None,
             };
             let start = ObjectState { pos, facing, moving: kind == Kind::Gate, open: false };
-            w.add_object(ObjectSpec { name: name.into(), kind, command, element, start });
+            w.add_object(ObjectSpec { name: name.into(), kind, command, element, start, home: start.pos });
         }
         w
     }
@@ -215,7 +215,12 @@ mod puzzle {
         );
         assert_eq!(
             runtime_error(&w, "while (gate1.isMoving == true) {\n    block1.move(\"up\");\n}"),
-            format!("1:1: this while loop is still running after {MAX_STEPS} steps: its condition never became false")
+            "1:1: this while loop goes round without changing anything: its condition never becomes false"
+        );
+        // Pushed up and back down, the block is where it was: caught at the second test.
+        assert_eq!(
+            runtime_error(&w, "while (gate1.isMoving == true) { block1.move(\"up\"); block1.move(\"down\"); }"),
+            "1:1: this while loop goes round without changing anything: its condition never becomes false"
         );
         assert_eq!(
             runtime_error(&w, "for (i = 0; i < 1000; i++) { for (j = 0; j < 1000; j++) { block1.move(\"left\"); } }"),
@@ -225,10 +230,21 @@ mod puzzle {
         assert!(
             runtime_error(&w, "for (i = 0; i < 2; i++) { i = 0; }").starts_with("1:1: this for loop is still running")
         );
-        // The game's run reports the error and is not solved; the trace stops at the cap.
+        // The game's run reports the error and is not solved; the trace stops where the loop is
+        // caught going round unchanged (its second test), not at the cap.
         let result = run_program(&w, &parse("while (gate1.isMoving != false) { }").unwrap()).unwrap();
         assert!(!result.solved && result.error.is_some());
+        assert_eq!(result.trace.len(), 1);
+        // A loop that changes something each round still runs to the cap: a statue turning
+        // for ever never repeats two tests in a row.
+        let w = world(
+            &ROOM,
+            &[("gate1", CommandKind::Stop, (2, 2), Dir::Up), ("statue1", CommandKind::Rotate, (4, 2), Dir::Up)],
+        );
+        let result =
+            run_program(&w, &parse("while (gate1.isMoving == true) { statue1.rotate(\"left\"); }").unwrap()).unwrap();
         assert_eq!(result.trace.len(), MAX_STEPS);
+        assert!(result.error.unwrap().to_string().contains("still running after"));
     }
 
     #[test]

@@ -50,17 +50,19 @@ mod puzzle {
         let _ = writeln!(out, "{heading}\n");
         let _ = writeln!(
             out,
-            "| # | program | solvable | alt. same length | shorter | map size | walkable | interactable | maze levels | maze open | attempts | ms/level |"
+            "| # | program | worlds | solvable | alt. same length | shorter | shorter, own world alone | map size | walkable | interactable | maze levels | maze open | attempts | ms/level |"
         );
-        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (k, (step, r)) in curriculum.steps.iter().zip(reports).enumerate() {
             let _ = writeln!(
                 out,
-                "| {k} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} | {:.2} | {:.3} |",
+                "| {k} | {} | {:.2} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} | {:.2} | {:.3} |",
                 step.title,
+                r.worlds.mean,
                 pct(r.solvable_with_input),
                 pct(r.alt_same_length),
                 pct(r.shorter),
+                pct(r.shorter_one_world),
                 r.map_size.mean,
                 pct(r.walkable.mean),
                 pct(r.interactable.mean),
@@ -72,10 +74,12 @@ mod puzzle {
         }
         let _ = writeln!(
             out,
-            "| | average | {} | {} | {} | {:.1} | {} | {} | {} | | {:.2} | {:.3} |\n",
+            "| | average | {:.2} | {} | {} | {} | {} | {:.1} | {} | {} | {} | | {:.2} | {:.3} |\n",
+            mean(reports, |r| r.worlds.mean),
             pct(mean(reports, |r| r.solvable_with_input)),
             pct(mean(reports, |r| r.alt_same_length)),
             pct(mean(reports, |r| r.shorter)),
+            pct(mean(reports, |r| r.shorter_one_world)),
             mean(reports, |r| r.map_size.mean),
             pct(mean(reports, |r| r.walkable.mean)),
             pct(mean(reports, |r| r.interactable.mean)),
@@ -138,8 +142,10 @@ mod puzzle {
             "Code puzzle: Table-2-like figures per curriculum program, {runs} seeds each (seeds 0..{runs}).\n\
              Made by: PUZZLE_RUNS={runs} PUZZLE_TABLE_OUT=docs/puzzle-table.txt cargo test --release \
              -p seedfeast-procgen --test puzzle_table -- --ignored --nocapture\n\
-             solvable: the input code solves the level, checked by running it in the interpreter;\n\
-             alt. same length / shorter: some alternative of the same length / some shorter code solves it;\n\
+             worlds: a level's worlds, its own and the variants (issue #32: programs with conditions);\n\
+             solvable: the input code solves every world, checked by running it in the interpreter;\n\
+             alt. same length / shorter: some alternative of the same length / some shorter code solves\n\
+             every world; shorter, own world alone: one solves the level's own world (what the variants undo);\n\
              map size in tiles; walkable and interactable: shares of the map (the paper's Figure 3 axes);\n\
              maze levels: levels with a maze-shaped object; maze open: of those, the share whose exit is\n\
              reachable before the code runs (the bounded maze repair failed); attempts: whole-level\n\
@@ -176,8 +182,10 @@ mod puzzle {
                 assert_eq!(r.failures, 0, "{}: generation failed", step.title);
                 assert!(r.map_size.mean > 0.0 && r.walkable.mean > 0.0 && r.interactable.mean > 0.0, "{}", step.title);
             }
-            // Rejecting levels a shorter code solves never makes them more common.
+            // Rejecting levels a shorter code solves never makes them more common; with the
+            // variant worlds (issue #32) it leaves none, conditions included.
             assert!(s.shorter <= n.shorter, "{}: --no-shorter {} > {}", step.title, s.shorter, n.shorter);
+            assert_eq!(s.shorter, 0.0, "{}: --no-shorter leaves levels a shorter code solves", step.title);
         }
         assert!(mean(&strict, |r| r.shorter) < mean(&normal, |r| r.shorter), "--no-shorter changed nothing");
         assert!(open * 1000.0 <= f64::from(maze_levels.max(1)), "maze repair failed in {open} of {maze_levels}");

@@ -57,8 +57,13 @@ pub struct EvalReport {
     pub solvable_with_input: f64,
     /// Levels an alternative code of the same length solves (the paper's average: 47.35%).
     pub alt_same_length: f64,
-    /// Levels a shorter code solves (the paper's average: 21.31%).
+    /// Levels a shorter code solves (the paper's average: 21.31%). With variant worlds (issue
+    /// #32) a code solves a level when it solves every world.
     pub shorter: f64,
+    /// Levels whose own world alone a shorter code solves: what the variant worlds take away.
+    pub shorter_one_world: f64,
+    /// Worlds per level (1: no variants).
+    pub worlds: Stats,
     /// Tiles.
     pub map_size: Stats,
     /// Walkable tiles of the solved map over the map size.
@@ -106,6 +111,7 @@ pub fn evaluate(
     let shorts = shorter(&program);
     let (mut solvable, mut alt, mut short, mut failures, mut maze_levels, mut open) =
         (0u32, 0u32, 0u32, 0u32, 0u32, 0u32);
+    let (mut short_own, mut worlds_per_level) = (0u32, Vec::new());
     let (mut sizes, mut walkable, mut interactable) = (Vec::new(), Vec::new(), Vec::new());
     let (mut ms, mut attempts) = (0.0, 0u64);
     for r in 0..runs {
@@ -123,16 +129,22 @@ pub fn evaluate(
             }
         };
         attempts += u64::from(level.report.attempts);
-        let world = level.world().map_err(GenError::Failed)?;
-        if solves(&world, &program, None) {
+        let worlds = level.worlds().map_err(GenError::Failed)?;
+        let world = &worlds[0];
+        let solves_all = |p: &crate::puzzle::Program, unset| worlds.iter().all(|w| solves(w, p, unset));
+        if solves_all(&program, None) {
             solvable += 1;
         }
-        if alts.iter().any(|p| solves(&world, p, None)) {
+        if alts.iter().any(|p| solves_all(p, None)) {
             alt += 1;
         }
-        if shorts.iter().any(|p| solves(&world, p, Some(1))) {
+        if shorts.iter().any(|p| solves_all(p, Some(1))) {
             short += 1;
         }
+        if shorts.iter().any(|p| solves(world, p, Some(1))) {
+            short_own += 1;
+        }
+        worlds_per_level.push(worlds.len() as f64);
         if level.objects.iter().any(|o| o.shape == PathKind::Maze) {
             maze_levels += 1;
             if world.reach().exit {
@@ -152,6 +164,8 @@ pub fn evaluate(
         solvable_with_input: rate(solvable),
         alt_same_length: rate(alt),
         shorter: rate(short),
+        shorter_one_world: rate(short_own),
+        worlds: Stats::of(&worlds_per_level),
         map_size: Stats::of(&sizes),
         walkable: Stats::of(&walkable),
         interactable: Stats::of(&interactable),

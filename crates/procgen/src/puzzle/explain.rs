@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::puzzle::ast::Command;
 use crate::puzzle::grammar::{Distribution, Prize, ShapeKind};
 use crate::puzzle::minimap::{Door, Edge, MiniMap};
+use crate::puzzle::summary::Start;
 use crate::puzzle::world::{Cell, Header, ObjectSpec, ObjectState, Reward};
 use crate::trace::Step;
 
@@ -95,6 +96,9 @@ pub enum PuzzleStep {
         futile: bool,
         attempts: u32,
         objects: Vec<String>,
+        /// A variant world's starts (issue #32), by object; empty for the level's own world.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        starts: Vec<Start>,
     },
     /// A whole-level attempt begins: fresh streams at index `base` = step × 4096 + attempt × 64,
     /// and no penalty gathered yet.
@@ -151,6 +155,16 @@ pub enum PuzzleStep {
     Checked { attempt: u32, solved: bool, open: bool, shorter: bool, verdict: Verdict, fallback: bool },
     /// The level returned: attempt `attempt`'s (a fallback when no attempt was kept).
     Chosen { attempt: u32, fallback: bool },
+    /// After the level's own world, for a program with conditions (issue #32): the variant
+    /// worlds' starts (by world, then object) and whether some shorter code still does what the
+    /// solution does in all of them (`futile`).
+    Variants { starts: Vec<Vec<Start>>, futile: bool },
+    /// Variant world `index` (1 the first) of round `round` begins; its seed, derived from the
+    /// level's ([`crate::puzzle::worlds::world_seed`]). Its own events follow, `rules` to `chosen`.
+    World { round: u32, index: usize, seed: u64 },
+    /// A round of variant worlds built: whether a shorter code solves every world, and whether
+    /// the round was kept.
+    Round { round: u32, shorter: bool, kept: bool },
 }
 
 fn cell((x, y): &Cell) -> String {
@@ -176,6 +190,9 @@ impl Step for PuzzleStep {
             PuzzleStep::Failed { .. } => "failed",
             PuzzleStep::Checked { .. } => "checked",
             PuzzleStep::Chosen { .. } => "chosen",
+            PuzzleStep::Variants { .. } => "variants",
+            PuzzleStep::World { .. } => "world",
+            PuzzleStep::Round { .. } => "round",
         }
     }
 
@@ -269,6 +286,28 @@ impl Step for PuzzleStep {
             PuzzleStep::Chosen { attempt, fallback } => {
                 let how = if *fallback { "the best fallback" } else { "kept" };
                 format!("level: attempt {}'s ({how})", attempt + 1)
+            }
+            PuzzleStep::Variants { starts, futile } => {
+                let still = if *futile { "; a shorter code still does the same in every world" } else { "" };
+                let worlds: Vec<String> = starts
+                    .iter()
+                    .map(|w| {
+                        let parts: Vec<String> = w
+                            .iter()
+                            .map(|s| format!("{}{}", cell(&s.offset), if s.moving { "" } else { " still" }))
+                            .collect();
+                        parts.join(" ")
+                    })
+                    .collect();
+                format!("variants: {} more world(s): {}{still}", starts.len(), worlds.join("; "))
+            }
+            PuzzleStep::World { round, index, seed } => {
+                format!("variant world {index} (round {}): seed {seed}", round + 1)
+            }
+            PuzzleStep::Round { round, shorter, kept } => {
+                let how =
+                    if *shorter { "a shorter code solves every world" } else { "no shorter code solves them all" };
+                format!("round {}: {how}: {}", round + 1, if *kept { "kept" } else { "rejected" })
             }
         }
     }

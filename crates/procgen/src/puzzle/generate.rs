@@ -31,7 +31,7 @@ use crate::puzzle::merge::{self, Outline};
 use crate::puzzle::minimap::{MiniMap, feasible};
 use crate::puzzle::parse;
 use crate::puzzle::paths::{maze_path, place_prize, reward_path};
-use crate::puzzle::summary::{GenError, ObjectSummary, summarize};
+use crate::puzzle::summary::{GenError, ObjectSummary, Start, summarize_from};
 use crate::puzzle::variants::{any_solves, shorter, shorter_unavoidable};
 use crate::puzzle::world::{Cell, Ground, World};
 use crate::rng::{GenRng, Subsystem, stream};
@@ -106,15 +106,32 @@ pub fn generate_traced<T: Trace<PuzzleStep>>(
     trace: &mut T,
 ) -> Result<PuzzleLevel, GenError> {
     let program = parse(code)?;
-    let summaries = summarize(&program)?;
+    let level = generate_world(grammar, code, &program, &[], seed, options, trace)?;
+    crate::puzzle::worlds::add_variants(grammar, level, &program, seed, options, trace)
+}
+
+/// One world of a level: the level's own (`starts` empty) or a variant whose objects start as
+/// `starts` says (then `no_shorter` is the caller's business: only the worlds together count).
+pub(crate) fn generate_world<T: Trace<PuzzleStep>>(
+    grammar: &Grammar,
+    code: &str,
+    program: &Program,
+    starts: &[Start],
+    seed: Seed,
+    options: &GenOptions,
+    trace: &mut T,
+) -> Result<PuzzleLevel, GenError> {
+    let program = program.clone();
+    let summaries = summarize_from(&program, starts)?;
     if summaries.is_empty() {
         return Err(GenError::Unsupported("the program uses no object: a level needs at least one".into()));
     }
     // A shorter code that does exactly what the solution does can't be designed away: don't
     // spend attempts on it (the level still reports `shorter_solves`).
-    let shorter_codes = if options.no_shorter { shorter(&program) } else { Vec::new() };
-    let futile = options.no_shorter && shorter_unavoidable(&program, &shorter_codes);
-    let attempts = if options.no_shorter && !futile { MAX_NO_SHORTER_ATTEMPTS } else { MAX_ATTEMPTS };
+    let no_shorter = options.no_shorter && starts.is_empty();
+    let shorter_codes = if no_shorter { shorter(&program) } else { Vec::new() };
+    let futile = no_shorter && shorter_unavoidable(&program, &shorter_codes);
+    let attempts = if no_shorter && !futile { MAX_NO_SHORTER_ATTEMPTS } else { MAX_ATTEMPTS };
     let draw = Draw {
         distribution: options.distribution.unwrap_or(grammar.distribution),
         penalty_per_mille: per_mille(options.penalty.unwrap_or(grammar.penalty)),
@@ -125,10 +142,11 @@ pub fn generate_traced<T: Trace<PuzzleStep>>(
         level: options.level,
         distribution: draw.distribution,
         penalty_per_mille: draw.penalty_per_mille,
-        no_shorter: options.no_shorter,
+        no_shorter,
         futile,
         attempts,
         objects: summaries.iter().map(|s| s.name.clone()).collect(),
+        starts: starts.to_vec(),
     });
     let mut report = GenReport::default();
     let mut fallback: Option<PuzzleLevel> = None;
@@ -154,7 +172,7 @@ pub fn generate_traced<T: Trace<PuzzleStep>>(
         let has_maze = level.objects.iter().any(|o| o.shape == PathKind::Maze);
         let world = level.world().map_err(GenError::Failed)?;
         let open = has_maze && world.reach().exit;
-        let shorter = options.no_shorter && any_solves(&world, &shorter_codes, Some(1));
+        let shorter = no_shorter && any_solves(&world, &shorter_codes, Some(1));
         if open {
             report.maze_repairs += 1;
         }

@@ -9,7 +9,8 @@ use crate::generate::{
 use crate::puzzle::curriculum::Curriculum;
 use crate::puzzle::grammar::Grammar;
 use crate::puzzle::{
-    GenOptions, PuzzleData, PuzzleLevel, draw_ascii, generate_with, metrics, run, to_rgb, validate_level,
+    GenOptions, PuzzleData, PuzzleLevel, draw_ascii, first_failure, generate_with, metrics, run_worlds, to_rgb,
+    validate_level,
 };
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
@@ -46,6 +47,8 @@ impl Subsystem {
     pub const PuzzleRewards: Subsystem = Subsystem::new(MODE.rng_stream, 0x04);
     /// A spare stream for later parts.
     pub const PuzzleExtra: Subsystem = Subsystem::new(MODE.rng_stream, 0x05);
+    /// Which variant worlds a level with conditions gets (issue #32).
+    pub const PuzzleVariants: Subsystem = Subsystem::new(MODE.rng_stream, 0x06);
 }
 
 /// The code puzzle generator (`puzzle`).
@@ -81,9 +84,13 @@ impl<D> Level<D> for PuzzleLevelOf {
     /// must open the way (solvability is checked by running the code, never trusted).
     fn violations(&self, _data: &D) -> Vec<Violation> {
         let mut found = validate_level(&self.level);
-        match run(&self.level, &self.level.solution) {
-            Ok(result) if result.solved => {}
-            Ok(_) => found.push(Violation::new("solvable", "the level's own solution doesn't open the way")),
+        // Every world (issue #32): the level is solved only when all of them are.
+        match run_worlds(&self.level, &self.level.solution) {
+            Ok(results) => {
+                if let Some((_, why)) = first_failure(&results) {
+                    found.push(Violation::new("solvable", format!("the level's own solution doesn't open {why}")));
+                }
+            }
             Err(error) => found.push(Violation::new("solvable", format!("the level's own solution fails: {error}"))),
         }
         found
@@ -99,6 +106,11 @@ impl<D> Level<D> for PuzzleLevelOf {
 impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
     fn key(&self) -> &'static str {
         "puzzle"
+    }
+
+    /// Version 4 gave programs with conditions their variant worlds (issue #32).
+    fn since_version(&self, _variant: Option<&str>) -> u8 {
+        4
     }
 
     fn options(&self) -> &'static [OptionSpec] {

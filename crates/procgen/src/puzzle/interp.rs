@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::puzzle::ast::{Attr, Bound, CodeError, Command, CommandKind, Cond, Pos, Program, RelPos, Stmt};
+use crate::puzzle::ast::{Attr, Bound, CodeError, Command, Cond, Pos, Program, RelPos, Stmt};
+pub use crate::puzzle::check::check;
 use crate::puzzle::world::{ObjectSpec, ObjectState, World};
 
 /// The most steps a run takes (every command, assignment, loop test and `if` test is a step):
@@ -47,59 +48,6 @@ impl Env for World {
     fn apply(&mut self, object: usize, command: Command) -> bool {
         World::apply(self, object, command)
     }
-}
-
-/// Refuses a program that names an object the level lacks, gives an object a command of a type
-/// it doesn't take, or reads an attribute the object doesn't have.
-///
-/// ```
-/// use seedfeast_procgen::puzzle::{parse, interp::check, world::*};
-/// use seedfeast_procgen::puzzle::ast::{CommandKind, Dir};
-/// let mut world = World::empty(3, 3);
-/// let start = ObjectState { pos: (1, 1), facing: Dir::Up, moving: false, open: false };
-/// world.add_object(ObjectSpec { name: "door1".into(), kind: Kind::Door, command: CommandKind::Open, element: None, start });
-/// let error = check(&parse("door1.move(\"up\");").unwrap(), &world).unwrap_err();
-/// assert_eq!(error.to_string(), "1:7: door1 takes open(), not move(…)");
-/// let error = check(&parse("dor1.open();").unwrap(), &world).unwrap_err();
-/// assert_eq!(error.to_string(), "1:1: unknown object 'dor1': this level has door1");
-/// ```
-pub fn check(program: &Program, env: &dyn Env) -> Result<(), CodeError> {
-    for stmt in program.walk() {
-        match stmt {
-            Stmt::Call { object, command, pos, command_pos } => {
-                let spec = env.spec(lookup(env, object, *pos)?);
-                if spec.command != command.kind() {
-                    return Err(CodeError::new(
-                        *command_pos,
-                        format!("{object} takes {}, not {}", spec.command.shown(), command.kind().shown()),
-                    ));
-                }
-            }
-            Stmt::If { cond, .. } | Stmt::While { cond, .. } => {
-                let spec = env.spec(lookup(env, &cond.object, cond.pos)?);
-                if matches!(cond.attr, Attr::IsMoving(_)) && spec.command != CommandKind::Stop {
-                    return Err(CodeError::new(
-                        cond.pos,
-                        format!("{} has no isMoving: only objects that stop() move on their own", cond.object),
-                    ));
-                }
-            }
-            Stmt::Assign { .. } | Stmt::For { .. } => {}
-        }
-    }
-    Ok(())
-}
-
-fn lookup(env: &dyn Env, name: &str, pos: Pos) -> Result<usize, CodeError> {
-    env.find(name).ok_or_else(|| {
-        let names: Vec<&str> = (0..env.count()).map(|i| env.spec(i).name.as_str()).collect();
-        let known = match names.as_slice() {
-            [] => "this level has no objects".to_string(),
-            [one] => format!("this level has {one}"),
-            [rest @ .., last] => format!("this level has {} and {last}", rest.join(", ")),
-        };
-        CodeError::new(pos, format!("unknown object '{name}': {known}"))
-    })
 }
 
 /// One step of a run, for the game's animation and the trace.
@@ -196,10 +144,25 @@ impl Code {
 
 #[derive(Clone, Debug)]
 enum Frame {
-    Block { block: usize, next: usize },
-    For { node: usize, rounds: usize },
-    While { node: usize },
+    Block {
+        block: usize,
+        next: usize,
+    },
+    For {
+        node: usize,
+        rounds: usize,
+    },
+    /// `last`: every object's state and every variable at the last test that went round.
+    While {
+        node: usize,
+        last: Option<Box<Snapshot>>,
+    },
 }
+
+/// What a `while` test can depend on: if it is the same at two tests that both go round, the
+/// loop runs the same round forever (conditions read only object states, and the body's
+/// effects depend only on them and the variables).
+type Snapshot = (Vec<ObjectState>, BTreeMap<String, i64>);
 
 /// A program running on an environment, one step at a time. It owns a copy of the program, so
 /// a game can keep it between frames and call [`Machine::step`] at its own pace.
@@ -209,7 +172,7 @@ enum Frame {
 /// use seedfeast_procgen::puzzle::ast::{CommandKind, Dir};
 /// let mut world = World::empty(3, 3);
 /// let start = ObjectState { pos: (1, 1), facing: Dir::Up, moving: true, open: false };
-/// world.add_object(ObjectSpec { name: "gate1".into(), kind: Kind::Gate, command: CommandKind::Stop, element: None, start });
+/// world.add_object(ObjectSpec { name: "gate1".into(), kind: Kind::Gate, command: CommandKind::Stop, element: None, start, home: start.pos });
 /// let program = parse("while (gate1.isMoving == true) { gate1.stop(); }").unwrap();
 /// let mut machine = Machine::new(&program, world).unwrap();
 /// let mut steps = 0;
@@ -328,7 +291,7 @@ impl<E: Env> Machine<E> {
     fn too_long(&self, pos: Pos) -> CodeError {
         for frame in self.stack.iter().rev() {
             match frame {
-                Frame::While { node } => {
+                Frame::While { node, .. } => {
                     return CodeError::new(
                         self.pos_of(*node),
                         format!(
@@ -346,6 +309,16 @@ impl<E: Env> Machine<E> {
             }
         }
         CodeError::new(pos, format!("the program ran {MAX_STEPS} steps without finishing"))
+    }
+
+    /// At a `while` test that goes round: whether nothing changed since the last one (a loop
+    /// that can never end, caught at once rather than at the step cap), remembering this one.
+    fn repeats(&mut self) -> bool {
+        let now: Snapshot = ((0..self.env.count()).map(|i| self.env.state(i)).collect(), self.vars.clone());
+        let Some(Frame::While { last, .. }) = self.stack.last_mut() else { return false };
+        let same = last.as_deref() == Some(&now);
+        *last = Some(Box::new(now));
+        same
     }
 
     fn pos_of(&self, node: usize) -> Pos {
@@ -421,7 +394,7 @@ impl<E: Env> Machine<E> {
                     }
                     return self.event(pos, Event::For { var, value, bound: limit, continues });
                 }
-                Frame::While { node } => {
+                Frame::While { node, .. } => {
                     let node = *node;
                     let Node::While { cond, body, pos } = &self.code.nodes[node] else {
                         self.stack.pop();
@@ -429,6 +402,12 @@ impl<E: Env> Machine<E> {
                     };
                     let (body, pos) = (*body, *pos);
                     let continues = self.cond(cond);
+                    if continues && self.repeats() {
+                        return Step::Failed(CodeError::new(
+                            pos,
+                            "this while loop goes round without changing anything: its condition never becomes false",
+                        ));
+                    }
                     if continues {
                         self.stack.push(Frame::Block { block: body, next: 0 });
                     } else {
@@ -467,7 +446,7 @@ impl<E: Env> Machine<E> {
                 self.event(pos, Event::If { taken })
             }
             Node::While { .. } => {
-                self.stack.push(Frame::While { node });
+                self.stack.push(Frame::While { node, last: None });
                 self.advance()
             }
         }

@@ -79,6 +79,10 @@ pub struct LevelObject {
     pub moving: bool,
     /// Doors: open at the start.
     pub open: bool,
+    /// The mark its `position` is read from, when it starts off it (a variant world's object;
+    /// absent: its start tile).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<Cell>,
 }
 
 /// How generation went: attempts, repairs and what could not be kept.
@@ -105,8 +109,17 @@ pub struct GenReport {
     pub coding_fallback: bool,
     /// `--no-shorter`: levels rejected because a shorter code solved them.
     pub shorter_rejections: u32,
-    /// `--no-shorter` was asked for and the last level kept is still solved by a shorter code.
+    /// `--no-shorter` was asked for and the last level kept is still solved by a shorter code
+    /// (with variant worlds: one shorter code solves every world).
     pub shorter_solves: bool,
+    /// Rounds of variant worlds built (0: the level has none, and the field is left out, so a
+    /// level without conditions is the same JSON as before issue #32).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub variant_rounds: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A generated level. Field order is the JSON's.
@@ -138,6 +151,11 @@ pub struct PuzzleLevel {
     /// The program the level was generated from.
     pub solution: String,
     pub report: GenReport,
+    /// The other worlds the solution must also solve (issue #32): a level of a program with
+    /// conditions, each its own level generated from the solution with the objects its
+    /// conditions read starting otherwise. Empty for a program without conditions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<PuzzleLevel>,
 }
 
 impl PuzzleLevel {
@@ -167,6 +185,7 @@ impl PuzzleLevel {
                 element: spec.element,
                 moving: state.moving,
                 open: state.open,
+                home: (spec.home != state.pos).then_some(spec.home),
             })
             .collect();
         let ground = world
@@ -194,6 +213,7 @@ impl PuzzleLevel {
             headers: world.headers.clone(),
             solution: String::new(),
             report: GenReport::default(),
+            variants: Vec::new(),
         }
     }
 
@@ -247,6 +267,10 @@ impl PuzzleLevel {
             if !inside((o.x, o.y)) {
                 return Err(format!("objects[{i}]: ({}, {}) is outside the map", o.x, o.y));
             }
+            let home = o.home.unwrap_or((o.x, o.y));
+            if !inside(home) {
+                return Err(format!("objects[{i}]: its home {home:?} is outside the map"));
+            }
             let start = ObjectState { pos: (o.x, o.y), facing: o.facing, moving: o.moving, open: o.open };
             world.add_object(ObjectSpec {
                 name: o.name.clone(),
@@ -254,6 +278,7 @@ impl PuzzleLevel {
                 command: o.command,
                 element: o.element,
                 start,
+                home,
             });
         }
         for (i, r) in self.rewards.iter().enumerate() {
@@ -272,6 +297,16 @@ impl PuzzleLevel {
         world.rewards = self.rewards.clone();
         world.headers = self.headers.clone();
         Ok(world)
+    }
+
+    /// Every world the solution must solve, the level's own first, each checked as
+    /// [`PuzzleLevel::world`] does (an error names the variant: `variants[1].objects[0]: …`).
+    pub fn worlds(&self) -> Result<Vec<World>, String> {
+        let mut out = vec![self.world()?];
+        for (i, v) in self.variants.iter().enumerate() {
+            out.push(v.world().map_err(|e| format!("variants[{i}].{e}"))?);
+        }
+        Ok(out)
     }
 
     /// `initial` and `solved` as a grid of characters, for checks that walk the text maps.

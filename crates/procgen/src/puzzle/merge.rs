@@ -370,6 +370,7 @@ pub fn build(maps: &[MiniMap], plan: &Plan) -> Merged {
         for (spec, _) in map.world.objects.iter().zip(&map.world.states) {
             let mut spec = spec.clone();
             spec.start.pos = (spec.start.pos.0 + ox, spec.start.pos.1 + oy);
+            spec.home = (spec.home.0 + ox, spec.home.1 + oy);
             world.add_object(spec);
         }
     }

@@ -16,6 +16,7 @@
 //!   independent checks, [`solve`]: running code on a level ([`run`], [`Session`]);
 //! - [`variants`], [`eval`]: the paper's alternative and shorter codes and its Table 2;
 //! - [`curriculum`]: the ladder of programs the mode walks through; [`render`]: pictures.
+//! - [`worlds`]: a level's variant worlds, so a program with conditions must really test them;
 //! - [`explain`], [`rebuild`]: the generator's narration (issue #33) and the level rebuilt from
 //!   it alone.
 //!
@@ -24,6 +25,7 @@
 //! grid maths, no clock, every loop and retry bounded.
 
 pub mod ast;
+pub mod check;
 pub mod curriculum;
 pub mod eval;
 pub mod explain;
@@ -38,19 +40,21 @@ pub mod minimap;
 pub mod parser;
 pub mod paths;
 pub mod rebuild;
+pub mod rebuild_worlds;
 pub mod render;
 pub mod solve;
 pub mod summary;
 pub mod validate;
 pub mod variants;
 pub mod world;
+pub mod worlds;
 
 pub use ast::{CodeError, Pos, Program};
 pub use generate::{GenOptions, generate, generate_with};
 pub use level::{PuzzleLevel, metrics};
 pub use parser::parse;
 pub use render::{draw_ascii, to_rgb};
-pub use solve::{RunError, RunResult, Session, run};
+pub use solve::{RunError, RunResult, Session, first_failure, run, run_worlds, world_name};
 pub use summary::GenError;
 pub use validate::validate_level;
 

@@ -22,7 +22,7 @@ use crate::puzzle::level::{GenReport, PathKind, PuzzleLevel};
 use crate::puzzle::merge::{self, Merged, Outline, Plan};
 use crate::puzzle::minimap::{Door, MAX_MINI_SIDE, MiniMap};
 use crate::puzzle::parse;
-use crate::puzzle::summary::{ObjectSummary, summarize};
+use crate::puzzle::summary::{ObjectSummary, summarize_from};
 use crate::puzzle::variants::{any_solves, shorter, shorter_unavoidable};
 use crate::puzzle::world::{Cell, Ground, World};
 use crate::trace::{ReplayError, Step};
@@ -72,19 +72,25 @@ struct Replay {
     chosen: Option<PuzzleLevel>,
 }
 
-/// The level `events` describe.
+/// The level `events` describe, its variant worlds included ([`super::rebuild_worlds`]).
 pub fn rebuild_level(events: &[PuzzleStep]) -> Result<PuzzleLevel, ReplayError> {
+    super::rebuild_worlds::rebuild_level(events)
+}
+
+/// One world from its events, `rules` to `chosen` (`first` is the first event's place in the
+/// whole trace, for the error).
+pub(crate) fn rebuild_world(events: &[PuzzleStep], first: usize) -> Result<PuzzleLevel, ReplayError> {
     let mut replay = Replay::default();
     for (at, event) in events.iter().enumerate() {
         if replay.chosen.is_some() {
-            return Err(ReplayError::new(at, "an event after the level was chosen"));
+            return Err(ReplayError::new(first + at, "an event after the level was chosen"));
         }
-        replay.apply(event).map_err(|reason| ReplayError::new(at, reason))?;
+        replay.apply(event).map_err(|reason| ReplayError::new(first + at, reason))?;
     }
-    replay.chosen.ok_or_else(|| ReplayError::new(events.len(), "no `chosen` event"))
+    replay.chosen.ok_or_else(|| ReplayError::new(first + events.len(), "no `chosen` event"))
 }
 
-fn check(ok: bool, reason: impl FnOnce() -> String) -> Result<(), String> {
+pub(crate) fn check(ok: bool, reason: impl FnOnce() -> String) -> Result<(), String> {
     if ok { Ok(()) } else { Err(reason()) }
 }
 
@@ -130,6 +136,9 @@ impl Replay {
         match event {
             PuzzleStep::Rules { .. } | PuzzleStep::Attempt { .. } | PuzzleStep::Chosen { .. } => {
                 unreachable!("handled above")
+            }
+            PuzzleStep::Variants { .. } | PuzzleStep::World { .. } | PuzzleStep::Round { .. } => {
+                return Err(format!("a `{}` event inside an attempt", event.rule()));
             }
             PuzzleStep::Expand { object: o, symbol: _, candidates, overridden, roll, total, picked: rule } => {
                 at_object(*o)?;
@@ -299,13 +308,25 @@ impl PuzzleLevel {
 
 /// The `rules` event, its program parsed and summarised.
 fn rules_of(event: &PuzzleStep) -> Result<Rules, String> {
-    let PuzzleStep::Rules { code, seed, level, distribution, penalty_per_mille, no_shorter, futile, attempts, objects } =
-        event
+    let PuzzleStep::Rules {
+        code,
+        seed,
+        level,
+        distribution,
+        penalty_per_mille,
+        no_shorter,
+        futile,
+        attempts,
+        objects,
+        starts,
+    } = event
     else {
         unreachable!("only called on a `rules` event")
     };
     let program = parse(code).map_err(|e| format!("the code does not parse: {e}"))?;
-    let summaries = summarize(&program).map_err(|e| format!("the code can't be summarised: {e}"))?;
+    // A variant world leaves `no_shorter` to its level: only the worlds together count.
+    check(starts.is_empty() || !*no_shorter, || "a variant world checks shorter codes on its own".into())?;
+    let summaries = summarize_from(&program, starts).map_err(|e| format!("the code can't be summarised: {e}"))?;
     let names: Vec<&String> = summaries.iter().map(|s| &s.name).collect();
     check(names == objects.iter().collect::<Vec<_>>() && !names.is_empty(), || format!("the objects are {names:?}"))?;
     let shorter_codes = if *no_shorter { shorter(&program) } else { Vec::new() };

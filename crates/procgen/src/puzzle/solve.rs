@@ -71,6 +71,32 @@ pub fn run(level: &PuzzleLevel, code: &str) -> Result<RunResult, RunError> {
     run_program(&world, &program).map_err(RunError::Code)
 }
 
+/// One world's name for players and messages: `world 1` is the level's own, `world 2` its first
+/// variant (issue #32).
+pub fn world_name(index: usize) -> String {
+    format!("world {}", index + 1)
+}
+
+/// Runs `code` on every world of the level, its own first: the level is solved only when every
+/// result is. [`first_failure`] names the world a wrong program fails in.
+pub fn run_worlds(level: &PuzzleLevel, code: &str) -> Result<Vec<RunResult>, RunError> {
+    let worlds = level.worlds().map_err(RunError::Level)?;
+    let program = parse(code).map_err(RunError::Code)?;
+    worlds.iter().map(|w| run_program(w, &program).map_err(RunError::Code)).collect()
+}
+
+/// The first world a set of results is not solved in, and why, in words: `world 2: the exit
+/// can't be reached` or `world 2: 3:5: …` (the run's error, with its line and column).
+pub fn first_failure(results: &[RunResult]) -> Option<(usize, String)> {
+    let (i, r) = results.iter().enumerate().find(|(_, r)| !r.solved)?;
+    let why = match (&r.error, r.exit_reachable) {
+        (Some(e), _) => e.to_string(),
+        (None, false) => "the way to the exit is still shut".to_string(),
+        (None, true) => "a reward is still out of reach".to_string(),
+    };
+    Some((i, format!("{}: {why}", world_name(i))))
+}
+
 /// Runs a parsed program on a world (from the world's current state).
 pub fn run_program(world: &World, program: &Program) -> Result<RunResult, CodeError> {
     let mut machine = Machine::new(program, world.clone())?;

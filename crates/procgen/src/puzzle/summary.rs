@@ -80,6 +80,11 @@ pub struct ObjectSummary {
     pub trajectory: Vec<Cell>,
     /// Rotations: quarter turns clockwise in all (negative: anticlockwise).
     pub turns: i32,
+    /// Its mark (what `position` is read from) relative to its start: (0, 0) but in a variant
+    /// world that starts it off its mark.
+    pub home: Cell,
+    /// Gates: moving at the start (a variant world may start one still).
+    pub start_moving: bool,
 }
 
 impl ObjectSummary {
@@ -192,8 +197,28 @@ pub fn object_specs(program: &Program) -> Result<Vec<ObjectSpec>, GenError> {
             command: call.map_or(kind.commands()[0], |c| c.0),
             element: None,
             start: ObjectState { pos: (0, 0), facing: Dir::Up, moving: kind == Kind::Gate, open: false },
+            home: (0, 0),
         })
         .collect())
+}
+
+/// How one object starts in a variant world (issue #32): off its mark by `offset` (what a
+/// `position` condition reads) and, for a gate, moving or not (what `isMoving` reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Start {
+    pub offset: Cell,
+    pub moving: bool,
+}
+
+/// The specs with each object's start changed as `starts` says (by index; missing entries
+/// keep the default: on its mark, gates moving).
+pub fn started(specs: &[ObjectSpec], starts: &[Start]) -> Vec<ObjectSpec> {
+    let mut out = specs.to_vec();
+    for (spec, s) in out.iter_mut().zip(starts) {
+        spec.start.pos = s.offset;
+        spec.start.moving = spec.kind == Kind::Gate && s.moving;
+    }
+    out
 }
 
 /// Step 1: what the solution does to each object, in order of first mention.
@@ -208,7 +233,12 @@ pub fn object_specs(program: &Program) -> Result<Vec<ObjectSpec>, GenError> {
 /// assert_eq!(objects[1].turns, 1);
 /// ```
 pub fn summarize(program: &Program) -> Result<Vec<ObjectSummary>, GenError> {
-    let specs = object_specs(program)?;
+    summarize_from(program, &[])
+}
+
+/// [`summarize`] for a variant world whose objects start as `starts` says (see [`started`]).
+pub fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<ObjectSummary>, GenError> {
+    let specs = started(&object_specs(program)?, starts);
     let states = specs.iter().map(|s| s.start).collect();
     let model = Model { specs: specs.clone(), states };
     let mut machine = Machine::new(program, model)?;
@@ -228,6 +258,8 @@ pub fn summarize(program: &Program) -> Result<Vec<ObjectSummary>, GenError> {
             attributes: Vec::new(),
             trajectory: vec![(0, 0)],
             turns: 0,
+            home: (-s.start.pos.0, -s.start.pos.1),
+            start_moving: s.start.moving,
         })
         .collect();
     for event in &trace {
@@ -235,7 +267,8 @@ pub fn summarize(program: &Program) -> Result<Vec<ObjectSummary>, GenError> {
             let o = &mut out[*index];
             o.commands.push(*command);
             match command {
-                Command::Move(_) => o.trajectory.push(after.pos),
+                // The trajectory is from the start; the model's positions are from the mark.
+                Command::Move(_) => o.trajectory.push((after.pos.0 + o.home.0, after.pos.1 + o.home.1)),
                 Command::Rotate(t) => o.turns += t.sign(),
                 Command::Open | Command::Stop => {}
             }
@@ -266,7 +299,9 @@ pub fn summarize(program: &Program) -> Result<Vec<ObjectSummary>, GenError> {
             }
             let (initial, desired) = match cond.attr {
                 Attr::IsMoving(_) => (spec.start.moving.to_string(), end.moving.to_string()),
-                Attr::Position(_) => ("start".to_string(), spec.position(&end).name().to_string()),
+                Attr::Position(_) => {
+                    (spec.position(&spec.start).name().to_string(), spec.position(&end).name().to_string())
+                }
             };
             attrs.push(AttrSummary { name, initial, desired });
         }
@@ -295,9 +330,20 @@ pub fn end_states(program: &Program, specs: &[ObjectSpec], unset: Option<i64>) -
     if let Some(v) = unset {
         machine = machine.with_unset_default(v);
     }
-    let (_, error) = machine.run();
-    if error.is_some() {
-        return None;
+    // Stepped without keeping a trace: the variant search runs this thousands of times a level,
+    // and a loop that never ends would otherwise gather `MAX_STEPS` events each time.
+    loop {
+        match machine.step() {
+            crate::puzzle::interp::Step::Ran(_) => {
+                // An object pushed further than any level holds: the run can't be a level's
+                // (and on the wall-less model a loop that pushes for ever would run to the cap).
+                let far = |s: &ObjectState| s.pos.0.abs().max(s.pos.1.abs()) > 2 * MAX_TRAVEL;
+                if machine.env().states.iter().any(far) {
+                    return None;
+                }
+            }
+            crate::puzzle::interp::Step::Done => return Some(machine.into_env().states),
+            crate::puzzle::interp::Step::Failed(_) => return None,
+        }
     }
-    Some(machine.into_env().states)
 }

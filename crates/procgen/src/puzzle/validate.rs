@@ -4,9 +4,11 @@
 //! `walkable` set: exit reachable in `solved`, and not in `initial` when a maze shape is in the
 //! level (unless the level reports that the bounded repair failed).
 
-use crate::puzzle::level::{PathKind, PuzzleLevel, WALKABLE, reachable_in_rows};
+use crate::puzzle::ast::{Attr, CommandKind};
+use crate::puzzle::level::{LevelObject, PathKind, PuzzleLevel, WALKABLE, reachable_in_rows};
 use crate::puzzle::parse;
 use crate::puzzle::solve::run_program;
+use crate::puzzle::world::Kind;
 use crate::puzzle::world::object_symbol;
 
 pub use crate::violation::Violation;
@@ -16,7 +18,8 @@ pub use crate::violation::Violation;
 /// objects), `objects`, `entry`, `coding tile`, `solution` (doesn't parse, fails or doesn't
 /// solve), `solved` (the map isn't what the solution leaves), `exit` (not reachable in
 /// `solved` from the entry, or from the coding tile where the player runs the program), `maze`
-/// (reachable in `initial` despite a maze shape, unreported), `rewards`.
+/// (reachable in `initial` despite a maze shape, unreported), `rewards`, and `variants` (see
+/// [`validate_variants`]: every variant world keeps these too).
 ///
 /// ```
 /// use seedfeast_procgen::Seed;
@@ -28,6 +31,13 @@ pub use crate::violation::Violation;
 /// assert!(rules.contains(&"exit"), "{rules:?}");
 /// ```
 pub fn validate_level(level: &PuzzleLevel) -> Vec<Violation> {
+    let mut out = validate_world(level);
+    out.extend(validate_variants(level));
+    out
+}
+
+/// Every rule above but `variants`, for one world.
+fn validate_world(level: &PuzzleLevel) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     let world = match level.world() {
@@ -112,6 +122,67 @@ pub fn validate_level(level: &PuzzleLevel) -> Vec<Violation> {
     for (i, r) in level.rewards.iter().enumerate() {
         if !reachable_in_rows(&level.solved, &level.walkable, level.entry, (r.x, r.y)) {
             flag("rewards", format!("reward {i} ({:?} at ({}, {})) can't be reached in solved", r.kind, r.x, r.y));
+        }
+    }
+    out
+}
+
+/// The variant worlds (issue #32): each keeps every promise above on its own, is a world of the
+/// same program and objects, and differs from the level's own world only where the program's
+/// conditions look: an object whose `position` a condition reads may start off its mark, a
+/// gate whose `isMoving` one reads may start still, nothing else, and at least one does (the
+/// level's own world has every object on its mark and every gate moving). Rule `variants`; a
+/// variant's own violations are named `variants[i]: rule: …`.
+fn validate_variants(level: &PuzzleLevel) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut flag = |detail: String| out.push(Violation::new("variants", detail));
+    let program = parse(&level.solution).ok();
+    let conds: Vec<(String, bool)> = program
+        .iter()
+        .flat_map(|p| p.conds())
+        .map(|c| (c.object.clone(), matches!(c.attr, Attr::Position(_))))
+        .collect();
+    let has_conditions = !conds.is_empty();
+    // (off its mark, a gate standing still), per object of a world.
+    let differs = |o: &LevelObject| (o.home.is_some_and(|h| h != (o.x, o.y)), o.kind == Kind::Gate && !o.moving);
+    for o in &level.objects {
+        if differs(o) != (false, false) {
+            flag(format!("{} starts off its mark or still in the level's own world", o.name));
+        }
+    }
+    if !level.variants.is_empty() && !has_conditions {
+        flag("a program without conditions has variant worlds".into());
+    }
+    if level.variants.len() > 2 {
+        flag(format!("{} variant worlds, at most 2", level.variants.len()));
+    }
+    let names = |l: &PuzzleLevel| -> Vec<(String, CommandKind)> {
+        l.objects.iter().map(|o| (o.name.clone(), o.command)).collect()
+    };
+    for (i, v) in level.variants.iter().enumerate() {
+        if v.solution != level.solution {
+            flag(format!("variants[{i}] is made from another program"));
+        }
+        if !v.variants.is_empty() {
+            flag(format!("variants[{i}] has variant worlds of its own"));
+        }
+        if names(v) != names(level) {
+            flag(format!("variants[{i}]'s objects are not the level's"));
+        }
+        for inner in validate_world(v) {
+            flag(format!("variants[{i}]: {}: {}", inner.rule, inner.detail));
+        }
+        let mut any = false;
+        for o in &v.objects {
+            let (off, still) = differs(o);
+            let reads = |position: bool| conds.iter().any(|(name, p)| *name == o.name && *p == position);
+            if (off && !reads(true)) || (still && !reads(false)) {
+                flag(format!("variants[{i}]: {} starts otherwise where no condition looks", o.name));
+            }
+            any |= off || still;
+        }
+        if !any {
+            flag(format!("variants[{i}] starts like the level's own world"));
         }
     }
     out

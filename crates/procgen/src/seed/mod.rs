@@ -23,10 +23,12 @@ use unicode_normalization::UnicodeNormalization;
 /// History: 1, the first four modes; 2, the Food Tunnel squeezes by intensity and arena challenge
 /// rounds come closer as intensity rises (Runner, Maze and plain Tunnel levels are unchanged, so
 /// their version-1 codes still play; see [`SeedCode::check_since`]); 3, the Maze braids its dead
-/// ends into loops (only Maze codes from before are refused).
-pub const GENERATOR_VERSION: u8 = 3;
+/// ends into loops (only Maze codes from before are refused); 4, the Code puzzle's programs with
+/// conditions come with variant worlds, and the curriculum's condition steps changed (issue #32;
+/// only Code puzzle codes from before are refused).
+pub const GENERATOR_VERSION: u8 = 4;
 /// Versions this build reads; each generator says from which one its levels are unchanged.
-pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3];
+pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3, 4];
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MIN_DATA_CHARS: usize = 8;

@@ -13,7 +13,7 @@ fn game_seeds_make_ten_character_codes() {
     let text = Seed::from_random_bits(u64::MAX).code().to_string();
     assert_eq!(text.len(), 11, "{text}");
     assert_eq!(&text[5..6], "-");
-    assert!(text.starts_with('3'), "the version digit: {text}");
+    assert!(text.starts_with('4'), "the version digit: {text}");
 }
 
 #[test]
@@ -51,11 +51,11 @@ fn reads_like_crockford() {
 fn errors_say_what_is_wrong() {
     assert_eq!("1ABCU-00000".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 5 }));
     assert_eq!("1ABC".parse::<SeedCode>(), Err(SeedCodeError::BadLength { found: 4 }));
-    let mut v4 = encode_symbols(42, 4);
-    let text: String = v4.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
-    assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 4 }));
-    let message = SeedCodeError::UnknownVersion { version: 4 }.to_string();
-    assert!(message.contains("version 4") && message.contains("plays versions 1, 2, 3"), "{message}");
+    let mut v5 = encode_symbols(42, 5);
+    let text: String = v5.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
+    assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 5 }));
+    let message = SeedCodeError::UnknownVersion { version: 5 }.to_string();
+    assert!(message.contains("version 5") && message.contains("plays versions 1, 2, 3, 4"), "{message}");
     let message = SeedCodeError::TooOld { version: 1, since: 2 }.to_string();
     assert!(message.contains("version 1") && message.contains("since version 2"), "{message}");
     let mut big = vec![1u8];
@@ -180,10 +180,11 @@ fn hashes_are_pinned() {
     assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
     assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
     assert_eq!(Seed::from_text("pizza party"), Seed(fold_to_seed_bits(fnv1a64(b"pizza party"))));
-    assert_eq!(Seed::from_text("pizza party").code().to_string(), "324MP-ANQ6H");
-    // The codes printed by versions 1 and 2 are the same seed.
+    assert_eq!(Seed::from_text("pizza party").code().to_string(), "424MP-ANQ6Z");
+    // The codes printed by versions 1 to 3 are the same seed.
+    assert_eq!("324MP-ANQ6H".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 3)));
     assert_eq!("224MP-ANQ6K".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 2)));
     assert_eq!("124MP-ANQ6N".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 1)));
     assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
-    assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "3CARC-Q4DMH");
+    assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "4CARC-Q4DMZ");
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::puzzle::ast::{Command, Dir};
 use crate::puzzle::grammar::{Prize, ShapeKind};
 use crate::puzzle::summary::ObjectSummary;
-use crate::puzzle::world::{Cell, Ground, Header, ObjectState, Reward, World};
+use crate::puzzle::world::{Cell, Ground, Header, Kind, ObjectState, Reward, World};
 use crate::rng::GenRng;
 
 mod stamp;
@@ -138,7 +138,11 @@ impl MiniMap {
         rng: &mut impl GenRng,
     ) -> Option<MiniMap> {
         let st = stamp(summary, shape, rng)?;
-        let initial = reverse(&summary.commands, st.solved);
+        let mut initial = reverse(&summary.commands, st.solved);
+        if summary.kind == Kind::Gate {
+            // A variant's gate may stand still from the start: a `stop` on it changes nothing.
+            initial.moving = summary.start_moving;
+        }
         // Bounding box of everything the stamp fixes.
         let mut cells: Vec<Cell> = st.ground.iter().map(|(c, _)| *c).collect();
         cells.extend(st.chain.iter().copied());
@@ -185,9 +189,10 @@ impl MiniMap {
         let mut spec = st.spec.clone();
         let mut solved = st.solved;
         solved.pos = shift(solved.pos);
-        let mut initial = initial;
         initial.pos = shift(initial.pos);
         spec.start = initial;
+        // The mark `position` is read from: the start, or where the variant's start is off it.
+        spec.home = (initial.pos.0 + summary.home.0, initial.pos.1 + summary.home.1);
         world.add_object(spec);
         for r in &st.rewards {
             let (x, y) = shift((r.x, r.y));

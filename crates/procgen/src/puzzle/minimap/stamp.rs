@@ -29,6 +29,7 @@ impl Stamp {
             command: summary.command,
             element,
             start: solved,
+            home: solved.pos,
         };
         Stamp { ground: Vec::new(), spec, solved, chain: Vec::new(), rewards: Vec::new(), header: None, river: None }
     }
@@ -51,7 +52,7 @@ fn solved_state(summary: &ObjectSummary, pos: Cell, facing: Dir) -> ObjectState 
     ObjectState {
         pos,
         facing,
-        moving: gate && !summary.commands.contains(&Command::Stop),
+        moving: gate && summary.start_moving && !summary.commands.contains(&Command::Stop),
         open: summary.commands.contains(&Command::Open),
     }
 }

@@ -173,6 +173,9 @@ pub struct ObjectSpec {
     /// Statues only.
     pub element: Option<Element>,
     pub start: ObjectState,
+    /// The tile its `position` is read from (issue #32): its start tile, except in a level's
+    /// variant worlds, where an object may start a tile or two off its mark.
+    pub home: Cell,
 }
 
 impl ObjectSpec {
@@ -202,9 +205,9 @@ impl ObjectSpec {
         }
     }
 
-    /// The `position` attribute in `state`.
+    /// The `position` attribute in `state`: where it stands from its mark ([`ObjectSpec::home`]).
     pub fn position(&self, state: &ObjectState) -> RelPos {
-        RelPos::from_offset(state.pos.0 - self.start.pos.0, state.pos.1 - self.start.pos.1)
+        RelPos::from_offset(state.pos.0 - self.home.0, state.pos.1 - self.home.1)
     }
 }
 
@@ -364,6 +367,7 @@ impl World {
         self.height = nh;
         for o in &mut self.objects {
             o.start.pos = shift(o.start.pos);
+            o.home = shift(o.home);
         }
         for s in &mut self.states {
             s.pos = shift(s.pos);
