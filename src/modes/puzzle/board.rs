@@ -6,10 +6,18 @@
 //! with an error) shows its end for a moment, then the level goes back to its initial state; a
 //! run that opens it leaves the world solved and the exit open. The verdict is the procgen
 //! interpreter's (`RunResult::solved`: the exit and every reward reachable).
+//!
+//! A level of a program with conditions has more than one world (issue #32): the run plays in
+//! each in turn, the player's own first, and the way opens only when the program solves them
+//! all; a world it fails is named ([`Board::failed_world`]). Between runs any world can be
+//! looked at ([`Board::show_world`]); the player walks only in the first.
 
 use seedfeast_procgen::puzzle::interp::{Event, TraceEvent};
 use seedfeast_procgen::puzzle::world::{Cell, Ground, World};
 use seedfeast_procgen::puzzle::{CodeError, PuzzleLevel, RunError, Session, run};
+
+/// Seconds a world's solved end shows before the run moves on to the next world.
+pub const WORLD_HOLD_SECONDS: f32 = 0.9;
 
 /// Seconds a command takes to play at the normal pace.
 pub const COMMAND_SECONDS: f32 = 0.55;
@@ -61,11 +69,19 @@ pub enum BoardEvent {
     Finished(Verdict),
     /// The end has been shown: a wrong run has reset the level, a solved one stays.
     Concluded(Verdict),
+    /// The program solved this world (of several); the run moves on to the next.
+    WorldPassed(usize),
+    /// Another world is on screen now (its pieces must be drawn again).
+    ShowWorld(usize),
 }
 
 /// A run being played back.
 pub struct Playback {
     session: Session,
+    /// The world it plays in (0: the player's own).
+    pub world: usize,
+    /// The program, for the next world's session.
+    code: String,
     /// The statement playing now, and the world before it (for the in-between frames).
     pub current: Option<TraceEvent>,
     pub before: World,
@@ -133,17 +149,37 @@ pub struct Board {
     pub runs: u32,
     /// Statements in the step's own solution (the par).
     pub par: usize,
+    /// Every world's initial state, the player's own first (one for a level without
+    /// conditions).
+    pub worlds: Vec<World>,
+    /// The world on screen (`initial` and `world` are its).
+    pub shown: usize,
+    /// Bumped whenever another world comes on screen, for the pieces to be drawn again.
+    pub view: u32,
+    /// Per world: what the last run did there (`None`: not reached).
+    pub passed: Vec<Option<bool>>,
+    /// The world the last run failed in, if it failed.
+    pub failed_world: Option<usize>,
+    /// The player's own world as the solving run left it.
+    own_end: Option<World>,
 }
 
 impl Board {
     /// The board for a generated level.
     pub fn new(step: u32, level: PuzzleLevel) -> Result<Board, String> {
-        let initial = level.world()?;
+        let worlds = level.worlds()?;
+        let initial = worlds[0].clone();
         let par = seedfeast_procgen::puzzle::parse(&level.solution).map_or(0, |program| program.size());
         Ok(Board {
             step,
             world: initial.clone(),
             initial,
+            passed: vec![None; worlds.len()],
+            worlds,
+            shown: 0,
+            view: 0,
+            failed_world: None,
+            own_end: None,
             level,
             open: false,
             solved_with: None,
@@ -175,18 +211,64 @@ impl Board {
                 return Err(error);
             }
         };
-        // The whole run first (bounded by the interpreter's step cap, well under a
-        // millisecond), to set the pace; the session then plays it statement by statement.
-        let whole = run(&self.level, code).map_err(|e| CodeError::new(Default::default(), e.to_string()))?;
-        let cap = if whole.error.is_some() { MAX_FAILING_PLAYBACK_SECONDS } else { MAX_PLAYBACK_SECONDS };
-        self.world = self.initial.clone();
+        self.set_shown(0);
         self.open = false;
         self.solved_with = None;
         self.error = None;
+        self.failed_world = None;
+        self.own_end = None;
+        self.passed = vec![None; self.worlds.len()];
         self.note = Note::Running;
         self.runs += 1;
-        self.playback = Some(Playback {
+        self.playback = Some(self.playback_in(0, session, code)?);
+        Ok(())
+    }
+
+    /// The level of world `k` (0: the player's own).
+    pub fn level_of(&self, k: usize) -> &PuzzleLevel {
+        if k == 0 { &self.level } else { self.level.variants.get(k - 1).unwrap_or(&self.level) }
+    }
+
+    /// The level of the world on screen.
+    pub fn shown_level(&self) -> &PuzzleLevel {
+        self.level_of(self.shown)
+    }
+
+    /// Puts world `k` on screen in its initial state (bumping `view` when it changes).
+    fn set_shown(&mut self, k: usize) {
+        if k != self.shown {
+            self.shown = k;
+            self.view = self.view.wrapping_add(1);
+        }
+        self.initial = self.worlds[k].clone();
+        self.world = self.initial.clone();
+    }
+
+    /// Looks at world `k` between runs (the player's own shows as the last run left it).
+    /// Nothing happens during a run or for a world the level doesn't have.
+    pub fn show_world(&mut self, k: usize) -> bool {
+        if self.running() || k >= self.worlds.len() || k == self.shown {
+            return false;
+        }
+        self.set_shown(k);
+        if k == 0
+            && self.open
+            && let Some(end) = &self.own_end
+        {
+            self.world = end.clone();
+        }
+        true
+    }
+
+    /// A run of `code` in world `k`, its pace set from the whole run (made first, bounded by
+    /// the interpreter's step cap, well under a millisecond).
+    fn playback_in(&self, k: usize, session: Session, code: &str) -> Result<Playback, CodeError> {
+        let whole = run(self.level_of(k), code).map_err(|e| CodeError::new(Default::default(), e.to_string()))?;
+        let cap = if whole.error.is_some() { MAX_FAILING_PLAYBACK_SECONDS } else { MAX_PLAYBACK_SECONDS };
+        Ok(Playback {
             session,
+            world: k,
+            code: code.to_string(),
             current: None,
             before: self.initial.clone(),
             elapsed: 0.0,
@@ -195,8 +277,22 @@ impl Board {
             statements: whole.statements,
             total_steps: whole.trace.len(),
             steps_done: 0,
-        });
-        Ok(())
+        })
+    }
+
+    /// After a world's solved end has shown: the next world's run, if there is one.
+    fn next_world(&mut self) -> Option<usize> {
+        let playback = self.playback.as_ref()?;
+        let next = playback.world + 1;
+        if next >= self.worlds.len() {
+            return None;
+        }
+        let code = playback.code.clone();
+        let session = Session::new(self.level_of(next), &code).ok()?;
+        self.set_shown(next);
+        self.playback = self.playback_in(next, session, &code).ok();
+        self.note = Note::Running;
+        Some(next)
     }
 
     /// Plays `dt` seconds of the run, if one is playing. Bounded work per call whatever the
@@ -204,12 +300,33 @@ impl Board {
     pub fn tick(&mut self, dt: f32) -> Vec<BoardEvent> {
         let mut events = Vec::new();
         let Some(playback) = self.playback.as_mut() else { return events };
+        let last_world = playback.world + 1 >= self.worlds.len();
         if let Some((verdict, shown)) = playback.finished.as_mut() {
             *shown += dt;
-            if *shown >= END_HOLD_SECONDS {
-                let verdict = *verdict;
+            let (verdict, shown) = (*verdict, *shown);
+            if verdict == Verdict::Solved && !last_world {
+                if shown >= WORLD_HOLD_SECONDS {
+                    match self.next_world() {
+                        Some(next) => events.push(BoardEvent::ShowWorld(next)),
+                        // Only for a level whose worlds disagree on the objects (the
+                        // validator's `variants` rule): the run ends, not solved.
+                        None => {
+                            self.note = Note::Wrong;
+                            self.failed_world = Some(self.shown + 1);
+                            self.conclude(Verdict::Wrong);
+                            events.push(BoardEvent::Concluded(Verdict::Wrong));
+                        }
+                    }
+                }
+                return events;
+            }
+            if shown >= END_HOLD_SECONDS {
+                let from = self.shown;
                 self.conclude(verdict);
                 events.push(BoardEvent::Concluded(verdict));
+                if self.shown != from {
+                    events.push(BoardEvent::ShowWorld(self.shown));
+                }
             }
             return events;
         }
@@ -233,24 +350,35 @@ impl Board {
                 None => {
                     playback.current = None;
                     playback.elapsed = 0.0;
+                    let k = playback.world;
                     let verdict = match playback.session.error() {
                         Some(error) => {
                             self.note = Note::Failed(error.clone());
                             self.error = Some(error.clone());
                             Verdict::Failed
                         }
-                        None if playback.session.reach().all() => {
-                            self.open = true;
-                            self.solved_with = Some(playback.statements);
-                            self.note = Note::Solved;
-                            Verdict::Solved
-                        }
+                        None if playback.session.reach().all() => Verdict::Solved,
                         None => {
                             self.note = Note::Wrong;
                             Verdict::Wrong
                         }
                     };
                     playback.finished = Some((verdict, 0.0));
+                    self.passed[k] = Some(verdict == Verdict::Solved);
+                    if verdict != Verdict::Solved {
+                        self.failed_world = Some(k);
+                    } else if k == 0 {
+                        self.own_end = Some(self.world.clone());
+                    }
+                    if verdict == Verdict::Solved && !last_world {
+                        events.push(BoardEvent::WorldPassed(k));
+                        break;
+                    }
+                    if verdict == Verdict::Solved {
+                        self.open = true;
+                        self.solved_with = Some(playback.statements);
+                        self.note = Note::Solved;
+                    }
                     events.push(BoardEvent::Finished(verdict));
                     break;
                 }
@@ -263,30 +391,46 @@ impl Board {
     pub fn fast_forward(&mut self) -> Vec<BoardEvent> {
         let mut events = Vec::new();
         // Each tick takes up to MAX_STEPS_PER_TICK steps; the interpreter stops any run within
-        // its step cap, so this ends.
-        while self.playback.as_ref().is_some_and(|p| p.finished.is_none()) {
-            if let Some(p) = self.playback.as_mut() {
-                p.elapsed = f32::MAX / 4.0;
+        // its step cap, and each world is passed once, so this ends.
+        loop {
+            let Some(p) = self.playback.as_mut() else { break };
+            match p.finished {
+                None => p.elapsed = f32::MAX / 4.0,
+                // A world solved with more to come: on to the next at once.
+                Some((Verdict::Solved, _)) if p.world + 1 < self.worlds.len() => {
+                    match self.next_world() {
+                        Some(next) => events.push(BoardEvent::ShowWorld(next)),
+                        None => break,
+                    }
+                    continue;
+                }
+                Some(_) => break,
             }
             events.extend(self.tick(0.0));
         }
         events
     }
 
-    /// Stops a run: the level goes back to its initial state.
+    /// Stops a run: the level goes back to its initial state, the player's own world on screen.
     pub fn stop(&mut self) {
         if self.playback.take().is_some() {
-            self.world = self.initial.clone();
+            self.set_shown(0);
             self.open = false;
             self.solved_with = None;
             self.note = Note::Stopped;
         }
     }
 
+    /// The run's end has shown: a solved level shows the player's own world solved, any other
+    /// goes back to its initial state.
     fn conclude(&mut self, verdict: Verdict) {
         self.playback = None;
-        if verdict != Verdict::Solved {
-            self.world = self.initial.clone();
+        self.set_shown(0);
+        if verdict == Verdict::Solved {
+            if let Some(end) = &self.own_end {
+                self.world = end.clone();
+            }
+        } else {
             self.open = false;
         }
     }
@@ -294,8 +438,9 @@ impl Board {
     /// Where the player may stand now: the world's walkable tiles, the exit only once open.
     pub fn walkable(&self) -> Vec<bool> {
         let mut walkable = self.world.view().walkable;
-        if !self.open && self.world.contains(self.level.exit) {
-            let exit = self.world.index(self.level.exit);
+        let exit = self.shown_level().exit;
+        if !self.open && self.world.contains(exit) {
+            let exit = self.world.index(exit);
             walkable[exit] = false;
         }
         walkable
@@ -345,123 +490,5 @@ impl Board {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use seedfeast_procgen::Seed;
-    use seedfeast_procgen::puzzle::curriculum::Curriculum;
-
-    fn board(step: u32, seed: u64) -> Board {
-        let curriculum = Curriculum::default();
-        Board::new(step, curriculum.level(step, Seed(seed)).unwrap()).unwrap()
-    }
-
-    fn play_out(board: &mut Board) -> Vec<BoardEvent> {
-        let mut events = Vec::new();
-        for _ in 0..60 * 30 {
-            events.extend(board.tick(1.0 / 60.0));
-            if !board.running() {
-                return events;
-            }
-        }
-        panic!("the run never concluded");
-    }
-
-    #[test]
-    fn the_solution_opens_the_exit_and_the_world_stays_solved() {
-        for step in [0, 4, 8, 15, 19] {
-            let mut b = board(step, 3);
-            assert!(!b.walkable()[b.world.index(b.level.exit)], "step {step}: the exit starts shut");
-            let solution = b.level.solution.clone();
-            b.start_run(&solution).unwrap();
-            let events = play_out(&mut b);
-            assert!(events.contains(&BoardEvent::Finished(Verdict::Solved)), "step {step}: {:?}", b.note);
-            assert!(b.open && b.note == Note::Solved);
-            assert_eq!(b.world.rows(), b.level.solved, "step {step}");
-            assert_eq!(b.solved_with, Some(b.par));
-            assert!(b.path(b.level.coding_tile, b.level.exit).is_some(), "step {step}: the way is open");
-        }
-    }
-
-    #[test]
-    fn a_wrong_run_shows_its_end_then_resets() {
-        let mut b = board(0, 3);
-        b.start_run("// nothing here").unwrap();
-        let events = play_out(&mut b);
-        assert!(events.contains(&BoardEvent::Concluded(Verdict::Wrong)));
-        assert_eq!(b.note, Note::Wrong);
-        assert!(!b.open);
-        assert_eq!(b.world, b.initial);
-    }
-
-    #[test]
-    fn a_program_that_does_not_parse_runs_nothing() {
-        let mut b = board(1, 3);
-        let error = b.start_run("door1.open()").unwrap_err();
-        assert_eq!(error.to_string(), "1:13: expected ';' after the command, found the end of the program");
-        assert!(!b.running() && b.error == Some(error.clone()) && b.note == Note::Refused(error));
-        let error = b.start_run("dor1.open();").unwrap_err();
-        assert!(error.message.contains("unknown object 'dor1'"), "{error}");
-    }
-
-    #[test]
-    fn an_endless_loop_stops_within_the_failing_cap() {
-        let mut b = board(0, 3);
-        b.start_run("while (block1.position == \"start\") { }").unwrap();
-        let mut seconds = 0.0;
-        let mut finished = None;
-        while b.running() {
-            for event in b.tick(1.0 / 60.0) {
-                if let BoardEvent::Finished(v) = event {
-                    finished = Some((v, seconds));
-                }
-            }
-            seconds += 1.0 / 60.0;
-            assert!(seconds < 10.0, "still running");
-        }
-        let (verdict, at) = finished.unwrap();
-        assert_eq!(verdict, Verdict::Failed);
-        assert!(at <= MAX_FAILING_PLAYBACK_SECONDS + 0.1, "{at}");
-        let Note::Failed(error) = &b.note else { panic!("{:?}", b.note) };
-        assert!(error.message.contains("while loop is still running"), "{error}");
-        assert_eq!(error.pos.line, 1);
-        assert_eq!(b.world, b.initial);
-    }
-
-    #[test]
-    fn the_pace_is_readable_and_capped() {
-        let mut b = board(8, 3); // a for loop: tests and commands
-        let solution = b.level.solution.clone();
-        b.start_run(&solution).unwrap();
-        let speed = b.playback.as_ref().unwrap().speed;
-        assert_eq!(speed, 1.0, "a short run plays at the normal pace");
-        // One tick: the first statement starts, no more.
-        let events = b.tick(1.0 / 60.0);
-        assert_eq!(events.len(), 1);
-        assert_eq!(b.playback.as_ref().unwrap().line(), Some(1));
-        // A long run speeds up to fit the cap.
-        let long = format!("for (i = 0; i < 200; i++) {{ block1.move(\"down\"); }}\n{solution}");
-        b.start_run(&long).unwrap();
-        let p = b.playback.as_ref().unwrap();
-        assert!(p.speed > 10.0, "{}", p.speed);
-        let mut seconds = 0.0;
-        while b.playback.as_ref().is_some_and(|p| p.finished.is_none()) {
-            b.tick(1.0 / 60.0);
-            seconds += 1.0 / 60.0;
-        }
-        assert!(seconds <= MAX_PLAYBACK_SECONDS + 0.1, "{seconds}");
-    }
-
-    #[test]
-    fn stopping_and_fast_forwarding() {
-        let mut b = board(4, 3);
-        let solution = b.level.solution.clone();
-        b.start_run(&solution).unwrap();
-        b.tick(0.1);
-        b.stop();
-        assert!(!b.running() && b.world == b.initial && b.note == Note::Stopped);
-        b.start_run(&solution).unwrap();
-        let events = b.fast_forward();
-        assert!(events.contains(&BoardEvent::Finished(Verdict::Solved)));
-        assert!(b.open && b.running(), "the end still shows");
-    }
-}
+#[path = "board_tests.rs"]
+mod tests;

@@ -23,6 +23,7 @@ pub mod spawn;
 pub mod syntax;
 pub mod visuals;
 pub mod walk;
+pub mod world_strip;
 
 use bevy::prelude::*;
 use seedfeast_procgen::modes;
@@ -155,11 +156,13 @@ impl Plugin for PuzzlePlugin {
                     keys::open_panel,
                     keys::type_code,
                     keys::finish_paste,
+                    keys::look_at_worlds,
                     chip_pad::lay_out_pad,
                     chip_pad::tap_chips,
                     chip_pad::draw_pad,
                     end_run_key,
                     sync_focus,
+                    spawn::redraw_world,
                     place_pieces,
                 )
                     .chain()
@@ -254,7 +257,8 @@ fn walk_player(
     let board = &run.board;
     let walkable = board.walkable();
     let open = |(x, y): crate::grid_move::Cell| board.can_stand(&walkable, (x as i32, y as i32));
-    let frozen = run.panel_open || board.running() || run.exit_reached || run.ended.is_some();
+    // The player walks only while their own world is on screen.
+    let frozen = run.panel_open || board.running() || run.exit_reached || run.ended.is_some() || board.shown != 0;
     let coding = to_grid(board.level.coding_tile);
     let exit = to_grid(board.level.exit);
     let solved = board.open;
@@ -331,6 +335,11 @@ fn play_code(time: Res<Time>, mut run: ResMut<PuzzleRun>, mut sfx: MessageWriter
             }
             BoardEvent::Concluded(Verdict::Solved) => run.panel_open = false,
             BoardEvent::Concluded(_) => {}
+            BoardEvent::WorldPassed(_) => {
+                sfx.write(Sfx::Bonus);
+            }
+            // `spawn::redraw_world` follows the board's view.
+            BoardEvent::ShowWorld(_) => {}
         }
     }
 }

@@ -423,21 +423,39 @@ fn show_status(
             }
         }
     }
+    // With several worlds, which one a run plays in or failed in (issue #32).
+    let several = board.worlds.len() > 1;
+    let failed_in = match board.failed_world {
+        Some(k) if several => format!(" in world {}", k + 1),
+        _ => String::new(),
+    };
     let (status, colour) = match &board.note {
         // A touch player has the chip pad, not the keys.
         Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
         Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
         Note::Running => match &board.playback {
+            Some(p) if p.finished.is_none() && several => (
+                format!(
+                    "World {}: line {} ...   step {} of {}",
+                    p.world + 1,
+                    p.line().unwrap_or(1),
+                    p.steps_done,
+                    p.total_steps
+                ),
+                RUN_MARK,
+            ),
             Some(p) if p.finished.is_none() => (
                 format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
                 RUN_MARK,
             ),
+            Some(p) if several => (format!("World {} solved: on to world {} ...", p.world + 1, p.world + 2), GOOD),
             _ => ("Running ...".to_string(), RUN_MARK),
         },
+        Note::Solved if several => ("Every world solved: the way is open! Walk out.".to_string(), GOOD),
         Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
-        Note::Wrong => ("Not yet: the exit is still shut. The level goes back as it was.".to_string(), ERROR),
+        Note::Wrong => (format!("Not yet{failed_in}: the exit is still shut. The level goes back as it was."), ERROR),
         Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
-        Note::Failed(_) => ("The run stopped. The level goes back as it was.".to_string(), ERROR),
+        Note::Failed(_) => (format!("The run stopped{failed_in}. The level goes back as it was."), ERROR),
         Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
     };
     for (mut text, mut color) in &mut texts.p1() {

@@ -72,9 +72,56 @@ pub struct PuzzlePlayer {
     pub held_frames: u32,
 }
 
+/// A piece of the world on screen (a tile, an object, a reward, an object's name tag): drawn
+/// again when another of the level's worlds comes on screen.
+#[derive(Component)]
+pub struct WorldPiece;
+
 /// Spawns the tiles, objects, rewards and player of a board.
 pub fn spawn_level(commands: &mut Commands, board: &Board) {
-    let piece = || (PuzzlePiece, DespawnOnExit(Screen::Playing));
+    spawn_world(commands, board);
+    let entry = board.level.entry;
+    commands.spawn((
+        PuzzlePlayer { mover: Mover::at(to_grid(entry), WALK_SPEED), queued: None, held_frames: 0 },
+        PuzzlePiece,
+        DespawnOnExit(Screen::Playing),
+        Transform::from_translation(to_world(entry.0 as f32, entry.1 as f32).extend(4.0)),
+        Visibility::default(),
+    ));
+}
+
+/// When another world comes on screen (issue #32's variant worlds): its tiles, objects and
+/// rewards replace the last one's; the player shows only in its own world.
+pub fn redraw_world(
+    mut commands: Commands,
+    run: Res<crate::modes::puzzle::PuzzleRun>,
+    mut drawn: Local<Option<(u32, u32)>>,
+    pieces: Query<Entity, With<WorldPiece>>,
+    mut player: Query<&mut Visibility, With<PuzzlePlayer>>,
+) {
+    let board = &run.board;
+    let now = (board.step, board.view);
+    // The first look at a level: `spawn_level` drew it.
+    if drawn.is_none_or(|(step, _)| step != board.step) {
+        *drawn = Some(now);
+        return;
+    }
+    if *drawn == Some(now) {
+        return;
+    }
+    *drawn = Some(now);
+    for entity in &pieces {
+        commands.entity(entity).despawn();
+    }
+    spawn_world(&mut commands, board);
+    for mut visibility in &mut player {
+        *visibility = if board.shown == 0 { Visibility::Inherited } else { Visibility::Hidden };
+    }
+}
+
+/// Spawns the tiles, objects and rewards of the world on screen.
+fn spawn_world(commands: &mut Commands, board: &Board) {
+    let piece = || (PuzzlePiece, WorldPiece, DespawnOnExit(Screen::Playing));
     let world = &board.initial;
     for y in 0..world.height {
         for x in 0..world.width {
@@ -112,10 +159,4 @@ pub fn spawn_level(commands: &mut Commands, board: &Board) {
             Transform::from_translation(to_world(reward.x as f32, reward.y as f32).extend(1.0)),
         ));
     }
-    let entry = board.level.entry;
-    commands.spawn((
-        PuzzlePlayer { mover: Mover::at(to_grid(entry), WALK_SPEED), queued: None, held_frames: 0 },
-        piece(),
-        Transform::from_translation(to_world(entry.0 as f32, entry.1 as f32).extend(4.0)),
-    ));
 }

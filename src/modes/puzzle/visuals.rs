@@ -74,6 +74,7 @@ pub fn add(app: &mut App) {
     .add_observer(dress::dress_reward)
     .add_observer(dress::dress_player);
     panel::add(app);
+    super::world_strip::add(app);
 }
 
 fn sq(color: Color, size: Vec2, at: Vec3) -> (Sprite, Transform) {

@@ -309,6 +309,7 @@ pub(super) fn dress_object(
     commands.spawn((
         NameTag(target),
         PuzzlePiece,
+        crate::modes::puzzle::spawn::WorldPiece,
         DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,
