@@ -2,7 +2,7 @@
 # The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|maze|preview|share|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|all]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -64,6 +64,34 @@ if [ "$which" = maze ] || [ "$which" = all ]; then
   for n in 1 2 3 4; do
     sleep 4
     shot "maze-$n"
+  done
+  close_game
+fi
+
+if [ "$which" = worlds ] || [ "$which" = all ]; then
+  # Step 15 ("Is it moving?", issue #32): two worlds. F6 shows the second (its gate still), then
+  # the bot runs the solution in each world in turn, the chips over the map saying how it went.
+  open_game play --mode puzzle --seed "pizza party" --level 14
+  key Return
+  sleep 2
+  shot worlds-own
+  key F6
+  sleep 2
+  shot worlds-other
+  close_game
+  # Step 19 ("Push until"): world 2's block starts off its mark (the dashed square).
+  open_game play --mode puzzle --seed "pizza party" --level 18
+  key Return
+  sleep 2
+  key F6
+  sleep 2
+  shot worlds-mark
+  close_game
+  SEEDFEAST_BOT=1 open_game play --mode puzzle --seed "pizza party" --level 14
+  key Return
+  for n in $(seq -w 1 24); do
+    sleep 1
+    shot "worlds-run-$n"
   done
   close_game
 fi

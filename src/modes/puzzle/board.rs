@@ -392,8 +392,7 @@ impl Board {
         let mut events = Vec::new();
         // Each tick takes up to MAX_STEPS_PER_TICK steps; the interpreter stops any run within
         // its step cap, and each world is passed once, so this ends.
-        loop {
-            let Some(p) = self.playback.as_mut() else { break };
+        while let Some(p) = self.playback.as_mut() {
             match p.finished {
                 None => p.elapsed = f32::MAX / 4.0,
                 // A world solved with more to come: on to the next at once.

@@ -270,6 +270,16 @@ pub fn finish_paste(
     }
 }
 
+/// F6, anywhere in the level, looks at its next world between runs (a level whose program has
+/// conditions has several, issue #32); the chips of `world_strip` do the same by click or tap.
+pub fn look_at_worlds(keys: Res<ButtonInput<KeyCode>>, pause: Res<State<Pause>>, mut run: ResMut<PuzzleRun>) {
+    let count = run.board.worlds.len();
+    if keys.just_pressed(KeyCode::F6) && *pause.get() == Pause::Running && count > 1 {
+        let next = (run.board.shown + 1) % count;
+        run.board.show_world(next);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,15 +307,5 @@ mod tests {
         assert_eq!(key_action(&Key::Tab, Some("\t"), false, false), KeyAction::Edit(Edit::Indent));
         assert_eq!(key_action(&Key::Shift, None, false, true), KeyAction::Nothing);
         assert_eq!(key_action(&ch("\u{7}"), Some("\u{7}"), false, false), KeyAction::Nothing);
-    }
-}
-
-/// F6, anywhere in the level, looks at its next world between runs (a level whose program has
-/// conditions has several, issue #32); the chips of `world_strip` do the same by click or tap.
-pub fn look_at_worlds(keys: Res<ButtonInput<KeyCode>>, pause: Res<State<Pause>>, mut run: ResMut<PuzzleRun>) {
-    let count = run.board.worlds.len();
-    if keys.just_pressed(KeyCode::F6) && *pause.get() == Pause::Running && count > 1 {
-        let next = (run.board.shown + 1) % count;
-        run.board.show_world(next);
     }
 }

@@ -145,6 +145,8 @@ fn spawn_panel(mut commands: Commands, scale: Option<Res<TextScale>>) {
                 step.spawn((StepTitle, label("", 28.0, palette::TEXT)));
                 step.spawn((StepGoal, label("", 16.0, palette::TEXT_DIM)));
                 step.spawn((StepHint, label("", 17.0, palette::TEXT)));
+                // A level's worlds, when it has several (filled by `world_strip`).
+                step.spawn(super::world_strip::slot());
                 step.spawn((
                     StepObjects,
                     Node {

@@ -60,6 +60,14 @@ pub struct RewardMark {
     pub kind: RewardKind,
 }
 
+/// An object's mark, the tile its `position` is read from (issue #32): drawn for each object a
+/// condition of the level's program asks the position of, so a variant world's block that
+/// starts off its mark shows where "start" is.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct HomeMark {
+    pub object: String,
+}
+
 /// The player: walks tile to tile.
 #[derive(Component, Debug)]
 pub struct PuzzlePlayer {
@@ -150,6 +158,23 @@ fn spawn_world(commands: &mut Commands, board: &Board) {
             },
             piece(),
             Transform::from_translation(to_world(x as f32, y as f32).extend(2.0)),
+        ));
+    }
+    let read: Vec<String> = seedfeast_procgen::puzzle::parse(&board.level.solution)
+        .map(|p| {
+            p.conds()
+                .into_iter()
+                .filter(|c| matches!(c.attr, seedfeast_procgen::puzzle::ast::Attr::Position(_)))
+                .map(|c| c.object.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for spec in world.objects.iter().filter(|o| read.contains(&o.name)) {
+        let (x, y) = spec.home;
+        commands.spawn((
+            HomeMark { object: spec.name.clone() },
+            piece(),
+            Transform::from_translation(to_world(x as f32, y as f32).extend(0.5)),
         ));
     }
     for (index, reward) in world.rewards.iter().enumerate() {

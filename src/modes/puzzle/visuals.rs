@@ -72,6 +72,7 @@ pub fn add(app: &mut App) {
     .add_observer(dress::dress_tile)
     .add_observer(dress::dress_object)
     .add_observer(dress::dress_reward)
+    .add_observer(dress::dress_mark)
     .add_observer(dress::dress_player);
     panel::add(app);
     super::world_strip::add(app);

@@ -1,5 +1,5 @@
-//! The worlds of a level whose program has conditions (issue #32), over the map's top-left: a
-//! chip per world, the one on screen lit, each saying what the last run did there (solved, or
+//! The worlds of a level whose program has conditions (issue #32), in the code panel's step
+//! card: a chip per world, the one on screen lit, each saying what the last run did there (solved, or
 //! where it failed), and how to look at another: F6 anywhere, or a click or a tap on its chip.
 //! The program must solve every world; the player walks only in the first. Hidden for a level
 //! with one world.
@@ -8,15 +8,15 @@ use bevy::prelude::*;
 
 use crate::modes::puzzle::PuzzleRun;
 use crate::palette;
-use crate::run::RunStart;
-use crate::state::Screen;
 
 const PASSED: Color = Color::srgb(0.20, 0.42, 0.22);
 const FAILED: Color = Color::srgb(0.55, 0.17, 0.14);
 const UNTRIED: Color = Color::srgb(0.22, 0.18, 0.16);
 
+/// Where the strip goes: a node in the code panel's step card (`panel::spawn_panel`), so it
+/// never covers the map.
 #[derive(Component)]
-struct WorldStrip;
+pub struct WorldSlot;
 /// The chip of world `.0` (0: the player's own).
 #[derive(Component)]
 struct WorldChip(usize);
@@ -25,42 +25,18 @@ struct WorldChipText(usize);
 #[derive(Component)]
 struct WorldStripNote;
 
+/// The chips' text: light on their dark faces.
+const CHIP_TEXT: Color = Color::srgb(0.96, 0.93, 0.87);
+
 /// The windowed game's part (the F6 key is the mode's own: `keys::look_at_worlds`).
 pub fn add(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_strip.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>))
-        .add_systems(Update, (click_chips, show_strip).chain().run_if(resource_exists::<PuzzleRun>));
+    app.add_systems(Update, (click_chips, show_strip).chain().run_if(resource_exists::<PuzzleRun>));
 }
 
-fn spawn_strip(mut commands: Commands) {
-    commands
-        .spawn((
-            WorldStrip,
-            DespawnOnExit(Screen::Playing),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(16),
-                top: px(96),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(6),
-                padding: UiRect::all(px(10)),
-                border_radius: BorderRadius::all(px(12)),
-                display: Display::None,
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-        ))
-        .with_children(|strip| {
-            strip.spawn((
-                Node { flex_direction: FlexDirection::Row, column_gap: px(8), ..default() },
-                // The chips go in here, one per world, when a level with several comes.
-                WorldChipRow,
-            ));
-            strip.spawn((WorldStripNote, Text::new(""), TextFont::from_font_size(14.0), TextColor(palette::TEXT_DIM)));
-        });
+/// The slot, hidden until a level with several worlds comes.
+pub fn slot() -> impl Bundle {
+    (WorldSlot, Node { flex_direction: FlexDirection::Column, row_gap: px(6), display: Display::None, ..default() })
 }
-
-#[derive(Component)]
-struct WorldChipRow;
 
 /// A finger's tap or a click on a chip looks at that world.
 fn click_chips(
@@ -88,8 +64,7 @@ fn click_chips(
 fn show_strip(
     mut commands: Commands,
     run: Res<PuzzleRun>,
-    mut strip: Query<&mut Node, With<WorldStrip>>,
-    rows: Query<Entity, With<WorldChipRow>>,
+    mut slots: Query<(Entity, &mut Node), With<WorldSlot>>,
     mut chips: Query<(&WorldChip, &mut BackgroundColor, &mut BorderColor)>,
     mut labels: Query<(&WorldChipText, &mut Text), Without<WorldStripNote>>,
     mut note: Query<&mut Text, With<WorldStripNote>>,
@@ -97,7 +72,7 @@ fn show_strip(
 ) {
     let board = &run.board;
     let count = board.worlds.len();
-    for mut node in &mut strip {
+    for (_, mut node) in &mut slots {
         let display = if count > 1 { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
@@ -105,34 +80,28 @@ fn show_strip(
     }
     if *built != Some((board.step, count)) {
         *built = Some((board.step, count));
-        for row in &rows {
-            commands.entity(row).despawn_children().with_children(|row| {
-                for k in 0..count {
-                    row.spawn((
-                        WorldChip(k),
-                        Button,
-                        Node {
-                            min_width: px(88),
-                            min_height: px(44),
-                            padding: UiRect::axes(px(10), px(4)),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::all(px(8)),
-                            flex_direction: FlexDirection::Column,
-                            justify_content: JustifyContent::Center,
-                            ..default()
-                        },
-                        BackgroundColor(UNTRIED),
-                        BorderColor::all(Color::NONE),
-                    ))
-                    .with_children(|chip| {
-                        chip.spawn((
-                            WorldChipText(k),
-                            Text::new(""),
-                            TextFont::from_font_size(15.0),
-                            TextColor(palette::TEXT),
-                        ));
-                    });
-                }
+        for (slot, _) in &slots {
+            commands.entity(slot).despawn_children().with_children(|slot| {
+                slot.spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(8), ..default() }).with_children(
+                    |row| {
+                        for k in 0..count {
+                            row.spawn(chip(k)).with_children(|chip| {
+                                chip.spawn((
+                                    WorldChipText(k),
+                                    Text::new(""),
+                                    TextFont::from_font_size(15.0),
+                                    TextColor(CHIP_TEXT),
+                                ));
+                            });
+                        }
+                    },
+                );
+                slot.spawn((
+                    WorldStripNote,
+                    Text::new(""),
+                    TextFont::from_font_size(14.0),
+                    TextColor(palette::TEXT_DIM),
+                ));
             });
         }
         return;
@@ -164,6 +133,26 @@ fn show_strip(
             text.0 = wanted.clone();
         }
     }
+}
+
+/// World `k`'s chip: a button at least 44 px high, for a finger.
+fn chip(k: usize) -> impl Bundle {
+    (
+        WorldChip(k),
+        Button,
+        Node {
+            min_width: px(88),
+            min_height: px(44),
+            padding: UiRect::axes(px(10), px(4)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(8)),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(UNTRIED),
+        BorderColor::all(Color::NONE),
+    )
 }
 
 /// What the strip says under its chips.

@@ -367,3 +367,23 @@ pub(super) fn dress_player(
 ) {
     dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.62), &shapes, &mut materials);
 }
+
+/// An object's mark: a dashed square just inside its tile, under the object when it stands on it.
+pub(super) fn dress_mark(add: On<Add, crate::modes::puzzle::spawn::HomeMark>, mut commands: Commands) {
+    let ink = Color::srgba(0.25, 0.18, 0.14, 0.75);
+    let half = CELL * 0.5 - 5.0;
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
+        // Three dashes a side, the corners included.
+        for k in [-1.0, 0.0, 1.0] {
+            let along = k * half * 0.8;
+            for (at, size) in [
+                (Vec3::new(along, half, 0.0), Vec2::new(8.0, 3.0)),
+                (Vec3::new(along, -half, 0.0), Vec2::new(8.0, 3.0)),
+                (Vec3::new(half, along, 0.0), Vec2::new(3.0, 8.0)),
+                (Vec3::new(-half, along, 0.0), Vec2::new(3.0, 8.0)),
+            ] {
+                parent.spawn(sq(ink, size, at));
+            }
+        }
+    });
+}
