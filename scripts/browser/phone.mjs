@@ -272,6 +272,20 @@ async function playMode(context, orientation, mode, { width, height }) {
       await walk((s) => Number(s.step) === step + 1, `puzzle step ${step}: out of the exit`);
       console.log(`phone: puzzle step ${step} solved by taps: ${state.solution}`);
     }
+    // A step with two worlds (issue #32): the WORLD chip shows the other one, and again back.
+    await page.goto(`${base}?seed=pizza+party&mode=puzzle&level=14`);
+    await waitFor(page, 'screens', (t) => lines(t).some((l) => l.startsWith('Playing puzzle ')), 'puzzle: the step 15 link');
+    await page.waitForTimeout(1500);
+    await page.touchscreen.tap(844 * 0.3, 390 * 0.55);
+    await waitFor(page, 'puzzle', (t) => t.startsWith('step 14') && t.includes('\nworld 1/2'), 'puzzle: step 15 with two worlds', 30);
+    await walk((s) => s.panel === 'open', 'puzzle step 14: the coding tile');
+    for (const [label, next] of [['WORLD 1/2', 'world 2/2'], ['WORLD 2/2', 'world 1/2']]) {
+      const [x, y] = await chipAt(label);
+      await page.touchscreen.tap(x, y);
+      await waitFor(page, 'puzzle', (t) => t.includes(`\n${next}`), `puzzle: a tap on ${label} shows ${next}`, 10);
+      if (next === 'world 2/2') await page.screenshot({ path: `${out}/phone-landscape-worlds.png` });
+    }
+    console.log('phone: the WORLD chip shows a condition step\'s other world and back');
   } catch (error) {
     fail(`the Code puzzle by taps: ${error.message}`);
   }

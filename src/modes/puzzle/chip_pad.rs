@@ -128,7 +128,8 @@ pub fn lay_out_pad(
 ) {
     let wanted = if pad_shown(&run, &device, pause.get(), countdown.is_some()) {
         let stage = pad.chips(&pad_objects(&run), &editor);
-        let keys = edit_chips();
+        let mut keys = edit_chips();
+        keys.extend(super::chips::world_chip(run.board.shown, run.board.worlds.len()));
         let ui_scale = scale.map_or(1.0, |s| s.0);
         let (rects, height) = lay_out(&stage, &keys, window_size(&windows), ui_scale);
         PadLayout { chips: rects.into_iter().zip(stage.into_iter().chain(keys)).collect(), height }
@@ -158,7 +159,7 @@ pub fn tap_chips(
         let running = run.board.running();
         let outcome = if running {
             use super::chips::Tap;
-            super::chips::Outcome { run: chip.tap == Tap::Run, close: chip.tap == Tap::Close, edited: false }
+            super::chips::Outcome { run: chip.tap == Tap::Run, close: chip.tap == Tap::Close, ..Default::default() }
         } else {
             pad.press(&chip.tap, &mut editor)
         };
@@ -174,6 +175,11 @@ pub fn tap_chips(
             } else {
                 run.panel_open = false;
             }
+        }
+        if outcome.world {
+            let count = run.board.worlds.len();
+            let next = (run.board.shown + 1) % count.max(1);
+            run.board.show_world(next);
         }
         // One chip a frame: the next finger's chip may have moved with this one's stage.
         break;

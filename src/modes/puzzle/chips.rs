@@ -104,6 +104,9 @@ pub enum Tap {
     Run,
     /// Closes the panel (during a run: stops it), as Esc does.
     Close,
+    /// Shows the level's next world (a level whose program has conditions has several), as F6
+    /// does.
+    World,
 }
 
 /// One chip: what it says and what a tap on it does.
@@ -124,6 +127,8 @@ pub struct Outcome {
     pub edited: bool,
     pub run: bool,
     pub close: bool,
+    /// Show the next world.
+    pub world: bool,
 }
 
 /// The pad: the stage of the statement being written.
@@ -252,6 +257,7 @@ impl ChipPad {
             Tap::Edit(edit) => outcome.edited = editor.apply(edit.clone()),
             Tap::Run => outcome.run = true,
             Tap::Close => outcome.close = true,
+            Tap::World => outcome.world = true,
         }
         self.stage = Stage::Line;
         outcome
@@ -259,6 +265,12 @@ impl ChipPad {
 }
 
 /// The editing keys, always on the pad.
+/// The chip that shows the next of a level's `worlds` (`shown` on screen now), when it has more
+/// than one: `WORLD 1/2`.
+pub fn world_chip(shown: usize, worlds: usize) -> Option<Chip> {
+    (worlds > 1).then(|| chip(format!("WORLD {}/{worlds}", shown + 1), Tap::World))
+}
+
 pub fn edit_chips() -> Vec<Chip> {
     vec![
         chip("DEL", Tap::Edit(Edit::Backspace)),

@@ -183,3 +183,14 @@ fn variables_are_read_from_assignments_only() {
     assert_eq!(variables("n = 2;\nfor (i = 0; i < n; i++) {\n    m = 3;\n}\nn = 4;"), ["n", "m"]);
     assert!(variables("block1.move(\"up\");\nif (a == b) {").is_empty());
 }
+
+#[test]
+fn a_level_with_worlds_gets_a_world_chip_that_asks_for_the_next() {
+    assert_eq!(world_chip(0, 1), None, "one world: no chip");
+    let chip = world_chip(1, 2).unwrap();
+    assert_eq!(chip.label, "WORLD 2/2");
+    let mut editor = Editor::default();
+    let outcome = ChipPad::default().press(&chip.tap, &mut editor);
+    assert_eq!(outcome, Outcome { world: true, ..Outcome::default() });
+    assert!(editor.is_empty(), "it writes nothing");
+}

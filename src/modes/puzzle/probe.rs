@@ -18,7 +18,8 @@ pub fn add(app: &mut App) {
 }
 
 /// The probe's text: `step S`, `at X Y`, `way DIR|none`, `panel open|closed`, `solution CODE`
-/// (its lines joined by spaces), then a `chip LABEL|x|y|w|h` line per chip on the pad.
+/// (its lines joined by spaces), `world K/N` (the world on screen, of the level's; issue #32),
+/// then a `chip LABEL|x|y|w|h` line per chip on the pad.
 pub fn probe_text(run: &PuzzleRun, player: Option<&PuzzlePlayer>, pad: &PadLayout) -> String {
     let level = &run.board.level;
     let goal = if run.board.open { level.exit } else { level.coding_tile };
@@ -32,6 +33,7 @@ pub fn probe_text(run: &PuzzleRun, player: Option<&PuzzlePlayer>, pad: &PadLayou
         if run.panel_open { "open" } else { "closed" },
         level.solution.lines().map(str::trim).collect::<Vec<_>>().join(" ")
     );
+    text.push_str(&format!("\nworld {}/{}", run.board.shown + 1, run.board.worlds.len()));
     for (rect, chip) in &pad.chips {
         let (x, y, w, h) = (rect.min.x, rect.min.y, rect.width(), rect.height());
         text.push_str(&format!("\nchip {}|{x:.0}|{y:.0}|{w:.0}|{h:.0}", chip.label));
@@ -81,7 +83,7 @@ mod tests {
         };
         let text = probe_text(&run, None, &pad);
         assert!(text.starts_with("step 0\nat -1 -1\nway none\npanel closed\nsolution "), "{text}");
-        assert!(text.ends_with("\nchip RUN|16|300|48|48"), "{text}");
+        assert!(text.ends_with("\nworld 1/1\nchip RUN|16|300|48|48"), "{text}");
         // From the entry, the first step of the way to the coding tile.
         let entry = run.board.level.entry;
         let player = PuzzlePlayer { mover: Mover::at(to_grid(entry), 1.0), queued: None, held_frames: 0 };
