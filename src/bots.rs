@@ -30,10 +30,18 @@ pub struct BotRun {
     pub seconds: f32,
 }
 
-/// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready.
+/// A headless game of `mode` on `seed` with the mode's bot at the controls, started and ready,
+/// at the level the bot's `start_level` picks for the seed.
 pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
     let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
-    let mut app = crate::replay::simulate::run_app(mode, seed, data);
+    let level = bot.start_level.map(|start| start(seed, &data));
+    bot_app_at(mode, seed, data, level)
+}
+
+/// [`bot_app`] from a given level (`None`: the first).
+pub fn bot_app_at(mode: Mode, seed: Seed, data: GameData, level: Option<u32>) -> Result<App, String> {
+    let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
+    let mut app = crate::replay::simulate::run_app_at(mode, seed, data, level);
     app.init_resource::<BotStuck>();
     (bot.add)(&mut app);
     app.finish();
@@ -49,7 +57,11 @@ pub fn bot_app(mode: Mode, seed: Seed, data: GameData) -> Result<App, String> {
 /// Plays `seed` with `mode`'s bot until it has got `goal` far (in the mode's unit), for at most
 /// `limit_seconds` of game time.
 pub fn play_bot(mode: Mode, seed: Seed, data: GameData, goal: f32, limit_seconds: f32) -> Result<BotRun, String> {
-    let mut app = bot_app(mode, seed, data)?;
+    play_bot_in(bot_app(mode, seed, data)?, seed, goal, limit_seconds)
+}
+
+/// [`play_bot`] in an app made by [`bot_app`] or [`bot_app_at`].
+pub fn play_bot_in(mut app: App, seed: Seed, goal: f32, limit_seconds: f32) -> Result<BotRun, String> {
     let steps = (limit_seconds * STEPS_PER_SECOND).ceil() as u64;
     let finish = |app: &App, step: u64, reached: bool, stopped: String| BotRun {
         seed,

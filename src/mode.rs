@@ -3,6 +3,7 @@
 //! the digest and the sweeps all read these rows, so adding a mode never touches the core.
 
 use bevy::prelude::*;
+use seedfeast_procgen::Seed;
 use seedfeast_procgen::modes::ModeSpec;
 
 use crate::data::GameData;
@@ -82,6 +83,9 @@ pub struct Bot {
     /// Whether the generator promises the goal can be reached: a bot stopped short on a level
     /// the validator passed is then a fairness bug, not a figure.
     pub promised: bool,
+    /// The level a lab run of a seed starts at (a link's `level=`), for a mode whose levels are
+    /// a ladder the goal would otherwise only ever climb from the bottom of; `None`: the first.
+    pub start_level: Option<fn(Seed, &GameData) -> u32>,
 }
 
 /// Why the mode's reference bot gave up, where it can tell: a bot that knows it can get no

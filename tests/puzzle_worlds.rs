@@ -162,3 +162,14 @@ fn a_condition_level_is_solved_only_in_every_world() {
     walk_to(&mut app, exit, |app| puzzle(app).board.step == 15);
     assert_eq!(puzzle(&app).cleared.len(), 1, "the step is cleared");
 }
+
+#[test]
+fn lab_bot_runs_start_at_every_step_with_three_to_go() {
+    // `lab bots` plays three steps a seed; the seeds walk the start up the curriculum, so the
+    // condition steps and their worlds are played too, not only steps 0 to 2.
+    let data = GameData::built_in();
+    let steps = data.puzzle.curriculum.steps.len() as u32;
+    let starts: std::collections::BTreeSet<u32> =
+        (0..100).map(|s| seedfeast::modes::puzzle::bot::start_step(Seed(s), &data)).collect();
+    assert_eq!(starts, (0..steps - 2).collect(), "every run of three steps");
+}

@@ -43,7 +43,12 @@ impl Outcome {
 
 /// A headless game of `mode` on `seed`, one fixed step per update, started and ready.
 pub fn run_app(mode: Mode, seed: Seed, data: GameData) -> App {
-    let session = Session { mode, seed, origin: None, daily: None, level: None };
+    run_app_at(mode, seed, data, None)
+}
+
+/// [`run_app`] from a level (a link's `level=`).
+pub fn run_app_at(mode: Mode, seed: Seed, data: GameData, level: Option<u32>) -> App {
+    let session = Session { mode, seed, origin: None, daily: None, level };
     let mut app = headless_app(Launch {
         data: Ok(data),
         start: Some(session),

@@ -19,7 +19,7 @@ use crate::replay::StepInput;
 use crate::run::Gameplay;
 
 /// The Maze's bot row: pursuers can corner anyone, so how far it gets is a figure, not a promise.
-pub const BOT: Bot = Bot { add, goal: 3.0, promised: false };
+pub const BOT: Bot = Bot { add, goal: 3.0, promised: false, start_level: None };
 
 /// The bot's plans keep this many cells of head start on every pot: a cell is usable only if
 /// the player gets there while the nearest pot is still this far from it (at the pots' pace).

@@ -115,7 +115,15 @@ impl PuzzleBot {
 
 /// The Code puzzle's bot row: every step is generated backwards from a solution, which the bot
 /// types; a step it cannot clear is a generator bug.
-pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_bot, goal: 3.0, promised: true };
+pub const BOT: crate::mode::Bot =
+    crate::mode::Bot { add: add_bot, goal: 3.0, promised: true, start_level: Some(start_step) };
+
+/// The step a lab run of `seed` starts at: every run of three steps in the curriculum in turn as
+/// the seeds go, so the condition steps and their variant worlds (issue #32) are played too.
+pub fn start_step(seed: seedfeast_procgen::Seed, data: &crate::data::GameData) -> u32 {
+    let steps = data.puzzle.curriculum.steps.len() as u64;
+    (seed.0 % steps.saturating_sub(2).max(1)) as u32
+}
 
 fn add_bot(app: &mut App) {
     app.add_plugins(PuzzleBotPlugin);

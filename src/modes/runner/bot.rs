@@ -19,7 +19,7 @@ use crate::state::Screen;
 
 /// The Runner's bot row: its generator promises every gap can be jumped, so a stop before
 /// 2,000 m on a level the validator passes is a fairness bug.
-pub const BOT: Bot = Bot { add, goal: 2000.0, promised: true };
+pub const BOT: Bot = Bot { add, goal: 2000.0, promised: true, start_level: None };
 
 /// How far ahead the bot reads the track, in world units (several jumps at top speed).
 const LOOK_AHEAD: f32 = 3000.0;
