@@ -270,11 +270,18 @@ pub fn finish_paste(
     }
 }
 
-/// F6, anywhere in the level, looks at its next world between runs (a level whose program has
-/// conditions has several, issue #32); the chips of `world_strip` do the same by click or tap.
-pub fn look_at_worlds(keys: Res<ButtonInput<KeyCode>>, pause: Res<State<Pause>>, mut run: ResMut<PuzzleRun>) {
+/// F6 (or a gamepad's Y), anywhere in the level, looks at its next world between runs (a level
+/// whose program has conditions has several, issue #32); the chips of `world_strip` do the same
+/// by click or tap.
+pub fn look_at_worlds(
+    keys: Res<ButtonInput<KeyCode>>,
+    pads: Query<&Gamepad>,
+    pause: Res<State<Pause>>,
+    mut run: ResMut<PuzzleRun>,
+) {
     let count = run.board.worlds.len();
-    if keys.just_pressed(KeyCode::F6) && *pause.get() == Pause::Running && count > 1 {
+    let pressed = keys.just_pressed(KeyCode::F6) || pads.iter().any(|p| p.just_pressed(GamepadButton::North));
+    if pressed && *pause.get() == Pause::Running && count > 1 {
         let next = (run.board.shown + 1) % count;
         run.board.show_world(next);
     }
