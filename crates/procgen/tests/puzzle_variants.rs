@@ -141,6 +141,12 @@ mod puzzle {
         let mut still = level(step_titled("Is it moving?"), 3);
         still.objects.iter_mut().find(|o| o.kind == Kind::Gate).unwrap().moving = false;
         assert!(rules(&still).iter().any(|d| d.contains("in the level's own world")), "{:?}", rules(&still));
+        // A hand-edited file whose variant lacks an object: running code on it names the world.
+        let mut renamed = good.clone();
+        let door = renamed.variants[0].objects.iter_mut().find(|o| o.kind == Kind::Door).unwrap();
+        door.name = "door9".into();
+        let error = run_worlds(&renamed, &renamed.solution).unwrap_err().to_string();
+        assert!(error.contains("in world 2: unknown object 'door1'"), "{error}");
         // Variant worlds on a program without conditions.
         let mut stray = level(0, 7);
         stray.variants.push(level(0, 8));

@@ -82,7 +82,17 @@ pub fn world_name(index: usize) -> String {
 pub fn run_worlds(level: &PuzzleLevel, code: &str) -> Result<Vec<RunResult>, RunError> {
     let worlds = level.worlds().map_err(RunError::Level)?;
     let program = parse(code).map_err(RunError::Code)?;
-    worlds.iter().map(|w| run_program(w, &program).map_err(RunError::Code)).collect()
+    worlds
+        .iter()
+        .enumerate()
+        .map(|(k, w)| {
+            // A variant whose objects differ from the level's (a hand-edited file) says which.
+            run_program(w, &program).map_err(|e| match k {
+                0 => RunError::Code(e),
+                _ => RunError::Code(CodeError::new(e.pos, format!("in {}: {}", world_name(k), e.message))),
+            })
+        })
+        .collect()
 }
 
 /// The first world a set of results is not solved in, and why, in words: `world 2: the exit

@@ -71,31 +71,45 @@ fn options(c: Command) -> Vec<Command> {
 pub fn alternatives(program: &Program) -> Vec<Program> {
     let calls: Vec<Command> = program.calls().into_iter().map(|c| c.1).collect();
     let choices: Vec<Vec<Command>> = calls.iter().map(|&c| options(c)).collect();
-    let mut digits = vec![0usize; calls.len()];
     let mut out = Vec::new();
-    // An odometer over the choices; the all-original combination is skipped.
-    loop {
-        let combo: Vec<Command> = digits.iter().zip(&choices).map(|(&d, o)| o[d]).collect();
+    // The all-original combination is skipped.
+    combinations(&choices, |combo| {
         if combo != calls {
             out.push(map_calls(program, &mut |i, _| combo[i]));
-            if out.len() == MAX_VARIANTS {
-                break;
-            }
         }
+        out.len() < MAX_VARIANTS
+    });
+    out
+}
+
+/// Every way of taking one item of each list, in a fixed order (an odometer, the first list
+/// turning fastest), until `visit` returns false. Nothing when a list is empty.
+pub(crate) fn combinations<T: Copy>(lists: &[Vec<T>], mut visit: impl FnMut(&[T]) -> bool) {
+    if lists.iter().any(Vec::is_empty) {
+        return;
+    }
+    let mut digits = vec![0usize; lists.len()];
+    let mut combo: Vec<T> = lists.iter().map(|l| l[0]).collect();
+    loop {
+        if !visit(&combo) {
+            return;
+        }
+        // Bounded: each pass turns one digit on; the last combination returns.
         let mut k = 0;
         loop {
             if k == digits.len() {
-                return out;
+                return;
             }
             digits[k] += 1;
-            if digits[k] < choices[k].len() {
+            if digits[k] < lists[k].len() {
+                combo[k] = lists[k][digits[k]];
                 break;
             }
             digits[k] = 0;
+            combo[k] = lists[k][0];
             k += 1;
         }
     }
-    out
 }
 
 /// The program keeping only the statements whose number (in [`Program::walk`] order) `keep`

@@ -20,7 +20,7 @@ use crate::puzzle::grammar::Grammar;
 use crate::puzzle::level::PuzzleLevel;
 use crate::puzzle::solve::solves;
 use crate::puzzle::summary::{GenError, Start, end_states, object_specs, started, summarize_from};
-use crate::puzzle::variants::shorter;
+use crate::puzzle::variants::{combinations, shorter};
 use crate::puzzle::world::{Cell, Kind, ObjectSpec, ObjectState, World};
 use crate::rng::{GenRng, Subsystem, stream};
 use crate::trace::Trace;
@@ -56,29 +56,14 @@ pub fn choices(program: &Program, specs: &[ObjectSpec]) -> Vec<Vec<Start>> {
 /// Every combination of the choices but the level's own (all on their marks, gates moving),
 /// at most [`MAX_CANDIDATES`], in a fixed order.
 pub fn candidates(choices: &[Vec<Start>]) -> Vec<Vec<Start>> {
-    let mut digits = vec![0usize; choices.len()];
     let mut out = Vec::new();
-    loop {
-        let combo: Vec<Start> = digits.iter().zip(choices).map(|(&d, c)| c[d]).collect();
+    combinations(choices, |combo| {
         if combo.iter().any(|s| *s != ON_MARK) {
-            out.push(combo);
-            if out.len() == MAX_CANDIDATES {
-                return out;
-            }
+            out.push(combo.to_vec());
         }
-        let mut k = 0;
-        loop {
-            if k == digits.len() {
-                return out;
-            }
-            digits[k] += 1;
-            if digits[k] < choices[k].len() {
-                break;
-            }
-            digits[k] = 0;
-            k += 1;
-        }
-    }
+        out.len() < MAX_CANDIDATES
+    });
+    out
 }
 
 /// The variant worlds' starts, and whether some shorter code can't be told apart from the
