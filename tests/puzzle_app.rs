@@ -12,11 +12,12 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use common::puzzle::arrow;
 use common::*;
 use seedfeast::data::GameData;
 use seedfeast::input::TypingFocus;
 use seedfeast::mode::BotStuck;
-use seedfeast::modes::puzzle::bot::{BotProgram, PuzzleBot, PuzzleBotPlugin, next_step};
+use seedfeast::modes::puzzle::bot::{BotProgram, PuzzleBot, next_step};
 use seedfeast::modes::puzzle::keys::PendingCodePaste;
 use seedfeast::modes::puzzle::{CodeEditor, Note, PuzzleObject, PuzzlePlayer, PuzzleRun, from_grid, step_metric};
 use seedfeast::run::Countdown;
@@ -34,26 +35,7 @@ fn puzzle_app(seed: Seed, level: Option<u32>) -> App {
 }
 
 fn build_app(seed: Seed, level: Option<u32>, bot: Option<BotProgram>) -> App {
-    let session = Session { mode: mode("puzzle"), seed, origin: None, daily: None, level };
-    let mut app = headless_app(Launch {
-        data: Ok(GameData::built_in()),
-        start: Some(session),
-        save: SaveStore::memory(),
-        notice: None,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
-    if let Some(program) = bot {
-        app.insert_resource(PuzzleBot::new(program));
-        app.add_plugins(PuzzleBotPlugin);
-    }
-    app.finish();
-    app.cleanup();
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Playing);
-    skip_countdown(&mut app);
-    app.update();
-    app
+    common::puzzle::puzzle_app_with(seed, level, bot)
 }
 
 fn run(app: &App) -> &PuzzleRun {
@@ -112,16 +94,6 @@ fn ctrl(app: &mut App, code: KeyCode, logical: Key) {
     app.world_mut().write_message(message(code, logical, ButtonState::Released));
     app.world_mut().write_message(message(KeyCode::ControlLeft, Key::Control, ButtonState::Released));
     app.update();
-}
-
-fn arrow(dir: seedfeast::grid_move::Dir) -> (KeyCode, Key) {
-    use seedfeast::grid_move::Dir;
-    match dir {
-        Dir::Up => (KeyCode::ArrowUp, Key::ArrowUp),
-        Dir::Down => (KeyCode::ArrowDown, Key::ArrowDown),
-        Dir::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
-        Dir::Right => (KeyCode::ArrowRight, Key::ArrowRight),
-    }
 }
 
 /// Walks the player to `target` with arrow taps, as a player would.

@@ -8,36 +8,17 @@ mod common;
 
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
+use common::puzzle::arrow;
 use common::*;
 use seedfeast::data::GameData;
 use seedfeast::modes::puzzle::bot::next_step;
 use seedfeast::modes::puzzle::{CodeEditor, Note, PuzzlePlayer, PuzzleRun, Tile, from_grid};
-use seedfeast::save::SaveStore;
-use seedfeast::session::Session;
-use seedfeast::state::Screen;
-use seedfeast::{Launch, headless_app};
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::puzzle::world::Ground;
 
 /// A headless Code puzzle at curriculum step `step`, past the countdown.
 fn step_app(seed: Seed, step: u32) -> App {
-    let session = Session { mode: mode("puzzle"), seed, origin: None, daily: None, level: Some(step) };
-    let mut app = headless_app(Launch {
-        data: Ok(GameData::built_in()),
-        start: Some(session),
-        save: SaveStore::memory(),
-        notice: None,
-    });
-    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
-    app.finish();
-    app.cleanup();
-    app.update();
-    app.update();
-    assert_eq!(screen(&app), Screen::Playing);
-    skip_countdown(&mut app);
-    app.update();
-    app
+    common::puzzle::puzzle_app_with(seed, Some(step), None)
 }
 
 fn puzzle(app: &App) -> &PuzzleRun {
@@ -48,16 +29,6 @@ fn player(app: &mut App) -> ((i32, i32), bool, Visibility) {
     let mut query = app.world_mut().query::<(&PuzzlePlayer, &Visibility)>();
     let (player, visibility) = query.single(app.world()).unwrap();
     (from_grid(player.mover.cell), player.mover.dir.is_none() && player.queued.is_none(), *visibility)
-}
-
-fn arrow(dir: seedfeast::grid_move::Dir) -> (KeyCode, Key) {
-    use seedfeast::grid_move::Dir;
-    match dir {
-        Dir::Up => (KeyCode::ArrowUp, Key::ArrowUp),
-        Dir::Down => (KeyCode::ArrowDown, Key::ArrowDown),
-        Dir::Left => (KeyCode::ArrowLeft, Key::ArrowLeft),
-        Dir::Right => (KeyCode::ArrowRight, Key::ArrowRight),
-    }
 }
 
 /// Walks the player with the arrow keys to `target` (the coding tile, the open exit).

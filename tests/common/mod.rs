@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod puzzle;
+
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
