@@ -2,7 +2,9 @@
 # The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|feel|all]
+# (`feel`: the five arcade modes played by their bots, two shots each, for issue #34's before/after;
+# FEEL_TAG names the set, e.g. FEEL_TAG=before.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -106,6 +108,20 @@ if [ "$which" = puzzle ] || [ "$which" = all ]; then
     shot "puzzle-$n"
   done
   close_game
+fi
+
+if [ "$which" = feel ] || [ "$which" = all ]; then
+  # Each arcade mode's bot plays "pizza party": a shot early in the run and one a little later.
+  tag=${FEEL_TAG:-now}
+  for mode in runner maze arena tunnel food-tunnel; do
+    SEEDFEAST_BOT=1 open_game play --mode "$mode" --seed "pizza party"
+    key Return
+    sleep 3
+    shot "feel-$tag-$mode-1"
+    sleep 4
+    shot "feel-$tag-$mode-2"
+    close_game
+  done
 fi
 
 if [ "$which" = preview ] || [ "$which" = all ]; then

@@ -122,5 +122,5 @@ pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
 pub use prune::TARGET_BYTES;
 pub use score::{Best, Direction};
 pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
-pub use settings::{DEFAULT_VOLUME, Settings, Stamped, TextSize};
+pub use settings::{DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Settings, Stamped, TextSize};
 pub use store::Store;

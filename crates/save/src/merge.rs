@@ -98,6 +98,8 @@ fn merge_settings(a: &Settings, b: &Settings) -> Settings {
         text_size: later(&a.text_size, &b.text_size, Ord::cmp),
         board: later(&a.board, &b.board, Ord::cmp),
         player_name: later(&a.player_name, &b.player_name, Ord::cmp),
+        music_volume: later(&a.music_volume, &b.music_volume, |x, y| x.total_cmp(y)),
+        reduced_motion: later(&a.reduced_motion, &b.reduced_motion, Ord::cmp),
     }
 }
 

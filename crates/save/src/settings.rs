@@ -66,8 +66,10 @@ impl TextSize {
     }
 }
 
-/// The default master volume.
+/// The default volume of the sound effects.
 pub const DEFAULT_VOLUME: f32 = 0.8;
+/// The default volume of the music: under the effects, which carry the game's information.
+pub const DEFAULT_MUSIC_VOLUME: f32 = 0.5;
 
 /// Everything the settings screen changes. Read with the getters, change with the setters (each
 /// call is a change stamped with the `now_ms` it is given, even when the value stays the same:
@@ -87,6 +89,11 @@ pub struct Settings {
     pub(crate) board: Stamped<String>,
     /// The name the player's runs go to the board under, `""` until they choose one.
     pub(crate) player_name: Stamped<String>,
+    // Added with issue #34 (feel), after the others; no new format, as with issue #29's settings.
+    /// The music's volume, 0 to 1, apart from the effects' (`volume`).
+    pub(crate) music_volume: Stamped<f32>,
+    /// No screen shake, flashes or parallax, for players who need a still screen.
+    pub(crate) reduced_motion: Stamped<bool>,
 }
 
 impl Default for Settings {
@@ -100,12 +107,14 @@ impl Default for Settings {
             text_size: Stamped::unchanged(TextSize::Normal),
             board: Stamped::unchanged(String::new()),
             player_name: Stamped::unchanged(String::new()),
+            music_volume: Stamped::unchanged(DEFAULT_MUSIC_VOLUME),
+            reduced_motion: Stamped::unchanged(false),
         }
     }
 }
 
 impl Settings {
-    /// Master volume, 0 to 1.
+    /// The sound effects' volume, 0 to 1.
     pub fn volume(&self) -> f32 {
         self.volume.value
     }
@@ -255,6 +264,41 @@ impl Settings {
     pub fn player_name_stamped(&self) -> &Stamped<String> {
         &self.player_name
     }
+
+    /// The music's volume, 0 to 1.
+    pub fn music_volume(&self) -> f32 {
+        self.music_volume.value
+    }
+
+    pub fn music_volume_stamped(&self) -> Stamped<f32> {
+        self.music_volume
+    }
+
+    /// Turns the music up (`steps` > 0) or down on whole tenths, as [`Settings::nudge_volume`].
+    pub fn nudge_music_volume(&mut self, steps: i32, now_ms: u64) {
+        let tenths = (self.music_volume.value * 10.0).round() as i32;
+        self.music_volume.change(tenths.saturating_add(steps).clamp(0, 10) as f32 / 10.0, now_ms);
+    }
+
+    /// Sets the music's volume (clamped to 0..=1; a NaN is ignored).
+    pub fn set_music_volume(&mut self, volume: f32, now_ms: u64) {
+        if let Some(volume) = clamp_volume(volume) {
+            self.music_volume.change(volume, now_ms);
+        }
+    }
+
+    /// Whether the player asked for a still screen: no shake, flashes or parallax.
+    pub fn reduced_motion(&self) -> bool {
+        self.reduced_motion.value
+    }
+
+    pub fn set_reduced_motion(&mut self, on: bool, now_ms: u64) {
+        self.reduced_motion.change(on, now_ms);
+    }
+
+    pub fn reduced_motion_stamped(&self) -> Stamped<bool> {
+        self.reduced_motion
+    }
 }
 
 /// `text`'s first `max_chars` characters (all of it when shorter): cut on a character boundary.
@@ -292,6 +336,23 @@ mod tests {
         assert_eq!(settings.volume(), 0.0);
         settings.set_volume(f32::INFINITY, 16);
         assert_eq!(settings.volume(), 1.0);
+    }
+
+    #[test]
+    fn the_music_volume_is_its_own_and_stays_in_range() {
+        let mut settings = Settings::default();
+        assert_eq!((settings.volume(), settings.music_volume()), (DEFAULT_VOLUME, DEFAULT_MUSIC_VOLUME));
+        settings.nudge_music_volume(-2, 5);
+        assert_eq!((settings.volume(), settings.music_volume()), (DEFAULT_VOLUME, 0.3), "the effects keep theirs");
+        settings.nudge_music_volume(i32::MIN, 6);
+        assert_eq!(settings.music_volume(), 0.0);
+        settings.set_music_volume(f32::NAN, 7);
+        assert_eq!(settings.music_volume_stamped(), Stamped { value: 0.0, at: 6 });
+        settings.set_music_volume(4.0, 8);
+        assert_eq!(settings.music_volume(), 1.0);
+        assert!(!settings.reduced_motion());
+        settings.set_reduced_motion(true, 9);
+        assert_eq!(settings.reduced_motion_stamped(), Stamped { value: true, at: 9 });
     }
 
     #[test]

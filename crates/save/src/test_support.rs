@@ -96,6 +96,17 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
             board.waiting.insert(code, Waiting { name, queued_at: stamp(rng), sent_at });
         }
     }
+    // Issue #34's settings, from a generator of their own so the states above stay as they were
+    // (the property tests count cases that depend on them).
+    let mut own = Rng::new(rng.0 ^ 0x5EED_F00D);
+    if own.below(3) != 0 {
+        let at = stamp(&mut own);
+        data.settings.music_volume = Stamped { value: own.below(11) as f32 / 10.0, at };
+    }
+    if own.below(3) != 0 {
+        let at = stamp(&mut own);
+        data.settings.reduced_motion = Stamped { value: own.below(2) == 1, at };
+    }
     data
 }
 

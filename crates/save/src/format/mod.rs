@@ -18,7 +18,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::settings::{DEFAULT_VOLUME, Stamped, clamp_volume, cut_chars};
+use crate::settings::{DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Stamped, clamp_volume, cut_chars};
 use crate::{BOARD_ADDRESS_MAX_CHARS, Bindings, JumpKey, PLAYER_NAME_MAX_CHARS, SaveData, Settings, TextSize};
 use lenient::{KeyName, Lenient, RawBindings};
 
@@ -97,6 +97,8 @@ pub enum Mended {
     /// The volume was NaN or not a number (now the default, as if never set) or out of 0..=1
     /// (now clamped, keeping its stamp).
     Volume { found: String, now: f32 },
+    /// The music's volume, likewise (issue #34).
+    MusicVolume { found: String, now: f32 },
     /// A jump key name this version doesn't know: back to the default, as if never set.
     JumpKey { found: String },
     /// The settings as a whole couldn't be read (a value of the wrong shape): all defaults.
@@ -115,6 +117,9 @@ impl fmt::Display for Mended {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Mended::Volume { found, now } => write!(f, "the volume ({found}) was not usable and is now {now}"),
+            Mended::MusicVolume { found, now } => {
+                write!(f, "the music volume ({found}) was not usable and is now {now}")
+            }
             Mended::JumpKey { found } => {
                 write!(f, "the jump key \"{found}\" is unknown; it is back to {}", JumpKey::default().label())
             }
@@ -300,24 +305,63 @@ struct RawSettings {
     board: Stamped<Lenient<String>>,
     #[serde(default)]
     player_name: Stamped<Lenient<String>>,
+    #[serde(default)]
+    music_volume: Stamped<Lenient<f32>>,
+    #[serde(default)]
+    reduced_motion: Stamped<Lenient<bool>>,
+}
+
+/// A volume as read: kept (clamped to 0..=1, keeping its stamp, and said so), or `None` for
+/// the default when missing or unusable (said so unless missing).
+fn volume_from(
+    read: Stamped<Lenient<f32>>,
+    default: f32,
+    mend: impl Fn(String, f32) -> Mended,
+    mended: &mut Vec<Mended>,
+) -> Option<Stamped<f32>> {
+    match read.value {
+        Lenient::Known(found) => match clamp_volume(found) {
+            Some(now) => {
+                if now != found {
+                    mended.push(mend(found.to_string(), now));
+                }
+                Some(Stamped { value: now, at: read.at })
+            }
+            None => {
+                mended.push(mend(found.to_string(), default));
+                None
+            }
+        },
+        Lenient::Unknown(found) => {
+            mended.push(mend(found, default));
+            None
+        }
+        Lenient::Missing => None,
+    }
 }
 
 /// Stamped settings as read, checked and mended.
 fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
-    let RawSettings { volume, jump_key, keys, fullscreen, muted, text_size, board, player_name } = raw;
+    let RawSettings {
+        volume,
+        jump_key,
+        keys,
+        fullscreen,
+        muted,
+        text_size,
+        board,
+        player_name,
+        music_volume,
+        reduced_motion,
+    } = raw;
     let mut settings = Settings::default();
-    match volume.value {
-        Lenient::Known(found) => match clamp_volume(found) {
-            Some(now) => {
-                settings.volume = Stamped { value: now, at: volume.at };
-                if now != found {
-                    mended.push(Mended::Volume { found: found.to_string(), now });
-                }
-            }
-            None => mended.push(Mended::Volume { found: found.to_string(), now: DEFAULT_VOLUME }),
-        },
-        Lenient::Unknown(found) => mended.push(Mended::Volume { found, now: DEFAULT_VOLUME }),
-        Lenient::Missing => {}
+    let effects = |found, now| Mended::Volume { found, now };
+    if let Some(volume) = volume_from(volume, DEFAULT_VOLUME, effects, mended) {
+        settings.volume = volume;
+    }
+    let music = |found, now| Mended::MusicVolume { found, now };
+    if let Some(volume) = volume_from(music_volume, DEFAULT_MUSIC_VOLUME, music, mended) {
+        settings.music_volume = volume;
     }
     match jump_key.value {
         Lenient::Known(key) => settings.jump_key = Stamped { value: key, at: jump_key.at },
@@ -337,6 +381,9 @@ fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
     }
     if let Some(on) = plain(muted.value, "muted", mended) {
         settings.muted = Stamped { value: on, at: muted.at };
+    }
+    if let Some(on) = plain(reduced_motion.value, "reduced motion", mended) {
+        settings.reduced_motion = Stamped { value: on, at: reduced_motion.at };
     }
     match text_size.value {
         Lenient::Known(size) => settings.text_size = Stamped { value: size, at: text_size.at },

@@ -26,7 +26,7 @@ use crate::settings::Stamped;
 use crate::{Best, Direction, Favourite, SaveData, SeedPlay};
 
 const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites", "boards"];
-const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size", "board", "player_name"];
+const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size", "board", "player_name", "music_volume", "reduced_motion"];
 
 /// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
 /// file of garbage can't make a message (or the memory behind it) grow without end.
@@ -373,6 +373,8 @@ impl Walk<'_> {
             "text_size" => read_setting(value).map(|v| self.settings.text_size = v),
             "board" => read_setting(value).map(|v| self.settings.board = v),
             "player_name" => read_setting(value).map(|v| self.settings.player_name = v),
+            "music_volume" => read_setting(value).map(|v| self.settings.music_volume = v),
+            "reduced_motion" => read_setting(value).map(|v| self.settings.reduced_motion = v),
             _ => Ok(()), // A setting this version doesn't know: skipped.
         };
         if let Err(reason) = read {

@@ -17,6 +17,8 @@
 //!         text_size: (value: Large, at: 1767225605000),
 //!         board: (value: "https://scores.example.org", at: 1767225606000),
 //!         player_name: (value: "Ann", at: 1767225607000),
+//!         music_volume: (value: 0.4, at: 1767225608000),
+//!         reduced_motion: (value: true, at: 1767225609000),
 //!     ),
 //!     history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
 //!     favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
@@ -37,7 +39,8 @@
 //! Format 4 (issue #31) is format 3 with `boards`, the score boards' secrets and waiting runs, and
 //! the settings `board` and `player_name`. It did raise the version: an older game saving the
 //! file would drop `boards`, and a lost secret is a lost identity on a board, a lost waiting run a
-//! lost run; so an older game refuses a format 4 file instead. A format 3 file reads as before
+//! lost run; so an older game refuses a format 4 file instead. `music_volume` and `reduced_motion`
+//! (issue #34) came later within format 4, as settings that an older game may drop. A format 3 file reads as before
 //! (it has no `boards`) and is written back as format 4. `boards` comes last, so that a file cut
 //! short loses the newest section first.
 

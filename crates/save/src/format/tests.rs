@@ -265,6 +265,31 @@ fn volumes_are_mended_as_before() {
     assert_eq!((p.data.settings.volume(), p.mended.len()), (1.0, 0));
 }
 
+/// Issue #34: the music's volume and reduced motion are read like the other settings; a file from
+/// before them has their defaults, and an unusable value is mended and said so.
+#[test]
+fn the_music_volume_and_reduced_motion_are_read_and_mended() {
+    let p = parsed("(version: 4, settings: (volume: (value: 0.3, at: 1)))");
+    assert_eq!((p.data.settings.music_volume(), p.data.settings.reduced_motion()), (DEFAULT_MUSIC_VOLUME, false));
+    let p = parsed(
+        "(version: 4, settings: (music_volume: (value: 0.2, at: 5), reduced_motion: (value: true, at: 6)))",
+    );
+    assert_eq!(p.data.settings.music_volume_stamped(), Stamped { value: 0.2, at: 5 });
+    assert_eq!(p.data.settings.reduced_motion_stamped(), Stamped { value: true, at: 6 });
+    assert_eq!(p.data.settings.volume(), DEFAULT_VOLUME, "the effects keep their own");
+    let p = parsed("(version: 4, settings: (music_volume: (value: 3.5, at: 5), reduced_motion: (value: 2, at: 6)))");
+    assert_eq!(p.data.settings.music_volume_stamped(), Stamped { value: 1.0, at: 5 });
+    assert!(!p.data.settings.reduced_motion());
+    assert_eq!(p.mended[0], Mended::MusicVolume { found: "3.5".into(), now: 1.0 });
+    assert_eq!(p.mended[0].to_string(), "the music volume (3.5) was not usable and is now 1");
+    assert!(matches!(&p.mended[1], Mended::Setting { name: "reduced motion", .. }), "{:?}", p.mended);
+    let mut data = SaveData::default();
+    data.settings_mut().set_music_volume(0.1, 7);
+    data.settings_mut().set_reduced_motion(true, 8);
+    let again = parsed(&encode_save(&data).unwrap());
+    assert_eq!(again.data, data, "written and read back");
+}
+
 #[test]
 fn damage_is_corrupt_not_a_panic() {
     for text in [
