@@ -26,7 +26,18 @@ use crate::settings::Stamped;
 use crate::{Best, Direction, Favourite, SaveData, SeedPlay};
 
 const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites", "boards"];
-const SETTINGS: &[&str] = &["volume", "jump_key", "keys", "fullscreen", "muted", "text_size", "board", "player_name", "music_volume", "reduced_motion"];
+const SETTINGS: &[&str] = &[
+    "volume",
+    "jump_key",
+    "keys",
+    "fullscreen",
+    "muted",
+    "text_size",
+    "board",
+    "player_name",
+    "music_volume",
+    "reduced_motion",
+];
 
 /// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
 /// file of garbage can't make a message (or the memory behind it) grow without end.

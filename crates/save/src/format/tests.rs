@@ -271,9 +271,7 @@ fn volumes_are_mended_as_before() {
 fn the_music_volume_and_reduced_motion_are_read_and_mended() {
     let p = parsed("(version: 4, settings: (volume: (value: 0.3, at: 1)))");
     assert_eq!((p.data.settings.music_volume(), p.data.settings.reduced_motion()), (DEFAULT_MUSIC_VOLUME, false));
-    let p = parsed(
-        "(version: 4, settings: (music_volume: (value: 0.2, at: 5), reduced_motion: (value: true, at: 6)))",
-    );
+    let p = parsed("(version: 4, settings: (music_volume: (value: 0.2, at: 5), reduced_motion: (value: true, at: 6)))");
     assert_eq!(p.data.settings.music_volume_stamped(), Stamped { value: 0.2, at: 5 });
     assert_eq!(p.data.settings.reduced_motion_stamped(), Stamped { value: true, at: 6 });
     assert_eq!(p.data.settings.volume(), DEFAULT_VOLUME, "the effects keep their own");
