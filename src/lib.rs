@@ -13,6 +13,7 @@ pub mod browser_log;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod data;
+pub mod feel;
 pub mod font;
 pub mod food;
 pub mod grid_move;
@@ -122,7 +123,7 @@ pub fn windowed_app(launch: Launch) -> App {
     // Before any text is laid out: every text uses the default font, which this replaces.
     app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
-    app.add_plugins((visuals::VisualsPlugin, ui::touch_controls::plugin, ui::fit::plugin));
+    app.add_plugins((visuals::VisualsPlugin, ui::touch_controls::plugin, ui::fit::plugin, feel::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins((web_scale::plugin, web_text::plugin));
     replay::ghost::add_visuals(&mut app);

@@ -113,6 +113,16 @@ pub struct ModeInfo {
     /// run is a ladder of them (the dungeon number, the puzzle's step); `None` for modes that
     /// ignore `level`.
     pub levels: Option<fn(&GameData) -> std::ops::RangeInclusive<u32>>,
+    /// Its music and the word for its stages (issue #34).
+    pub feel: Feel,
+}
+
+/// How a mode feels beyond its rules: the style its levels' music is composed in, and what its
+/// stages are called on the banner that opens each one (none for a run of one level).
+#[derive(Debug, Clone, Copy)]
+pub struct Feel {
+    pub music: seedfeast_music::Style,
+    pub stage: Option<&'static str>,
 }
 
 /// A handle on a mode's row: cheap to copy, compared by key.

@@ -6,6 +6,7 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use seedfeast_procgen::FoodKind;
 
+use crate::feel::puppet::{Gait, Puppet};
 use crate::food::{FOOD_RADIUS, FoodItem};
 use crate::palette;
 
@@ -60,7 +61,8 @@ pub fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, sca
     (Mesh2d(mesh.clone()), MeshMaterial2d(material), Transform::from_translation(at).with_scale(scale.extend(1.0)))
 }
 
-/// The chef seen from above (maze and arena): a teal square with two eyes and a hat brim.
+/// The chef seen from above (maze and arena): a teal square with two eyes and a hat brim, drawn as
+/// a walking puppet under the entity the game moves.
 pub fn dress_chef(
     commands: &mut Commands,
     entity: Entity,
@@ -71,8 +73,10 @@ pub fn dress_chef(
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
     let eye_y = size.y * 0.12;
-    commands.entity(entity).insert((Sprite::from_color(palette::PLAYER, size), Visibility::default())).with_children(
-        |parent| {
+    let puppet =
+        (Puppet::new(Gait::Walker, size.y / 2.0), Sprite::from_color(palette::PLAYER, size), Transform::default());
+    commands.entity(entity).insert(Visibility::default()).with_children(|body| {
+        body.spawn(puppet).with_children(|parent| {
             for x in [-5.0, 6.0] {
                 parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, eye_y, 0.1), Vec2::splat(4.5)));
                 parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x + 1.0, eye_y, 0.2), Vec2::splat(2.2)));
@@ -81,8 +85,8 @@ pub fn dress_chef(
                 Sprite::from_color(Color::WHITE, Vec2::new(size.x + 4.0, 6.0)),
                 Transform::from_xyz(0.0, size.y / 2.0, 0.1),
             ));
-        },
-    );
+        });
+    });
 }
 
 fn dress_food(

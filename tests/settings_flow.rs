@@ -155,8 +155,9 @@ fn a_key_another_action_has_is_refused_with_a_line_saying_so() {
     assert_eq!(screen(&app), Screen::Settings, "the Escape that cancels doesn't leave the screen");
     assert!(storage.get(STORAGE_KEY).unwrap().is_none_or(|saved| !saved.contains("Jump:")));
     // While it waited, the keys moved no menu: the cursor is still on the jump's row.
-    // After the six general rows (volume, fullscreen, sound, text size, board, name).
-    let jump_row = 6 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
+    // After the eight general rows (effects, music, fullscreen, sound, text size, reduced motion,
+    // board, name).
+    let jump_row = 8 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
     assert_eq!(app.world().resource::<MenuCursor>().0, jump_row);
 }
 
@@ -189,7 +190,7 @@ fn the_large_text_size_enlarges_the_text_of_every_screen() {
     // A row's label: body text, which grows (headings, 40 px and more, are large already).
     let label = |app: &mut App| {
         let mut query = app.world_mut().query::<(&Text, &TextFont)>();
-        query.iter(app.world()).find(|(t, _)| t.0.starts_with("Volume")).map(|(_, f)| f.font_size).unwrap()
+        query.iter(app.world()).find(|(t, _)| t.0.starts_with("Effects")).map(|(_, f)| f.font_size).unwrap()
     };
     let normal = label(&mut app);
     assert!(texts_at(&mut app, 1.0) > 10);

@@ -175,10 +175,7 @@ fn draw_ghost(
     mut commands: Commands,
     at: Res<GhostPosition>,
     live: Query<(&Transform, Option<&Sprite>, Option<&Children>), (With<Avatar>, Without<GhostFigure>)>,
-    parts: Query<
-        (&Transform, Option<&Sprite>, Option<&Mesh2d>, Option<&MeshMaterial2d<ColorMaterial>>),
-        Without<GhostFigure>,
-    >,
+    parts: Parts,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut figure: Query<(&mut Transform, &mut Visibility), (With<GhostFigure>, Without<Avatar>)>,
 ) {
@@ -190,21 +187,12 @@ fn draw_ghost(
             if let Some(sprite) = live_sprite {
                 ghost.insert(pale_sprite(sprite));
             }
-            let mut copied = 0;
-            for child in live_children.into_iter().flatten() {
-                let Ok((local, sprite, mesh, material)) = parts.get(*child) else { continue };
-                if let Some(sprite) = sprite {
-                    ghost.with_child((pale_sprite(sprite), *local));
-                    copied += 1;
-                } else if let (Some(mesh), Some(material)) = (mesh, material) {
-                    let color = materials.get(&material.0).map_or(Color::WHITE, |m| m.color);
-                    let pale = materials.add(color.with_alpha(GHOST_ALPHA));
-                    ghost.with_child((mesh.clone(), MeshMaterial2d(pale), *local));
-                    copied += 1;
-                }
-            }
+            let figure = ghost.id();
+            let copied = copy_parts(&mut commands, figure, live_children, &parts, &mut materials);
             if live_sprite.is_none() && copied == 0 {
-                ghost.insert(Sprite::from_color(Color::WHITE.with_alpha(GHOST_ALPHA), Vec2::splat(26.0)));
+                commands
+                    .entity(figure)
+                    .insert(Sprite::from_color(Color::WHITE.with_alpha(GHOST_ALPHA), Vec2::splat(26.0)));
             }
         }
         return;
@@ -218,6 +206,48 @@ fn draw_ghost(
         }
         None => *visibility = Visibility::Hidden,
     }
+}
+
+type Parts<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Transform,
+        Option<&'static Sprite>,
+        Option<&'static Mesh2d>,
+        Option<&'static MeshMaterial2d<ColorMaterial>>,
+        Option<&'static Children>,
+    ),
+    Without<GhostFigure>,
+>;
+
+/// Copies the player's drawn parts, pale, under the ghost's `parent`, however deep they nest (a
+/// body drawn as a puppet under the physics body, issue #34). Returns how many were drawn.
+fn copy_parts(
+    commands: &mut Commands,
+    parent: Entity,
+    children: Option<&Children>,
+    parts: &Parts,
+    materials: &mut Assets<ColorMaterial>,
+) -> usize {
+    let mut copied = 0;
+    for child in children.into_iter().flatten() {
+        let Ok((local, sprite, mesh, material, grandchildren)) = parts.get(*child) else { continue };
+        let part = if let Some(sprite) = sprite {
+            copied += 1;
+            commands.spawn((pale_sprite(sprite), *local)).id()
+        } else if let (Some(mesh), Some(material)) = (mesh, material) {
+            let color = materials.get(&material.0).map_or(Color::WHITE, |m| m.color);
+            let pale = materials.add(color.with_alpha(GHOST_ALPHA));
+            copied += 1;
+            commands.spawn((mesh.clone(), MeshMaterial2d(pale), *local)).id()
+        } else {
+            commands.spawn((*local, Visibility::default())).id()
+        };
+        commands.entity(parent).add_child(part);
+        copied += copy_parts(commands, part, grandchildren, parts, materials);
+    }
+    copied
 }
 
 fn pale_sprite(sprite: &Sprite) -> Sprite {

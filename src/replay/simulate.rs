@@ -156,18 +156,32 @@ fn trace_line(world: &mut World, step: u32) -> String {
 /// Plays `seed` with `mode`'s bot for at most `max_steps` gameplay steps (or until the run ends)
 /// and returns its run as a replay.
 pub fn record_bot(mode: Mode, seed: Seed, data: GameData, max_steps: u32) -> Result<(Replay, Outcome), String> {
+    record_bot_with(mode, seed, data, max_steps, |_| {})
+}
+
+/// [`record_bot`] in an app that `decorate` adds to first (the effects' plugin, in the test that
+/// shows they change no run). Frames in which the game's clock stands still (a hit's short
+/// freeze) play no step, so the frames are bounded by twice the steps asked for, not once.
+pub fn record_bot_with(
+    mode: Mode,
+    seed: Seed,
+    data: GameData,
+    max_steps: u32,
+    decorate: impl FnOnce(&mut App),
+) -> Result<(Replay, Outcome), String> {
     let bot = mode.info().bot.ok_or_else(|| format!("the {} mode has no reference bot", mode.key()))?;
     if !mode.replays() {
         return Err(format!("{} runs can't be replayed", mode.name()));
     }
     let rules = rules_hash(&data);
     let mut app = run_app(mode, seed, data);
+    decorate(&mut app);
     (bot.add)(&mut app);
     app.finish();
     app.cleanup();
     on_one_thread(&mut app);
     // The countdown (three seconds) plays out as it does for a player who waits.
-    let bound = max_steps as usize + 10 * 60;
+    let bound = 2 * max_steps as usize + 10 * 60;
     for _ in 0..bound {
         if app.world().resource::<RunSteps>().0 >= max_steps || ended(&app) {
             break;

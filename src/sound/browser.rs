@@ -7,18 +7,26 @@
 //! click or touch, as browsers require.
 
 use bevy::prelude::*;
+use std::cell::Cell;
 use tracing::warn;
 use wasm_bindgen::JsValue;
-use web_sys::{AudioBuffer, AudioContext, AudioContextState, GainNode};
+
+use web_sys::{AudioBuffer, AudioBufferSourceNode, AudioContext, AudioContextState, GainNode};
 
 use super::{Sfx, this_frames_cues, wav};
 use crate::save::Save;
 
-/// The page's audio: the context, the volume, and one buffer per cue in [`Sfx::ALL`] order.
+/// The page's audio: the context, the effects' volume, one buffer per cue in [`Sfx::ALL`] order,
+/// and the level's music on a volume of its own (issue #34).
 pub struct WebAudio {
     context: AudioContext,
     volume: GainNode,
     buffers: Vec<AudioBuffer>,
+    music_volume: GainNode,
+    music: Option<AudioBufferSourceNode>,
+    /// The music's volume setting, and whether it is held silent (the game paused).
+    music_level: Cell<f32>,
+    music_held: Cell<bool>,
 }
 
 fn js_text(error: JsValue) -> String {
@@ -31,6 +39,8 @@ impl WebAudio {
         let context = AudioContext::new().map_err(js_text)?;
         let volume = context.create_gain().map_err(js_text)?;
         volume.connect_with_audio_node(&context.destination()).map_err(js_text)?;
+        let music_volume = context.create_gain().map_err(js_text)?;
+        music_volume.connect_with_audio_node(&context.destination()).map_err(js_text)?;
         let buffers = Sfx::ALL
             .iter()
             .map(|cue| {
@@ -40,7 +50,59 @@ impl WebAudio {
                 Ok(buffer)
             })
             .collect::<Result<_, String>>()?;
-        Ok(Self { context, volume, buffers })
+        Ok(Self {
+            context,
+            volume,
+            buffers,
+            music_volume,
+            music: None,
+            music_level: Cell::new(0.0),
+            music_held: Cell::new(false),
+        })
+    }
+
+    /// Loops `samples` (mono, at `rate`) as the music, in place of any playing.
+    pub fn play_music(&mut self, samples: &[f32], rate: u32, level: f32) {
+        self.stop_music();
+        self.set_music_volume(level);
+        let started = (|| -> Result<AudioBufferSourceNode, JsValue> {
+            let buffer = self.context.create_buffer(1, samples.len() as u32, rate as f32)?;
+            buffer.copy_to_channel(samples, 0)?;
+            let source = self.context.create_buffer_source()?;
+            source.set_buffer(Some(&buffer));
+            source.set_loop(true);
+            source.connect_with_audio_node(&self.music_volume)?;
+            source.start()?;
+            Ok(source)
+        })();
+        match started {
+            Ok(source) => self.music = Some(source),
+            Err(problem) => warn!("Couldn't play the music: {}", js_text(problem)),
+        }
+    }
+
+    pub fn music_playing(&self) -> bool {
+        self.music.is_some()
+    }
+
+    pub fn stop_music(&mut self) {
+        if let Some(source) = self.music.take() {
+            #[allow(deprecated)] // `stop()` without a time is the one web-sys keeps undeprecated in name only
+            let _ = source.stop();
+        }
+        self.music_held.set(false);
+    }
+
+    /// Silences the music while the game is paused, and brings it back.
+    pub fn hold_music(&self, held: bool) {
+        self.music_held.set(held);
+        self.set_music_volume(self.music_level.get());
+    }
+
+    pub fn set_music_volume(&self, level: f32) {
+        self.music_level.set(level);
+        let gain = if self.music_held.get() { 0.0 } else { level };
+        self.music_volume.gain().set_value(gain);
     }
 
     /// How many cues are loaded, for the page's self-check.

@@ -17,7 +17,7 @@ pub struct DesktopSoundPlugin;
 
 impl Plugin for DesktopSoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, load_sounds).add_systems(PostUpdate, (apply_volume, play_sounds).chain());
+        app.add_systems(Startup, load_sounds).add_systems(PostUpdate, (apply_mute, play_sounds).chain());
     }
 }
 
@@ -27,18 +27,27 @@ fn load_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource
     commands.insert_resource(SfxBank(handles));
 }
 
-/// The saved volume (none while muted) applies to every sound started after it changes.
-fn apply_volume(data: Res<Save>, presentation: Res<Presentation>, volume: Option<ResMut<GlobalVolume>>) {
+/// Muting silences everything at once, music and effects, sounds already playing included.
+fn apply_mute(data: Res<Save>, presentation: Res<Presentation>, volume: Option<ResMut<GlobalVolume>>) {
     if let Some(mut volume) = volume.filter(|_| data.is_changed() || presentation.is_changed()) {
-        volume.volume = Volume::Linear(presentation.volume(data.settings().volume()));
+        volume.volume = Volume::Linear(presentation.volume(1.0));
     }
 }
 
-fn play_sounds(mut commands: Commands, mut cues: MessageReader<Sfx>, bank: Option<Res<SfxBank>>) {
+/// Each cue plays at the effects' saved volume (none while muted); the music has its own
+/// (`feel::music`); the global volume is only the mute.
+fn play_sounds(
+    mut commands: Commands,
+    mut cues: MessageReader<Sfx>,
+    bank: Option<Res<SfxBank>>,
+    data: Res<Save>,
+    presentation: Res<Presentation>,
+) {
     let cues = this_frames_cues(&mut cues);
     if let Some(bank) = bank {
+        let volume = Volume::Linear(presentation.volume(data.settings().volume()));
         for cue in cues {
-            commands.spawn((AudioPlayer(bank.0[cue.index()].clone()), PlaybackSettings::DESPAWN));
+            commands.spawn((AudioPlayer(bank.0[cue.index()].clone()), PlaybackSettings::DESPAWN.with_volume(volume)));
         }
     }
 }

@@ -47,6 +47,10 @@ pub enum MenuAction {
     Settings,
     /// Settings: confirm turns the volume up a step (wrapping), left/right move it.
     Volume,
+    /// Settings: the music's volume, as `Volume` the effects' (issue #34).
+    MusicVolume,
+    /// Settings: reduced motion on or off (no shake, flashes or parallax).
+    ReducedMotion,
     /// Settings: confirm waits for the key to give this action (issue #29).
     Rebind(seedfeast_save::Action),
     /// Settings: every action back on its default key.
@@ -261,6 +265,8 @@ fn on_menu_chosen(
         MenuAction::Settings => next_screen.set(Screen::Settings),
         // Changed and saved by the settings screen's own observer (`ui::settings`).
         MenuAction::Volume
+        | MenuAction::MusicVolume
+        | MenuAction::ReducedMotion
         | MenuAction::Rebind(_)
         | MenuAction::ResetKeys
         | MenuAction::Fullscreen

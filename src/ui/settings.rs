@@ -1,5 +1,6 @@
-//! The settings screen: volume, fullscreen, sound, text size, a score board and the name on it
-//! (issue #31) and a key for each gameplay action (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
+//! The settings screen: the effects' and the music's volumes, fullscreen, sound, text size,
+//! reduced motion (issue #34), a score board and the name on it (issue #31) and a key for each
+//! gameplay action (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
 //! ([`Rebinding`]); a key another action has, or one the game keeps, is refused with a line
 //! saying why, and the screen keeps waiting.
 
@@ -50,12 +51,14 @@ pub struct Rebinding {
 #[derive(Component)]
 pub struct SettingsNote;
 
-/// A setting's button text, e.g. "Volume: 80%", "Move up: W".
+/// A setting's button text, e.g. "Effects: 80%", "Move up: W".
 pub fn setting_label(action: MenuAction, save: &Save, presentation: Presentation) -> Option<String> {
     let on_off = |on: bool| if on { "on" } else { "off" };
     let settings = save.settings();
     match action {
-        MenuAction::Volume => Some(format!("Volume: {}%", (settings.volume() * 100.0).round())),
+        MenuAction::Volume => Some(format!("Effects: {}%", (settings.volume() * 100.0).round())),
+        MenuAction::MusicVolume => Some(format!("Music: {}%", (settings.music_volume() * 100.0).round())),
+        MenuAction::ReducedMotion => Some(format!("Reduced motion: {}", on_off(settings.reduced_motion()))),
         MenuAction::Fullscreen => Some(format!("Fullscreen: {}", on_off(presentation.fullscreen))),
         MenuAction::Mute => Some(format!("Sound: {}", on_off(!presentation.muted))),
         MenuAction::TextSize => Some(format!("Text size: {}", settings.text_size().name())),
@@ -67,13 +70,15 @@ pub fn setting_label(action: MenuAction, save: &Save, presentation: Presentation
     }
 }
 
-/// The left column, in cursor order: the general settings; the keys come next, then the reset
-/// and Back (under the general ones, on the left).
-const GENERAL: [MenuAction; 6] = [
+/// The left column, in cursor order: the general settings; the keys come next (on the right, the
+/// reset under them), then Back (under the general ones, on the left).
+const GENERAL: [MenuAction; 8] = [
     MenuAction::Volume,
+    MenuAction::MusicVolume,
     MenuAction::Fullscreen,
     MenuAction::Mute,
     MenuAction::TextSize,
+    MenuAction::ReducedMotion,
     MenuAction::BoardAddress,
     MenuAction::PlayerName,
 ];
@@ -105,14 +110,13 @@ fn spawn_settings(
                         for (order, action) in GENERAL.into_iter().enumerate() {
                             left.spawn(row(order, action));
                         }
-                        let after_keys = GENERAL.len() + Action::ALL.len();
-                        left.spawn(row(after_keys, MenuAction::ResetKeys));
-                        left.spawn(row(after_keys + 1, MenuAction::ToTitle));
+                        left.spawn(row(GENERAL.len() + Action::ALL.len() + 1, MenuAction::ToTitle));
                     });
                     columns.spawn(column()).with_children(|right| {
                         for (at, action) in Action::ALL.into_iter().enumerate() {
                             right.spawn(row(GENERAL.len() + at, MenuAction::Rebind(action)));
                         }
+                        right.spawn(row(GENERAL.len() + Action::ALL.len(), MenuAction::ResetKeys));
                     });
                 },
             );
@@ -138,6 +142,11 @@ fn change_setting(
     let now = now_ms();
     match action {
         MenuAction::Volume => save.settings_mut().nudge_volume(steps, now),
+        MenuAction::MusicVolume => save.settings_mut().nudge_music_volume(steps, now),
+        MenuAction::ReducedMotion => {
+            let on = !save.settings().reduced_motion();
+            save.settings_mut().set_reduced_motion(on, now);
+        }
         MenuAction::TextSize => {
             let size = save.settings().text_size().cycled(steps);
             save.settings_mut().set_text_size(size, now);
@@ -175,7 +184,12 @@ fn on_setting_chosen(
             rebinding.note = "Every action is back on its default key".into();
         }
         action => {
-            let steps = if action == MenuAction::Volume && save.settings().volume() >= 1.0 { -10 } else { 1 };
+            let full = match action {
+                MenuAction::Volume => save.settings().volume() >= 1.0,
+                MenuAction::MusicVolume => save.settings().music_volume() >= 1.0,
+                _ => false,
+            };
+            let steps = if full { -10 } else { 1 };
             change_setting(action, steps, &mut save, &store, &mut presentation, &mut toast);
         }
     }

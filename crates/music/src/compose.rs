@@ -161,7 +161,8 @@ pub fn compose<R: Rng + ?Sized>(style: &Style, rng: &mut R) -> Song {
     play_motif(style, &a, 6, at, &mut notes);
     end_on_the_root(style, &mut notes);
 
-    let bass_base = i32::from(style.root) - 24;
+    // The bass sits in the octave from C2, whatever octave the style names.
+    let bass_base = 36 + i32::from(style.root % 12);
     for bar in 0..BARS {
         let root = chord_root(style, bar);
         for (i, &(onset, fifth)) in figure.iter().enumerate() {

@@ -72,7 +72,8 @@ pub enum Wave {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Style {
     pub tempo_bpm: u16,
-    /// The key's root as a MIDI note (60 is middle C).
+    /// The key's root as a MIDI note (60 is middle C); only its pitch class counts: the lead
+    /// sits from middle C up and the bass from C2.
     pub root: u8,
     pub scale: Scale,
     /// The chords, as scale degrees from 0, one per bar, repeated to fill the song.

@@ -39,6 +39,13 @@ impl Subsystem {
     pub const fn generator(self) -> u8 {
         (self.0 >> 8) as u8
     }
+
+    /// The music of a level of the mode whose stream byte is `generator` (the game's decoration,
+    /// issue #34). No generator reads it: parts from 0xF0 up are decoration's, so a level's music
+    /// can never change the level.
+    pub const fn music(generator: u8) -> Subsystem {
+        Subsystem::new(generator, 0xF0)
+    }
 }
 
 /// The RNG for one subsystem of one seed, with `index` for repeated parts (floor, wave).

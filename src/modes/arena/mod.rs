@@ -5,11 +5,12 @@ pub mod bot;
 pub mod visuals;
 
 use bevy::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
 use seedfeast_procgen::modes;
 
 use crate::data::GameData;
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
@@ -29,6 +30,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: None,
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 124,
+            root: 55,
+            scale: Scale::Mixolydian,
+            progression: [0, 6, 3, 0],
+            lead: Wave::Pluck,
+            bass: Wave::Triangle,
+            busyness: 0.45,
+            drums: true,
+        },
+        stage: Some("Wave"),
+    },
 };
 
 /// World units a second the player moves.

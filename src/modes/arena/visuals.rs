@@ -1,8 +1,13 @@
-//! Arena on screen: the noise-tinted floor, food, hot pans and the player. Windowed game only.
+//! Arena on screen: a picnic blanket (gingham over the wave's noise tint) on a wooden table, food,
+//! hot pans that glow, pulse and steam, and the player. Windowed game only.
 
 use bevy::prelude::*;
 use seedfeast_procgen::arena::ItemKind;
 
+use crate::feel::FxRng;
+use crate::feel::parallax::CameraMoves;
+use crate::feel::particles::{Burst, Particle, throw};
+use crate::feel::reactions::camera_scale;
 use crate::food::FoodItem;
 use crate::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
 use crate::visuals::{Shapes, dress_chef, shape};
@@ -13,7 +18,9 @@ struct FloorTile;
 
 /// Adds the Arena's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
-    app.add_systems(PostUpdate, (frame_arena, paint_floor).before(TransformSystems::Propagate))
+    app.add_systems(PostUpdate, frame_arena.in_set(CameraMoves))
+        .add_systems(PostUpdate, paint_floor.before(TransformSystems::Propagate))
+        .add_systems(Update, sizzle)
         .add_observer(dress_piece)
         .add_observer(dress_player);
 }
@@ -48,6 +55,84 @@ fn paint_floor(mut commands: Commands, run: Option<Res<ArenaRun>>, tiles: Query<
             ));
         }
     }
+    // Gingham: red bands across and down, darker where they cross.
+    let (cols, rows) = ((wave.width / GINGHAM).ceil() as usize, (wave.height / GINGHAM).ceil() as usize);
+    for row in 0..rows {
+        for col in 0..cols {
+            let bands = usize::from(row % 2 == 0) + usize::from(col % 2 == 0);
+            if bands == 0 {
+                continue;
+            }
+            let (x, y) = (col as f32 * GINGHAM, row as f32 * GINGHAM);
+            let size = Vec2::new(GINGHAM.min(wave.width - x), GINGHAM.min(wave.height - y));
+            let centre = to_world(wave, x + size.x / 2.0, y + size.y / 2.0);
+            commands.spawn((
+                FloorTile,
+                DespawnOnExit(crate::state::Screen::Playing),
+                Sprite::from_color(Color::srgba(0.85, 0.25, 0.2, 0.07 * bands as f32), size),
+                Transform::from_translation(centre.extend(-0.9)),
+            ));
+        }
+    }
+    // The table's wooden edge round the blanket.
+    let edge = 16.0;
+    for (centre, size) in [
+        (Vec2::new(0.0, wave.height / 2.0 + edge / 2.0), Vec2::new(wave.width + 2.0 * edge, edge)),
+        (Vec2::new(0.0, -wave.height / 2.0 - edge / 2.0), Vec2::new(wave.width + 2.0 * edge, edge)),
+        (Vec2::new(wave.width / 2.0 + edge / 2.0, 0.0), Vec2::new(edge, wave.height)),
+        (Vec2::new(-wave.width / 2.0 - edge / 2.0, 0.0), Vec2::new(edge, wave.height)),
+    ] {
+        commands.spawn((
+            FloorTile,
+            DespawnOnExit(crate::state::Screen::Playing),
+            Sprite::from_color(crate::palette::LEDGE_EDGE, size),
+            Transform::from_translation(centre.extend(-0.8)),
+        ));
+    }
+}
+
+/// The gingham's squares, in world units.
+const GINGHAM: f32 = 40.0;
+
+/// A pan's hot ring: it pulses, and the pan steams now and then.
+#[derive(Component)]
+struct Glow;
+
+const STEAM: &[Color] = &[Color::srgba(1.0, 1.0, 1.0, 0.6), Color::srgba(0.9, 0.9, 0.9, 0.5)];
+
+fn sizzle(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut since: Local<f32>,
+    mut rings: Query<(&mut Transform, &GlobalTransform), With<Glow>>,
+    camera: Query<&Projection, With<Camera2d>>,
+    particles: Query<(), With<Particle>>,
+    mut rng: ResMut<FxRng>,
+) {
+    let t = time.elapsed_secs();
+    *since += time.delta_secs();
+    let puff = *since > 0.35;
+    if puff {
+        *since = 0.0;
+    }
+    let scale = camera_scale(&camera);
+    for (mut transform, at) in &mut rings {
+        let pulse = 12.0 * (1.0 + 0.12 * (t * 7.0 + at.translation().x * 0.05).sin());
+        transform.scale = Vec3::new(pulse, pulse, 1.0);
+        if puff && rng.unit() < 0.6 {
+            let burst = Burst {
+                at: at.translation().truncate() + Vec2::new(0.0, 10.0),
+                count: 1,
+                colours: STEAM,
+                speed: (25.0, 50.0),
+                spread: 0.35,
+                gravity: -15.0,
+                size: 7.0,
+                life: 0.9,
+            };
+            throw(&mut commands, &mut rng, &burst, scale, particles.iter().len());
+        }
+    }
 }
 
 fn dress_piece(
@@ -68,7 +153,7 @@ fn dress_piece(
             let glow = materials.add(Color::srgb(0.95, 0.35, 0.15));
             commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
                 parent.spawn(shape(&shapes.circle, pan, Vec3::ZERO, Vec2::splat(18.0)));
-                parent.spawn(shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(12.0)));
+                parent.spawn((Glow, shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(12.0))));
                 parent.spawn((
                     Sprite::from_color(Color::srgb(0.25, 0.25, 0.28), Vec2::new(18.0, 5.0)),
                     Transform::from_xyz(24.0, 0.0, -0.1),

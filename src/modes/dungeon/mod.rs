@@ -18,13 +18,14 @@ pub mod visuals;
 pub mod walker;
 
 use bevy::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::dungeon::tuning::MAX_DUNGEON;
 use seedfeast_procgen::dungeon::{DungeonRequest, generate_dungeon};
 use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::Dir;
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, RunPlugin, RunStart};
 use crate::session::{Session, playing};
@@ -50,6 +51,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: Some(|_| 1..=MAX_DUNGEON),
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 96,
+            root: 50,
+            scale: Scale::Dorian,
+            progression: [0, 6, 5, 6],
+            lead: Wave::Pluck,
+            bass: Wave::Sine,
+            busyness: 0.3,
+            drums: false,
+        },
+        stage: Some("Dungeon"),
+    },
 };
 
 /// The player's input, gathered every frame and used by the next fixed step (so no press is

@@ -7,12 +7,13 @@ pub mod spawn;
 pub mod visuals;
 
 use bevy::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::maze::{MazeFloor, generate_floor};
 use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::{Mover, player_choice, step};
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
@@ -35,6 +36,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: None,
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 132,
+            root: 62,
+            scale: Scale::Dorian,
+            progression: [0, 3, 0, 4],
+            lead: Wave::Square,
+            bass: Wave::Square,
+            busyness: 0.55,
+            drums: true,
+        },
+        stage: Some("Floor"),
+    },
 };
 
 /// The run in progress.

@@ -1,8 +1,14 @@
 //! Maze chase on screen: frame the whole floor (zooming out for big ones) and dress walls,
-//! crumbs, stars, the chilli, the pots and the player. Only the windowed game adds this.
+//! crumbs, stars, the chilli, the pots and the player. The pot on the hunt frowns and steams; the
+//! pots waiting their turn are faded and calm. Walls vary in shade by a hash of the level's seed
+//! and their place (decoration: nothing the game reads). Only the windowed game adds this.
 
 use bevy::prelude::*;
 
+use crate::feel::FxRng;
+use crate::feel::parallax::CameraMoves;
+use crate::feel::particles::{Burst, Particle, throw};
+use crate::feel::reactions::camera_scale;
 use crate::modes::maze::pursuers::Pursuer;
 use crate::modes::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
 use crate::palette;
@@ -10,7 +16,9 @@ use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 
 /// Adds the Maze chase's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
-    app.add_systems(PostUpdate, (frame_maze, tint_pursuers).before(TransformSystems::Propagate))
+    app.add_systems(PostUpdate, frame_maze.in_set(CameraMoves))
+        .add_systems(PostUpdate, tint_pursuers.before(TransformSystems::Propagate))
+        .add_systems(Update, steam_from_hunters.run_if(resource_exists::<MazeRun>))
         .add_observer(dress_wall)
         .add_observer(dress_pickup)
         .add_observer(dress_pursuer)
@@ -30,10 +38,28 @@ fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut
     transform.translation.y = centre.y + 40.0 * ortho.scale;
 }
 
-fn dress_wall(add: On<Add, MazeWall>, mut commands: Commands) {
+/// A number from the level's seed and a wall's place, for its shade: the same wall looks the same
+/// every time the level is played, and nothing but the picture reads it.
+fn wall_shade(seed: u64, at: Vec3) -> f32 {
+    let mut z = seed ^ ((at.x.to_bits() as u64) << 32 | at.y.to_bits() as u64);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) % 1000) as f32 / 1000.0
+}
+
+fn dress_wall(
+    add: On<Add, MazeWall>,
+    mut commands: Commands,
+    session: Res<crate::session::Session>,
+    walls: Query<&Transform>,
+) {
+    let at = walls.get(add.entity).map(|t| t.translation).unwrap_or_default();
+    let shade = 0.92 + 0.14 * wall_shade(session.seed.0, at);
+    let Srgba { red, green, blue, .. } = palette::GROUND.to_srgba();
+    let colour = Color::srgb(red * shade, green * shade, blue * shade);
     commands
         .entity(add.entity)
-        .insert((Sprite::from_color(palette::GROUND, Vec2::splat(CELL)), Visibility::default()))
+        .insert((Sprite::from_color(colour, Vec2::splat(CELL)), Visibility::default()))
         .with_child((
             Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
             Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
@@ -104,15 +130,76 @@ fn dress_pursuer(
             for x in [-6.0, 6.0] {
                 parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(5.0)));
                 parent.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 2.0, 0.2), Vec2::splat(2.5)));
+                // A frown, shown only while this pot hunts.
+                parent.spawn((
+                    Brow,
+                    Sprite::from_color(palette::PUPIL, Vec2::new(7.0, 2.5)),
+                    Transform::from_xyz(x, 9.0, 0.3).with_rotation(Quat::from_rotation_z(if x < 0.0 {
+                        -0.45
+                    } else {
+                        0.45
+                    })),
+                    Visibility::Hidden,
+                ));
             }
         });
 }
 
-fn tint_pursuers(run: Option<Res<MazeRun>>, mut pots: Query<(&Pursuer, &mut Sprite)>) {
+/// A hunting pot's frown.
+#[derive(Component)]
+struct Brow;
+
+const STEAM: &[Color] = &[Color::srgba(1.0, 1.0, 1.0, 0.7), Color::srgba(0.85, 0.85, 0.9, 0.6)];
+
+/// The hunting pot lets off steam, a puff every few frames.
+fn steam_from_hunters(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut since: Local<f32>,
+    run: Res<MazeRun>,
+    pots: Query<(&Pursuer, &GlobalTransform)>,
+    camera: Query<&Projection, With<Camera2d>>,
+    particles: Query<(), With<Particle>>,
+    mut rng: ResMut<FxRng>,
+) {
+    *since += time.delta_secs();
+    if *since < 0.15 || run.frightened > 0.0 {
+        return;
+    }
+    *since = 0.0;
+    let scale = camera_scale(&camera);
+    for (pot, at) in &pots {
+        if pot.hunting {
+            let at = at.translation().truncate() + Vec2::new(0.0, CELL * 0.4);
+            let puff = Burst {
+                at,
+                count: 1,
+                colours: STEAM,
+                speed: (30.0, 60.0),
+                spread: 0.4,
+                gravity: -20.0,
+                size: 6.0,
+                life: 0.7,
+            };
+            throw(&mut commands, &mut rng, &puff, scale, particles.iter().len());
+        }
+    }
+}
+
+fn tint_pursuers(
+    run: Option<Res<MazeRun>>,
+    mut pots: Query<(&Pursuer, &mut Sprite, &Children)>,
+    mut brows: Query<&mut Visibility, With<Brow>>,
+) {
     let Some(run) = run else { return };
     // Blink back to normal in the last second, as a warning.
     let scared = run.frightened > 1.0 || (run.frightened > 0.0 && ((run.frightened * 8.0) as u32).is_multiple_of(2));
-    for (pot, mut sprite) in &mut pots {
+    for (pot, mut sprite, children) in &mut pots {
+        for child in children {
+            if let Ok(mut visibility) = brows.get_mut(*child) {
+                visibility.set_if_neq(if pot.hunting && !scared { Visibility::Inherited } else { Visibility::Hidden });
+            }
+        }
         sprite.color = if scared {
             POT_SCARED
         } else if pot.hunting {

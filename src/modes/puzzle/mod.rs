@@ -26,6 +26,7 @@ pub mod walk;
 pub mod world_strip;
 
 use bevy::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::modes;
 use seedfeast_procgen::puzzle::GenOptions;
 use seedfeast_procgen::puzzle::ast::Command;
@@ -34,7 +35,7 @@ use seedfeast_procgen::puzzle::world::RewardKind;
 use crate::data::GameData;
 use crate::grid_move::can_move;
 use crate::input::{Actions, TypingFocus};
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::run::{Countdown, Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::save::{Save, SaveStore};
 use crate::session::{Session, playing};
@@ -60,6 +61,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: Some(|data| 0..=(data.puzzle.curriculum.steps.len() as u32).saturating_sub(1)),
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 90,
+            root: 65,
+            scale: Scale::Major,
+            progression: [0, 3, 1, 4],
+            lead: Wave::Sine,
+            bass: Wave::Triangle,
+            busyness: 0.25,
+            drums: false,
+        },
+        stage: None,
+    },
 };
 
 /// The program being written, in the code panel.

@@ -11,13 +11,14 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::modes;
 use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 
 use crate::data::GameData;
 use crate::intensity::Intensity;
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
@@ -40,6 +41,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: None,
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 140,
+            root: 60,
+            scale: Scale::Major,
+            progression: [0, 4, 5, 3],
+            lead: Wave::Square,
+            bass: Wave::Triangle,
+            busyness: 0.5,
+            drums: true,
+        },
+        stage: None,
+    },
 };
 
 /// Where the runner starts, inside the first chunk's leading ground.

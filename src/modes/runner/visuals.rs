@@ -1,8 +1,11 @@
-//! The Runner on screen: the ground with its frosting, ledges, fork tines, the runner and soft
-//! hills far behind; the camera runs ahead of the runner. Windowed game only.
+//! The Runner on screen: the ground with its frosting, ledges, forks standing tines up, the chef
+//! (who bobs as they run, stretches in the air and squashes on landing) and two rows of soft hills
+//! that scroll behind at their own depths; the camera runs ahead of the runner. Windowed only.
 
 use bevy::prelude::*;
 
+use crate::feel::parallax::{CameraMoves, Parallax};
+use crate::feel::puppet::{Gait, Puppet};
 use crate::modes::runner::RunnerPlayer;
 use crate::modes::runner::track::{GROUND_DEPTH, Ground, HAZARD_HEIGHT, Hazard, Ledge, PLATFORM_THICKNESS};
 use crate::palette;
@@ -17,7 +20,7 @@ const CAMERA_Y: f32 = 200.0;
 /// Adds the Runner's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_backdrop.run_if(crate::session::playing(&super::MODE)))
-        .add_systems(PostUpdate, follow_runner.before(TransformSystems::Propagate))
+        .add_systems(PostUpdate, follow_runner.in_set(CameraMoves))
         .add_observer(dress_ground)
         .add_observer(dress_ledge)
         .add_observer(dress_hazard)
@@ -36,7 +39,8 @@ fn follow_runner(runner: Query<&Transform, With<RunnerPlayer>>, mut camera: Came
     }
 }
 
-/// Soft hills far away, fixed to the camera so they read as a distant backdrop.
+/// Soft hills in two rows: the far row barely moves, the near one drifts by at a third of the
+/// runner's speed; clouds drift slowest of all.
 fn spawn_backdrop(
     mut commands: Commands,
     shapes: Res<Shapes>,
@@ -44,17 +48,43 @@ fn spawn_backdrop(
     camera: Query<Entity, With<Camera2d>>,
 ) {
     let Ok(camera) = camera.single() else { return };
-    let hill = materials.add(palette::SKY_FAR);
-    for (x, radius) in [(-560.0, 260.0), (-120.0, 330.0), (380.0, 280.0), (760.0, 240.0)] {
-        let backdrop = commands
+    let far = materials.add(palette::SKY_FAR);
+    let near = materials.add(Color::srgb(0.95, 0.78, 0.62));
+    let cloud = materials.add(Color::srgb(1.0, 0.99, 0.97)); // opaque: drawn behind the track
+    let mut pieces = Vec::new();
+    for (i, radius) in [260.0, 330.0, 280.0, 240.0, 300.0].into_iter().enumerate() {
+        let base_x = -1000.0 + 440.0 * i as f32;
+        pieces.push((far.clone(), base_x, -CAMERA_Y - 60.0, -150.0, Vec2::splat(radius), 0.08, 2200.0));
+    }
+    for (i, radius) in [170.0, 210.0, 150.0, 190.0].into_iter().enumerate() {
+        let base_x = -900.0 + 500.0 * i as f32;
+        pieces.push((near.clone(), base_x, -CAMERA_Y - 110.0, -140.0, Vec2::splat(radius), 0.3, 2000.0));
+    }
+    for (i, y) in [250.0, 190.0, 280.0].into_iter().enumerate() {
+        let base_x = -700.0 + 620.0 * i as f32;
+        for (dx, r) in [(-30.0, 24.0), (0.0, 34.0), (34.0, 22.0)] {
+            pieces.push((
+                cloud.clone(),
+                base_x + dx,
+                y - CAMERA_Y + 100.0,
+                -160.0,
+                Vec2::new(r * 1.3, r * 0.8),
+                0.04,
+                1860.0,
+            ));
+        }
+    }
+    for (material, base_x, y, z, scale, depth, span) in pieces {
+        let piece = commands
             .spawn((
                 Mesh2d(shapes.circle.clone()),
-                MeshMaterial2d(hill.clone()),
-                Transform::from_xyz(x, -CAMERA_Y - 60.0, -150.0).with_scale(Vec3::splat(radius)),
+                MeshMaterial2d(material),
+                Transform::from_xyz(base_x, y, z).with_scale(scale.extend(1.0)),
+                Parallax { depth, span, base_x },
                 DespawnOnExit(Screen::Playing),
             ))
             .id();
-        commands.entity(camera).add_child(backdrop);
+        commands.entity(camera).add_child(piece);
     }
 }
 
@@ -84,7 +114,7 @@ fn dress_ledge(add: On<Add, Ledge>, mut commands: Commands, ledge: Query<&Ledge>
     );
 }
 
-/// A row of fork tines.
+/// A fork lying tines up: a row of rounded silver tines on a bar, with a shine on each.
 fn dress_hazard(
     add: On<Add, Hazard>,
     mut commands: Commands,
@@ -97,16 +127,32 @@ fn dress_hazard(
     };
     let width = hazard.half_size.x * 2.0;
     let tines = ((width / 12.0).round() as usize).max(2);
-    let tine = width / tines as f32;
+    let pitch = width / tines as f32;
     let steel = materials.add(palette::HAZARD);
+    let shine = Color::srgb(0.85, 0.88, 0.92);
+    let base = HAZARD_HEIGHT * 0.3;
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
+        parent.spawn((
+            Sprite::from_color(palette::HAZARD, Vec2::new(width, base)),
+            Transform::from_xyz(0.0, -HAZARD_HEIGHT / 2.0 + base / 2.0, 0.0),
+        ));
         for i in 0..tines {
-            let x = -width / 2.0 + tine * (i as f32 + 0.5);
+            let x = -width / 2.0 + pitch * (i as f32 + 0.5);
+            let tine = (pitch * 0.45).max(3.0);
+            let length = HAZARD_HEIGHT - tine / 2.0;
+            parent.spawn((
+                Sprite::from_color(palette::HAZARD, Vec2::new(tine, length)),
+                Transform::from_xyz(x, -HAZARD_HEIGHT / 2.0 + length / 2.0, 0.0),
+            ));
             parent.spawn(shape(
-                &shapes.triangle,
+                &shapes.circle,
                 steel.clone(),
-                Vec3::new(x, -HAZARD_HEIGHT / 2.0, 0.0),
-                Vec2::new(tine, HAZARD_HEIGHT),
+                Vec3::new(x, HAZARD_HEIGHT / 2.0 - tine / 2.0, 0.0),
+                Vec2::splat(tine / 2.0),
+            ));
+            parent.spawn((
+                Sprite::from_color(shine, Vec2::new(1.5, length * 0.6)),
+                Transform::from_xyz(x - tine * 0.2, -HAZARD_HEIGHT / 2.0 + length * 0.55, 0.1),
             ));
         }
     });
@@ -125,9 +171,13 @@ fn dress_runner(
     let size = runner.size;
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(palette::PLAYER, size), Visibility::default()))
+    // The body is a puppet under the physics body, so squash and stretch never touch physics.
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|body| {
+        body.spawn((
+            Puppet::new(Gait::Jumper, size.y / 2.0),
+            Sprite::from_color(palette::PLAYER, size),
+            Transform::default(),
+        ))
         .with_children(|parent| {
             for x in [2.0, 11.0] {
                 parent.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 8.0, 0.1), Vec2::splat(5.0)));
@@ -148,4 +198,5 @@ fn dress_runner(
                 Transform::from_xyz(0.0, size.y / 2.0 + 10.0, 0.05),
             ));
         });
+    });
 }

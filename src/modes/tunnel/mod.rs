@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_rapier2d::prelude::*;
+use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::modes;
 use seedfeast_procgen::tunnel::flight::{Crossing, crossing};
 use seedfeast_procgen::tunnel::level::SQUEEZE;
@@ -16,7 +17,7 @@ use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 
 use crate::data::GameData;
 use crate::intensity::Intensity;
-use crate::mode::{Controls, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
@@ -37,6 +38,19 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(pilot::BOT),
     levels: None,
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 110,
+            root: 57,
+            scale: Scale::Minor,
+            progression: [0, 5, 2, 6],
+            lead: Wave::Triangle,
+            bass: Wave::Sine,
+            busyness: 0.3,
+            drums: true,
+        },
+        stage: None,
+    },
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
@@ -45,6 +59,19 @@ pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
     blurb: "The tunnel, squeezing tighter as it speeds up",
     plugin: |_| {},
     visuals: |_| {},
+    feel: Feel {
+        music: Style {
+            tempo_bpm: 118,
+            root: 65,
+            scale: Scale::MajorPentatonic,
+            progression: [0, 3, 4, 0],
+            lead: Wave::Pluck,
+            bass: Wave::Sine,
+            busyness: 0.4,
+            drums: true,
+        },
+        stage: None,
+    },
     ..MODE
 };
 

@@ -1,9 +1,14 @@
-//! Flying tunnel on screen: walls, the flyer and a star field that never changes. Windowed only.
+//! Both tunnels on screen, each a place of its own: the Flying tunnel by night (stars, a moon,
+//! purple hills at two depths) through breadstick gates; the Food Tunnel at sunset (clouds, green
+//! hills) through stacks of pancakes. The flyer leans with its climb and puffs up on a flap. The
+//! gates are drawn 3 units wider each side than they collide, never narrower. Windowed only.
 
 use bevy::prelude::*;
 use seedfeast_procgen::tunnel::star_field;
 
 use crate::data::GameData;
+use crate::feel::parallax::{CameraMoves, Parallax};
+use crate::feel::puppet::{Gait, Puppet};
 use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
 use crate::palette;
 use crate::state::Screen;
@@ -13,16 +18,49 @@ use crate::visuals::{CameraQuery, Shapes, shape};
 pub fn add(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
-        spawn_stars.after(crate::run::RunStart::Mode).run_if(resource_exists::<TunnelRun>),
+        spawn_backdrop.after(crate::run::RunStart::Mode).run_if(resource_exists::<TunnelRun>),
     )
-    .add_systems(PostUpdate, follow_flyer.before(TransformSystems::Propagate))
+    .add_systems(PostUpdate, follow_flyer.in_set(CameraMoves))
     .add_observer(dress_gate)
     .add_observer(dress_flyer);
 }
 
-const NIGHT: Color = Color::srgb(0.16, 0.12, 0.24);
-const WALL: Color = Color::srgb(0.55, 0.33, 0.2);
-const WALL_EDGE: Color = Color::srgb(0.96, 0.55, 0.66);
+/// How each tunnel looks.
+struct Look {
+    sky: Color,
+    far_hills: Color,
+    near_hills: Color,
+    /// The moon by night, the sun at sunset.
+    light: Color,
+    stars: bool,
+}
+
+const NIGHT: Look = Look {
+    sky: Color::srgb(0.16, 0.12, 0.24),
+    far_hills: Color::srgb(0.24, 0.17, 0.34),
+    near_hills: Color::srgb(0.30, 0.21, 0.40),
+    light: Color::srgb(1.0, 0.96, 0.82),
+    stars: true,
+};
+
+const SUNSET: Look = Look {
+    sky: Color::srgb(0.99, 0.76, 0.58),
+    far_hills: Color::srgb(0.72, 0.72, 0.45),
+    near_hills: Color::srgb(0.55, 0.64, 0.36),
+    light: Color::srgb(1.0, 0.93, 0.70),
+    stars: false,
+};
+
+const BREADSTICK: Color = Color::srgb(0.86, 0.62, 0.32);
+const BREADSTICK_TIP: Color = Color::srgb(0.93, 0.74, 0.45);
+const SESAME: Color = Color::srgb(1.0, 0.95, 0.8);
+const PANCAKE: Color = Color::srgb(0.93, 0.73, 0.42);
+const PANCAKE_EDGE: Color = Color::srgb(0.74, 0.48, 0.22);
+const SYRUP: Color = Color::srgb(0.62, 0.30, 0.08);
+const BUTTER: Color = Color::srgb(1.0, 0.92, 0.55);
+
+/// How much wider than it collides a gate is drawn, each side.
+const DRAWN_MARGIN: f32 = 3.0;
 
 fn follow_flyer(flyer: Query<&Transform, With<Flyer>>, mut camera: CameraQuery<Flyer>) {
     let (Ok(flyer), Ok((mut camera, mut projection))) = (flyer.single(), camera.single_mut()) else { return };
@@ -33,52 +71,158 @@ fn follow_flyer(flyer: Query<&Transform, With<Flyer>>, mut camera: CameraQuery<F
     }
 }
 
-/// A night sky drawn from a fixed seed, so it is the same every frame and every level.
-fn spawn_stars(mut commands: Commands, data: Res<GameData>, camera: Query<Entity, With<Camera2d>>) {
+/// The sky, its light, stars by night and two rows of hills that scroll at their own depths.
+fn spawn_backdrop(
+    mut commands: Commands,
+    data: Res<GameData>,
+    run: Res<TunnelRun>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    camera: Query<Entity, With<Camera2d>>,
+) {
     let Ok(camera) = camera.single() else { return };
+    let look = if run.squeeze { SUNSET } else { NIGHT };
     let height = data.tunnel.screen_height;
-    let sky = commands
-        .spawn((
-            Sprite::from_color(NIGHT, Vec2::new(4000.0, height)),
-            Transform::from_xyz(0.0, 0.0, -200.0),
-            DespawnOnExit(Screen::Playing),
-        ))
-        .id();
-    commands.entity(camera).add_child(sky);
-    for star in star_field(120, 1400.0, height) {
-        let glow = Color::srgba(1.0, 0.95, 0.8, 0.4 + 0.6 * star.brightness);
-        let id = commands
+    let mut pieces = vec![
+        commands
             .spawn((
-                Sprite::from_color(glow, Vec2::splat(star.size)),
-                Transform::from_xyz(star.x - 700.0, star.y - height / 2.0, -150.0),
-                DespawnOnExit(Screen::Playing),
+                Sprite::from_color(look.sky, Vec2::new(4000.0, height * 2.0)),
+                Transform::from_xyz(0.0, 0.0, -200.0),
             ))
-            .id();
-        commands.entity(camera).add_child(id);
+            .id(),
+    ];
+    let light = materials.add(look.light);
+    pieces.push(
+        commands.spawn(shape(&shapes.circle, light, Vec3::new(420.0, height * 0.3, -190.0), Vec2::splat(46.0))).id(),
+    );
+    if look.stars {
+        for star in star_field(120, 1400.0, height) {
+            let glow = Color::srgba(1.0, 0.95, 0.8, 0.4 + 0.6 * star.brightness);
+            let base_x = star.x - 700.0;
+            pieces.push(
+                commands
+                    .spawn((
+                        Sprite::from_color(glow, Vec2::splat(star.size)),
+                        Transform::from_xyz(base_x, star.y - height / 2.0, -150.0),
+                        Parallax { depth: 0.03, span: 1400.0, base_x },
+                    ))
+                    .id(),
+            );
+        }
+    } else {
+        let cloud = materials.add(Color::srgb(1.0, 0.98, 0.95)); // opaque: drawn behind the gates
+        for (i, y) in [0.32, 0.18, 0.38, 0.24].into_iter().enumerate() {
+            let base_x = -700.0 + 350.0 * i as f32;
+            for (dx, r) in [(-34.0, 26.0), (0.0, 36.0), (38.0, 24.0)] {
+                pieces.push(
+                    commands
+                        .spawn((
+                            shape(
+                                &shapes.circle,
+                                cloud.clone(),
+                                Vec3::new(base_x, height * y, -160.0),
+                                Vec2::new(r * 1.3, r * 0.8),
+                            ),
+                            Parallax { depth: 0.06, span: 1400.0, base_x: base_x + dx },
+                        ))
+                        .id(),
+                );
+            }
+        }
+    }
+    for (colour, depth, z, top, radius) in
+        [(look.far_hills, 0.15, -140.0, 0.30, 240.0), (look.near_hills, 0.35, -130.0, 0.20, 190.0)]
+    {
+        let hill = materials.add(colour);
+        for i in 0..5 {
+            let base_x = -1000.0 + 400.0 * i as f32 + radius * 0.3;
+            let y = -height / 2.0 + height * top - radius;
+            pieces.push(
+                commands
+                    .spawn((
+                        shape(&shapes.circle, hill.clone(), Vec3::new(base_x, y, z), Vec2::splat(radius)),
+                        Parallax { depth, span: 2000.0, base_x },
+                    ))
+                    .id(),
+            );
+        }
+    }
+    for piece in pieces {
+        commands.entity(piece).insert(DespawnOnExit(Screen::Playing));
+        commands.entity(camera).add_child(piece);
     }
 }
 
-fn dress_gate(add: On<Add, GateWalls>, mut commands: Commands, gates: Query<&GateWalls>, data: Res<GameData>) {
+fn dress_gate(
+    add: On<Add, GateWalls>,
+    mut commands: Commands,
+    gates: Query<&GateWalls>,
+    data: Res<GameData>,
+    run: Option<Res<TunnelRun>>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
     let Ok(GateWalls(gate)) = gates.get(add.entity) else { return };
+    let pancakes = run.is_some_and(|run| run.squeeze);
     let height = data.tunnel.screen_height;
     let half_gap = gate.gap_height / 2.0;
     // Entity origin is the gap's centre; walls reach to the screen's edges.
     let top = height - (gate.gap_center + half_gap);
     let bottom = gate.gap_center - half_gap;
+    let width = WALL_THICKNESS + 2.0 * DRAWN_MARGIN;
+    let tip = materials.add(if pancakes { BUTTER } else { BREADSTICK_TIP });
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
         for (length, sign) in [(top, 1.0), (bottom, -1.0)] {
             if length <= 0.0 {
                 continue;
             }
             let centre = sign * (half_gap + length / 2.0);
-            parent.spawn((
-                Sprite::from_color(WALL, Vec2::new(WALL_THICKNESS, length)),
-                Transform::from_xyz(0.0, centre, 0.0),
-            ));
-            parent.spawn((
-                Sprite::from_color(WALL_EDGE, Vec2::new(WALL_THICKNESS + 8.0, 8.0)),
-                Transform::from_xyz(0.0, sign * (half_gap + 4.0), 0.1),
-            ));
+            if pancakes {
+                // A stack of pancakes from the screen's edge to the gap, butter and syrup on the end.
+                let count = (length / 12.0).ceil() as usize;
+                for k in 0..count {
+                    let y = sign * (half_gap + 6.0 + 12.0 * k as f32);
+                    let wobble = if k % 2 == 0 { 4.0 } else { 0.0 };
+                    parent.spawn((
+                        Sprite::from_color(PANCAKE_EDGE, Vec2::new(width + 8.0 + wobble, 11.0)),
+                        Transform::from_xyz(0.0, y, 0.0),
+                    ));
+                    parent.spawn((
+                        Sprite::from_color(PANCAKE, Vec2::new(width + 6.0 + wobble, 7.0)),
+                        Transform::from_xyz(0.0, y + sign, 0.05),
+                    ));
+                }
+                parent.spawn((
+                    Sprite::from_color(SYRUP, Vec2::new(width + 10.0, 4.0)),
+                    Transform::from_xyz(0.0, sign * (half_gap + 1.0), 0.1),
+                ));
+                parent.spawn((
+                    Sprite::from_color(SYRUP, Vec2::new(4.0, 10.0)),
+                    Transform::from_xyz(5.0, sign * (half_gap + 1.0) - sign * 5.0, 0.1),
+                ));
+                parent.spawn((
+                    Sprite::from_color(BUTTER, Vec2::new(10.0, 6.0)),
+                    Transform::from_xyz(-2.0, sign * (half_gap + 14.0), 0.2),
+                ));
+            } else {
+                // A breadstick with sesame seeds and a rounded, paler end at the gap.
+                parent.spawn((
+                    Sprite::from_color(BREADSTICK, Vec2::new(width, length)),
+                    Transform::from_xyz(0.0, centre, 0.0),
+                ));
+                parent.spawn(shape(
+                    &shapes.circle,
+                    tip.clone(),
+                    Vec3::new(0.0, sign * (half_gap + width / 2.0), 0.05),
+                    Vec2::splat(width / 2.0 + 1.0),
+                ));
+                let seeds = (length / 26.0) as usize;
+                for k in 0..seeds {
+                    let x = if k % 2 == 0 { -3.0 } else { 3.0 };
+                    let y = sign * (half_gap + 20.0 + 26.0 * k as f32);
+                    parent.spawn((Sprite::from_color(SESAME, Vec2::new(3.0, 5.0)), Transform::from_xyz(x, y, 0.1)));
+                }
+            }
         }
     });
 }
@@ -93,12 +237,23 @@ fn dress_flyer(
     let radius = data.tunnel.flyer_height / 2.0;
     let body = materials.add(Color::srgb(0.98, 0.74, 0.22));
     let wing = materials.add(Color::srgb(1.0, 0.93, 0.7));
+    let beak = materials.add(palette::ACCENT);
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
-        parent.spawn(shape(&shapes.circle, body, Vec3::ZERO, Vec2::splat(radius)));
-        parent.spawn(shape(&shapes.circle, wing, Vec3::new(-6.0, 2.0, 0.1), Vec2::new(radius * 0.6, radius * 0.4)));
-        parent.spawn(shape(&shapes.circle, white, Vec3::new(8.0, 6.0, 0.1), Vec2::splat(5.0)));
-        parent.spawn(shape(&shapes.circle, pupil, Vec3::new(9.5, 6.0, 0.2), Vec2::splat(2.5)));
+        parent.spawn((Puppet::new(Gait::Flyer, radius), Transform::default(), Visibility::default())).with_children(
+            |puppet| {
+                puppet.spawn(shape(&shapes.circle, body, Vec3::ZERO, Vec2::splat(radius)));
+                puppet.spawn(shape(&shapes.circle, beak, Vec3::new(radius + 1.0, -1.0, -0.05), Vec2::new(6.0, 3.5)));
+                puppet.spawn(shape(
+                    &shapes.circle,
+                    wing,
+                    Vec3::new(-6.0, 2.0, 0.1),
+                    Vec2::new(radius * 0.6, radius * 0.4),
+                ));
+                puppet.spawn(shape(&shapes.circle, white, Vec3::new(8.0, 6.0, 0.1), Vec2::splat(5.0)));
+                puppet.spawn(shape(&shapes.circle, pupil, Vec3::new(9.5, 6.0, 0.2), Vec2::splat(2.5)));
+            },
+        );
     });
 }
