@@ -16,6 +16,8 @@ pub mod data;
 pub mod feel;
 pub mod font;
 pub mod food;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod frame_report;
 pub mod grid_move;
 pub mod input;
 pub mod intensity;
@@ -127,6 +129,8 @@ pub fn windowed_app(launch: Launch) -> App {
     #[cfg(target_arch = "wasm32")]
     app.add_plugins((web_scale::plugin, web_text::plugin));
     replay::ghost::add_visuals(&mut app);
+    #[cfg(not(target_arch = "wasm32"))]
+    frame_report::add_if_asked(&mut app);
     for mode in modes::table().iter() {
         (mode.info().visuals)(&mut app);
     }

@@ -53,7 +53,9 @@ Environment:
                     the binary, else the built-in data)
   SEEDFEAST_DATA    the folder scores and settings are kept in (default: the OS data folder,
                     ~/.local/share/seedfeast on Linux)
-  SEEDFEAST_BOT=1   `play` with the mode's reference bot at the controls, a demo to watch";
+  SEEDFEAST_BOT=1   `play` with the mode's reference bot at the controls, a demo to watch
+  SEEDFEAST_FRAME_REPORT=N  `play`: time N frames of the run, print their median and 95th
+                    percentile, and quit (docs/performance.md)";
 
 #[derive(Parser, Debug)]
 #[command(name = "seedfeast", version, about = "Food-themed arcade levels generated from shareable seed codes.")]

@@ -46,7 +46,11 @@ fn slide_layers(
     let Ok((camera, children)) = camera.single() else { return };
     for child in children {
         if let Ok((layer, mut transform)) = layers.get_mut(*child) {
-            transform.translation.x = layer_x(layer, camera.translation.x, motion.reduced);
+            // Written only when it moves: a layer standing still is left out of propagation.
+            let x = layer_x(layer, camera.translation.x, motion.reduced);
+            if transform.translation.x != x {
+                transform.translation.x = x;
+            }
         }
     }
 }

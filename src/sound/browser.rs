@@ -11,7 +11,9 @@ use std::cell::Cell;
 use tracing::warn;
 use wasm_bindgen::JsValue;
 
-use web_sys::{AudioBuffer, AudioBufferSourceNode, AudioContext, AudioContextState, GainNode};
+use web_sys::{
+    AudioBuffer, AudioBufferSourceNode, AudioContext, AudioContextState, AudioScheduledSourceNode, GainNode,
+};
 
 use super::{Sfx, this_frames_cues, wav};
 use crate::save::Save;
@@ -87,8 +89,8 @@ impl WebAudio {
 
     pub fn stop_music(&mut self) {
         if let Some(source) = self.music.take() {
-            #[allow(deprecated)] // `stop()` without a time is the one web-sys keeps undeprecated in name only
-            let _ = source.stop();
+            // The scheduled node's `stop`: web-sys marks the buffer node's own one deprecated.
+            let _ = AudioScheduledSourceNode::stop(&source);
         }
         self.music_held.set(false);
     }

@@ -67,7 +67,8 @@ pub fn stream(seed: Seed, subsystem: Subsystem, index: u32) -> ChaCha8Rng {
     rng
 }
 
-fn splitmix64(state: &mut u64) -> u64 {
+/// SplitMix64: one step of the generator that keys the streams; also what decoration hashes with.
+pub fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

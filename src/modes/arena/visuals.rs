@@ -33,47 +33,28 @@ fn frame_arena(run: Option<Res<ArenaRun>>, mut camera: Query<(&mut Transform, &m
     transform.translation.y = 40.0 * ortho.scale;
 }
 
-/// Tints the floor from the wave's elevation and moisture fields: drier and higher is warmer.
-fn paint_floor(mut commands: Commands, run: Option<Res<ArenaRun>>, tiles: Query<(), With<FloorTile>>) {
+/// Paints the floor once a run (the tint belongs to the run, not the wave) as one picture: the
+/// wave's elevation and moisture fields (drier and higher is warmer) under gingham, red bands
+/// across and down, darker where they cross. One image rather than a sprite per square: the
+/// 48 × 27 tint cells and the gingham were 1,700 sprites, a sixth of a software-rendered frame.
+fn paint_floor(
+    mut commands: Commands,
+    run: Option<Res<ArenaRun>>,
+    tiles: Query<(), With<FloorTile>>,
+    mut images: ResMut<Assets<Image>>,
+) {
     let Some(run) = run else { return };
     if !tiles.is_empty() {
         return;
     }
     let wave = &run.wave;
-    let tint = &wave.tint;
-    let (cw, ch) = (wave.width / tint.cols.max(1) as f32, wave.height / tint.rows.max(1) as f32);
-    for row in 0..tint.rows {
-        for col in 0..tint.cols {
-            let (elevation, moisture) = (tint.elevation[row * tint.cols + col], tint.moisture[row * tint.cols + col]);
-            let colour = Color::srgb(0.93 + 0.05 * elevation, 0.82 + 0.08 * moisture, 0.66 + 0.1 * moisture);
-            let centre = to_world(wave, (col as f32 + 0.5) * cw, (row as f32 + 0.5) * ch);
-            commands.spawn((
-                FloorTile,
-                DespawnOnExit(crate::state::Screen::Playing),
-                Sprite::from_color(colour, Vec2::new(cw + 0.5, ch + 0.5)),
-                Transform::from_translation(centre.extend(-1.0)),
-            ));
-        }
-    }
-    // Gingham: red bands across and down, darker where they cross.
-    let (cols, rows) = ((wave.width / GINGHAM).ceil() as usize, (wave.height / GINGHAM).ceil() as usize);
-    for row in 0..rows {
-        for col in 0..cols {
-            let bands = usize::from(row % 2 == 0) + usize::from(col % 2 == 0);
-            if bands == 0 {
-                continue;
-            }
-            let (x, y) = (col as f32 * GINGHAM, row as f32 * GINGHAM);
-            let size = Vec2::new(GINGHAM.min(wave.width - x), GINGHAM.min(wave.height - y));
-            let centre = to_world(wave, x + size.x / 2.0, y + size.y / 2.0);
-            commands.spawn((
-                FloorTile,
-                DespawnOnExit(crate::state::Screen::Playing),
-                Sprite::from_color(Color::srgba(0.85, 0.25, 0.2, 0.07 * bands as f32), size),
-                Transform::from_translation(centre.extend(-0.9)),
-            ));
-        }
-    }
+    let image = images.add(floor_image(wave));
+    commands.spawn((
+        FloorTile,
+        DespawnOnExit(crate::state::Screen::Playing),
+        Sprite { image, custom_size: Some(Vec2::new(wave.width, wave.height)), ..default() },
+        Transform::from_translation(to_world(wave, wave.width / 2.0, wave.height / 2.0).extend(-1.0)),
+    ));
     // The table's wooden edge round the blanket.
     let edge = 16.0;
     for (centre, size) in [
@@ -89,6 +70,53 @@ fn paint_floor(mut commands: Commands, run: Option<Res<ArenaRun>>, tiles: Query<
             Transform::from_translation(centre.extend(-0.8)),
         ));
     }
+}
+
+/// World units a pixel of the floor's picture covers.
+const FLOOR_PIXEL: f32 = 5.0;
+
+/// The floor's picture, top row first, sampled nearest so the squares stay crisp.
+fn floor_image(wave: &seedfeast_procgen::arena::ArenaWave) -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::ImageSampler;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let tint = &wave.tint;
+    let (cols, rows) = (tint.cols.max(1), tint.rows.max(1));
+    let width = ((wave.width / FLOOR_PIXEL).ceil() as u32).clamp(1, 1024);
+    let height = ((wave.height / FLOOR_PIXEL).ceil() as u32).clamp(1, 1024);
+    let mut rgba = Vec::with_capacity((width * height * 4) as usize);
+    for py in 0..height {
+        // Arena coordinates run up from the bottom edge; the picture's rows down from the top.
+        let y = wave.height * (1.0 - (py as f32 + 0.5) / height as f32);
+        for px in 0..width {
+            let x = wave.width * (px as f32 + 0.5) / width as f32;
+            let col = ((x / wave.width * cols as f32) as usize).min(cols - 1);
+            let row = ((y / wave.height * rows as f32) as usize).min(rows - 1);
+            let at = row * tint.cols + col;
+            let (elevation, moisture) =
+                (tint.elevation.get(at).copied().unwrap_or(0.5), tint.moisture.get(at).copied().unwrap_or(0.5));
+            let base = [0.93 + 0.05 * elevation, 0.82 + 0.08 * moisture, 0.66 + 0.1 * moisture];
+            let bands =
+                u8::from(((x / GINGHAM) as u32).is_multiple_of(2)) + u8::from(((y / GINGHAM) as u32).is_multiple_of(2));
+            let a = 0.07 * f32::from(bands);
+            let red = [0.85, 0.25, 0.2];
+            for channel in 0..3 {
+                let value = base[channel] * (1.0 - a) + red[channel] * a;
+                // The colours are sRGB already, as the sprites' were; the texture stores them so.
+                rgba.push((value.clamp(0.0, 1.0) * 255.0).round() as u8);
+            }
+            rgba.push(255);
+        }
+    }
+    let mut image = Image::new(
+        Extent3d { width, height, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    );
+    image.sampler = ImageSampler::nearest();
+    image
 }
 
 /// The gingham's squares, in world units.

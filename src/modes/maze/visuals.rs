@@ -41,10 +41,8 @@ fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut
 /// A number from the level's seed and a wall's place, for its shade: the same wall looks the same
 /// every time the level is played, and nothing but the picture reads it.
 fn wall_shade(seed: u64, at: Vec3) -> f32 {
-    let mut z = seed ^ ((at.x.to_bits() as u64) << 32 | at.y.to_bits() as u64);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    ((z ^ (z >> 31)) % 1000) as f32 / 1000.0
+    let mut state = seed ^ ((at.x.to_bits() as u64) << 32 | at.y.to_bits() as u64);
+    (seedfeast_procgen::rng::splitmix64(&mut state) % 1000) as f32 / 1000.0
 }
 
 fn dress_wall(

@@ -131,11 +131,13 @@ fn spawn_backdrop(
         }
     }
     for (colour, depth, z, top, radius) in
-        [(look.far_hills, 0.15, -140.0, 0.30, 240.0), (look.near_hills, 0.35, -130.0, 0.20, 190.0)]
+        [(look.far_hills, 0.15, -140.0, 0.22, 170.0), (look.near_hills, 0.35, -130.0, 0.13, 130.0)]
     {
         let hill = materials.add(colour);
-        for i in 0..5 {
-            let base_x = -1000.0 + 400.0 * i as f32 + radius * 0.3;
+        // Smallish domes close together: their area, not their number, is what a software
+        // renderer pays for (hills twice this size cost the tunnels 7 ms a frame under llvmpipe).
+        for i in 0..7 {
+            let base_x = -1000.0 + 2000.0 / 7.0 * i as f32 + radius * 0.3;
             let y = -height / 2.0 + height * top - radius;
             pieces.push(
                 commands
@@ -178,18 +180,20 @@ fn dress_gate(
             }
             let centre = sign * (half_gap + length / 2.0);
             if pancakes {
-                // A stack of pancakes from the screen's edge to the gap, butter and syrup on the end.
+                // A stack of pancakes from the screen's edge to the gap: one body with a browned
+                // edge between each two (half the sprites of a sprite a pancake), butter and syrup
+                // on the end.
+                parent.spawn((
+                    Sprite::from_color(PANCAKE, Vec2::new(width + 6.0, length)),
+                    Transform::from_xyz(0.0, centre, 0.0),
+                ));
                 let count = (length / 12.0).ceil() as usize;
                 for k in 0..count {
-                    let y = sign * (half_gap + 6.0 + 12.0 * k as f32);
+                    let y = sign * (half_gap + 12.0 * k as f32 + 2.0);
                     let wobble = if k % 2 == 0 { 4.0 } else { 0.0 };
                     parent.spawn((
-                        Sprite::from_color(PANCAKE_EDGE, Vec2::new(width + 8.0 + wobble, 11.0)),
-                        Transform::from_xyz(0.0, y, 0.0),
-                    ));
-                    parent.spawn((
-                        Sprite::from_color(PANCAKE, Vec2::new(width + 6.0 + wobble, 7.0)),
-                        Transform::from_xyz(0.0, y + sign, 0.05),
+                        Sprite::from_color(PANCAKE_EDGE, Vec2::new(width + 8.0 + wobble, 4.0)),
+                        Transform::from_xyz(0.0, y, 0.05),
                     ));
                 }
                 parent.spawn((
