@@ -40,13 +40,13 @@ impl Default for FxRng {
 }
 
 impl FxRng {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         seedfeast_procgen::rng::splitmix64(&mut self.0)
     }
 
     /// A float in [0, 1).
     pub fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
     }
 
     /// A float in [lo, hi).

@@ -45,7 +45,7 @@ pub fn throw(commands: &mut Commands, rng: &mut FxRng, burst: &Burst, scale: f32
     for _ in 0..burst.count.min(room) {
         let angle = std::f32::consts::FRAC_PI_2 + rng.range(-burst.spread, burst.spread);
         let speed = rng.range(burst.speed.0, burst.speed.1) * scale;
-        let colour = burst.colours[(rng.next() % burst.colours.len().max(1) as u64) as usize];
+        let colour = burst.colours[(rng.next_u64() % burst.colours.len().max(1) as u64) as usize];
         let size = burst.size * rng.range(0.6, 1.2) * scale;
         commands.spawn((
             Particle {

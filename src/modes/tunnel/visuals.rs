@@ -1,5 +1,5 @@
 //! Both tunnels on screen, each a place of its own: the Flying tunnel by night (stars, a moon,
-//! purple hills at two depths) through breadstick gates; the Food Tunnel at sunset (clouds, green
+//! purple hills at two depths) through breadstick gates; the Food Tunnel at sunset (the sun, green
 //! hills) through stacks of pancakes. The flyer leans with its climb and puffs up on a flap. The
 //! gates are drawn 3 units wider each side than they collide, never narrower. Windowed only.
 
@@ -109,27 +109,8 @@ fn spawn_backdrop(
                     .id(),
             );
         }
-    } else {
-        let cloud = materials.add(Color::srgb(1.0, 0.98, 0.95)); // opaque: drawn behind the gates
-        for (i, y) in [0.32, 0.18, 0.38, 0.24].into_iter().enumerate() {
-            let base_x = -700.0 + 350.0 * i as f32;
-            for (dx, r) in [(-34.0, 26.0), (0.0, 36.0), (38.0, 24.0)] {
-                pieces.push(
-                    commands
-                        .spawn((
-                            shape(
-                                &shapes.circle,
-                                cloud.clone(),
-                                Vec3::new(base_x, height * y, -160.0),
-                                Vec2::new(r * 1.3, r * 0.8),
-                            ),
-                            Parallax { depth: 0.06, span: 1400.0, base_x: base_x + dx },
-                        ))
-                        .id(),
-                );
-            }
-        }
     }
+    // (No clouds at sunset: drawn as meshes they showed in front of the gates' sprites.)
     for (colour, depth, z, top, radius) in
         [(look.far_hills, 0.15, -140.0, 0.22, 170.0), (look.near_hills, 0.35, -130.0, 0.13, 130.0)]
     {
