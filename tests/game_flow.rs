@@ -252,9 +252,15 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "Left turns it down");
-    // Down to the jump's row (after volume, fullscreen, sound, text size, board, name and the
-    // four moves), Enter, then the new key.
-    for _ in 0..10 {
+    // The music's row is next, with a volume of its own (issue #34).
+    press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
+    let music = settings(&app).music_volume();
+    press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
+    assert!((settings(&app).music_volume() - (music - 0.1)).abs() < 1e-4, "Left turns the music down");
+    assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "and leaves the effects alone");
+    // Down to the jump's row (after the effects, music, fullscreen, sound, text size, reduced
+    // motion, board, name and the four moves), Enter, then the new key.
+    for _ in 0..11 {
         press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
     }
     enter(&mut app);
@@ -284,6 +290,7 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     }
     common::skip_countdown(&mut app);
     assert_eq!(app.world().resource::<Save>().settings().key(Action::Jump), "KeyZ");
+    assert_eq!(app.world().resource::<Save>().settings().music_volume(), 0.4, "the music's volume too");
     common::tap_key(&mut app, KeyCode::Space, Key::Space);
     app.update();
     assert!(common::player(&mut app).1.y.abs() < 1.0, "Space is not the jump key any more");
