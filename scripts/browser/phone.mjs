@@ -33,9 +33,22 @@ async function waitFor(page, id, test, what, seconds = 90) {
 const lines = (text) => text.split('\n');
 
 // A menu button's centre, from the places the game publishes (`label|x|y|w|h`, CSS px).
+// The rect is read until it holds still: on a touch screen a new screen's card grows towards
+// finger size over its first frames (src/ui/fit.rs), and a finger taps a button where it is
+// once it is there, not where it was a frame ago.
 async function buttonAt(page, label) {
-  const text = await waitFor(page, 'buttons', (t) => lines(t).some((l) => l.startsWith(label + '|')), `button ${label}`, 30);
-  const [, x, y, w, h] = lines(text).find((l) => l.startsWith(label + '|')).split('|').map(Number);
+  const rect = async () => {
+    const text = await waitFor(page, 'buttons', (t) => lines(t).some((l) => l.startsWith(label + '|')), `button ${label}`, 30);
+    return lines(text).find((l) => l.startsWith(label + '|'));
+  };
+  let line = await rect();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(400);
+    const again = await rect();
+    if (again === line) break;
+    line = again;
+  }
+  const [, x, y, w, h] = line.split('|').map(Number);
   // Reported, not failed: the menus are laid out for 1280x720 and scaled down to fit a phone, so
   // their buttons are under the 44 px a finger wants there until they reflow (docs/touch.md).
   if (w < 44 || h < 44) console.log(`phone: note: the ${label} button is ${w}x${h} CSS px, under 44`);
@@ -227,9 +240,20 @@ async function playMode(context, orientation, mode, { width, height }) {
     const at = l.indexOf(' ');
     return [l.slice(0, at), l.slice(at + 1)];
   }));
+  // Read until it holds still, as buttonAt does: the pad lays itself out again after each chip.
   const chipAt = async (label) => {
-    const text = await waitFor(page, 'puzzle', (t) => lines(t).some((l) => l.startsWith(`chip ${label}|`)), `the chip ${label}`, 10);
-    const [, x, y, w, h] = lines(text).find((l) => l.startsWith(`chip ${label}|`)).split('|').map(Number);
+    const rect = async () => {
+      const text = await waitFor(page, 'puzzle', (t) => lines(t).some((l) => l.startsWith(`chip ${label}|`)), `the chip ${label}`, 10);
+      return lines(text).find((l) => l.startsWith(`chip ${label}|`));
+    };
+    let line = await rect();
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(300);
+      const again = await rect();
+      if (again === line) break;
+      line = again;
+    }
+    const [, x, y, w, h] = line.split('|').map(Number);
     if (w < 44 || h < 44) fail(`puzzle: the chip ${label} is ${w}x${h} CSS px, under 44`);
     return [x + w / 2, y + h / 2];
   };
