@@ -126,7 +126,8 @@ const GINGHAM: f32 = 40.0;
 #[derive(Component)]
 struct Glow;
 
-const STEAM: &[Color] = &[Color::srgba(1.0, 1.0, 1.0, 0.6), Color::srgba(0.9, 0.9, 0.9, 0.5)];
+/// Grey enough to show on the pale blanket.
+const STEAM: &[Color] = &[Color::srgba(0.55, 0.55, 0.6, 0.55), Color::srgba(0.7, 0.7, 0.75, 0.45)];
 
 fn sizzle(
     mut commands: Commands,

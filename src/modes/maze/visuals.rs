@@ -147,7 +147,8 @@ fn dress_pursuer(
 #[derive(Component)]
 struct Brow;
 
-const STEAM: &[Color] = &[Color::srgba(1.0, 1.0, 1.0, 0.7), Color::srgba(0.85, 0.85, 0.9, 0.6)];
+/// Grey enough to show on the pale floor.
+const STEAM: &[Color] = &[Color::srgba(0.55, 0.55, 0.6, 0.6), Color::srgba(0.7, 0.7, 0.75, 0.5)];
 
 /// The hunting pot lets off steam, a puff every few frames.
 fn steam_from_hunters(
