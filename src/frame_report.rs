@@ -18,10 +18,19 @@ struct FrameReport {
 
 /// Adds the report when the variable asks for it (a whole number of frames, at least 10).
 pub fn add_if_asked(app: &mut App) {
-    let Some(wanted) = std::env::var("SEEDFEAST_FRAME_REPORT").ok().and_then(|n| n.trim().parse::<usize>().ok()) else {
-        return;
+    let Some(asked) = std::env::var_os("SEEDFEAST_FRAME_REPORT") else { return };
+    let wanted = match asked.to_str().map(str::trim).map(str::parse::<usize>) {
+        Some(Ok(wanted)) => wanted,
+        _ => {
+            eprintln!("frame report: SEEDFEAST_FRAME_REPORT={asked:?} is not a whole number of frames; no report");
+            return;
+        }
     };
-    app.insert_resource(FrameReport { wanted: wanted.clamp(10, 100_000), warm_up: 60, times_ms: Vec::new() })
+    let bounded = wanted.clamp(10, 100_000);
+    if bounded != wanted {
+        eprintln!("frame report: {wanted} frames is outside 10..=100000; timing {bounded}");
+    }
+    app.insert_resource(FrameReport { wanted: bounded, warm_up: 60, times_ms: Vec::new() })
         .add_systems(Last, time_frames);
 }
 

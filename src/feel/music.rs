@@ -147,7 +147,7 @@ mod browser {
         presentation: Res<Presentation>,
     ) {
         let (Some(music), Some(mut audio)) = (music, audio) else { return };
-        if !audio.music_playing() {
+        if !audio.music_asked() {
             audio.play_music(&music.samples, seedfeast_music::RATE, music_volume(&save, &presentation));
         }
     }

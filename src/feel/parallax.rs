@@ -54,3 +54,20 @@ fn slide_layers(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_layer_slides_back_by_its_depth_wraps_within_a_span_and_holds_still_with_reduced_motion() {
+        let layer = Parallax { depth: 0.25, span: 1000.0, base_x: 100.0 };
+        assert_eq!(layer_x(&layer, 0.0, false), 100.0);
+        assert_eq!(layer_x(&layer, 200.0, false), 50.0, "a quarter of the camera's travel, backwards");
+        for camera in [0.0, 1234.5, 99_999.0, -5_000.0] {
+            let x = layer_x(&layer, camera, false);
+            assert!((-500.0..500.0).contains(&x), "{camera}: {x} left the span");
+            assert_eq!(layer_x(&layer, camera, true), 100.0, "reduced motion: where it was put");
+        }
+    }
+}

@@ -10,7 +10,7 @@ use super::{FxRng, Motion};
 use crate::palette;
 use crate::replay::Avatar;
 use crate::run::RunScore;
-use crate::sound::Sfx;
+use crate::sound::{Sfx, this_frames_cues};
 use crate::state::Screen;
 
 pub fn plugin(app: &mut App) {
@@ -106,13 +106,9 @@ fn react_to_cues(
 ) {
     let scale = camera_scale(&camera);
     let at = avatar.iter().next().map(|avatar| avatar.translation().truncate());
-    let mut heard = Vec::new();
-    for cue in cues.read() {
-        if heard.contains(cue) {
-            continue;
-        }
-        heard.push(*cue);
-        if let Some(burst) = at.and_then(|at| burst_for(*cue, at)) {
+    // Each cue once a frame, as the speakers hear it (three tokens eaten at once are one burst).
+    for cue in this_frames_cues(&mut cues) {
+        if let Some(burst) = at.and_then(|at| burst_for(cue, at)) {
             throw(&mut commands, &mut rng, &burst, scale, particles.iter().len());
         }
         match cue {

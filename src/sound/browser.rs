@@ -29,6 +29,9 @@ pub struct WebAudio {
     /// The music's volume setting, and whether it is held silent (the game paused).
     music_level: Cell<f32>,
     music_held: Cell<bool>,
+    /// A song was asked for since the music last stopped (started or not: one that failed is
+    /// not tried again every frame).
+    music_asked: bool,
 }
 
 fn js_text(error: JsValue) -> String {
@@ -60,12 +63,14 @@ impl WebAudio {
             music: None,
             music_level: Cell::new(0.0),
             music_held: Cell::new(false),
+            music_asked: false,
         })
     }
 
     /// Loops `samples` (mono, at `rate`) as the music, in place of any playing.
     pub fn play_music(&mut self, samples: &[f32], rate: u32, level: f32) {
         self.stop_music();
+        self.music_asked = true;
         self.set_music_volume(level);
         let started = (|| -> Result<AudioBufferSourceNode, JsValue> {
             let buffer = self.context.create_buffer(1, samples.len() as u32, rate as f32)?;
@@ -83,11 +88,13 @@ impl WebAudio {
         }
     }
 
-    pub fn music_playing(&self) -> bool {
-        self.music.is_some()
+    /// Whether this run's song was asked for already (playing, or failed and said so once).
+    pub fn music_asked(&self) -> bool {
+        self.music_asked
     }
 
     pub fn stop_music(&mut self) {
+        self.music_asked = false;
         if let Some(source) = self.music.take() {
             // The scheduled node's `stop`: web-sys marks the buffer node's own one deprecated.
             let _ = AudioScheduledSourceNode::stop(&source);

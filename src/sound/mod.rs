@@ -72,7 +72,7 @@ impl Sfx {
 
 /// This frame's cues, each at most once and in the order first heard (three tokens eaten in one
 /// frame are one "eat").
-fn this_frames_cues(cues: &mut MessageReader<Sfx>) -> Vec<Sfx> {
+pub(crate) fn this_frames_cues(cues: &mut MessageReader<Sfx>) -> Vec<Sfx> {
     let mut heard = Vec::new();
     for cue in cues.read() {
         if !heard.contains(cue) {
