@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use arbitrary::Unstructured;
-use seedfeast_save::{Direction, Parsed, SaveData, VERSION, encode_save, parse_save, read_save, read_save_bytes};
+use seedfeast_save::{
+    Action, Direction, Parsed, SaveData, TextSize, VERSION, encode_save, parse_save, read_save, read_save_bytes,
+};
 
 /// The longest message one left-out part may make (a key or value is never echoed whole).
 const MESSAGE_MAX_CHARS: usize = 1_000;
@@ -76,6 +78,22 @@ fn save_data(u: &mut Unstructured) -> arbitrary::Result<SaveData> {
     if u.ratio(1, 2)? {
         let (steps, at) = (u.int_in_range(-3..=3)?, number(u, 1 << 40)?);
         data.settings_mut().cycle_jump_key(steps, at);
+    }
+    // The general settings (issues #29, #34): each one now and then, at any time stamp.
+    if u.ratio(1, 3)? {
+        data.settings_mut().set_fullscreen(u.arbitrary()?, number(u, 1 << 40)?);
+        data.settings_mut().set_muted(u.arbitrary()?, number(u, 1 << 40)?);
+        data.settings_mut().set_text_size(*u.choose(&TextSize::ALL)?, number(u, 1 << 40)?);
+    }
+    if u.ratio(1, 3)? {
+        let (volume, at) = (u.arbitrary::<f32>()?, number(u, 1 << 40)?);
+        data.settings_mut().set_music_volume(volume, at);
+        data.settings_mut().set_reduced_motion(u.arbitrary()?, number(u, 1 << 40)?);
+    }
+    for _ in 0..u.int_in_range(0..=2u8)? {
+        // A refused key (too long, not a key name) leaves the bindings as they were.
+        let key = text(u, &["Space", "KeyW", "ArrowUp", "Escape"])?;
+        let _ = data.settings_mut().bind_key(*u.choose(&Action::ALL)?, &key, number(u, 1 << 40)?);
     }
     for _ in 0..u.int_in_range(0..=12u8)? {
         let origin = if u.ratio(1, 2)? { Some(text(u, &["pizza party", "soup", ""])?) } else { None };
