@@ -4,7 +4,7 @@
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
 # docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|feel|all]
 # (`feel`: the five arcade modes played by their bots, two shots each, for issue #34's before/after;
-# FEEL_TAG names the set, e.g. FEEL_TAG=before.)
+# FEEL_TAG names the set, e.g. FEEL_TAG=before; FEEL_MODES picks the modes, e.g. "maze dungeon".)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -113,7 +113,7 @@ fi
 if [ "$which" = feel ] || [ "$which" = all ]; then
   # Each arcade mode's bot plays "pizza party": a shot early in the run and one a little later.
   tag=${FEEL_TAG:-now}
-  for mode in runner maze arena tunnel food-tunnel; do
+  for mode in ${FEEL_MODES:-runner maze arena tunnel food-tunnel}; do
     SEEDFEAST_BOT=1 open_game play --mode "$mode" --seed "pizza party"
     key Return
     sleep 3

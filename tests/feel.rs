@@ -1,9 +1,11 @@
-//! Feel (issue #34), headless: the effects change no run (every replayable mode's bot run records
-//! the same inputs, score and state hash with them as without), reduced motion means no shake and
+//! Feel (issue #34), headless: the effects and the looks change no run (every replayable mode's bot
+//! run records the same inputs, score and state hash with them as without), reduced motion means no shake and
 //! no flash, a stage opens with its banner, a body squashes on landing while the physics body
 //! keeps its shape, and every mode's level gets its own music that keeps the music's promises.
 
 mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bevy::prelude::*;
 use seedfeast::data::GameData;
@@ -29,12 +31,38 @@ fn add_feel(app: &mut App) {
     app.world_mut().spawn(Camera2d);
 }
 
+/// The effects and every mode's looks (the windowed game's sprites, puppets, decoration drawn
+/// from the seed), with the asset stores they draw into but no renderer.
+fn add_feel_and_looks(app: &mut App) {
+    app.add_plugins(AssetPlugin::default())
+        .init_asset::<Mesh>()
+        .init_asset::<Image>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<TextureAtlasLayout>()
+        .add_plugins(seedfeast::visuals::VisualsPlugin)
+        .add_systems(Last, count_sprites);
+    for mode in table().iter() {
+        (mode.info().visuals)(app);
+    }
+    add_feel(app);
+}
+
+/// The most sprites seen on one frame of the run being recorded, so the test knows the looks drew.
+static MOST_SPRITES: AtomicUsize = AtomicUsize::new(0);
+
+fn count_sprites(sprites: Query<(), With<Sprite>>) {
+    MOST_SPRITES.fetch_max(sprites.iter().count(), Ordering::Relaxed);
+}
+
 #[test]
-fn the_effects_change_no_run_in_any_mode() {
+fn the_effects_and_the_looks_change_no_run_in_any_mode() {
     let seed = Seed::from_text("pizza party");
     for mode in table().iter().filter(|mode| mode.replays()) {
         let (plain, plain_end) = record_bot(mode, seed, GameData::built_in(), 12 * 60).unwrap();
-        let (felt, felt_end) = record_bot_with(mode, seed, GameData::built_in(), 12 * 60, add_feel).unwrap();
+        MOST_SPRITES.store(0, Ordering::Relaxed);
+        let (felt, felt_end) = record_bot_with(mode, seed, GameData::built_in(), 12 * 60, add_feel_and_looks).unwrap();
+        let drawn = MOST_SPRITES.load(Ordering::Relaxed);
+        assert!(drawn >= 20, "{}: the looks drew {drawn} sprites, so they were not tested", mode.key());
         assert_eq!(felt_end, plain_end, "{}: the run went another way with the effects", mode.key());
         assert_eq!(felt.inputs, plain.inputs, "{}", mode.key());
         assert_eq!(felt.encode(), plain.encode(), "{}: the same replay code", mode.key());

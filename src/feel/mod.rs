@@ -11,6 +11,7 @@
 //! the flashes and the parallax.
 
 pub mod banner;
+pub mod decor;
 pub mod fade;
 pub mod music;
 pub mod parallax;

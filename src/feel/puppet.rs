@@ -16,6 +16,9 @@ pub enum Gait {
     Flyer,
     /// Top view (maze, arena): waddles while walking, breathes while standing.
     Walker,
+    /// Top view, a thing with no legs (the maze's pots): hops as it goes, squashing a little each
+    /// time it lands, and sits still while waiting.
+    Hopper,
 }
 
 #[derive(Component, Debug)]
@@ -106,6 +109,16 @@ fn move_puppets(
                 } else {
                     let breath = 1.0 + 0.03 * puppet.phase.sin();
                     (Vec2::new(1.0, breath), 0.0, 0.0)
+                }
+            }
+            Gait::Hopper => {
+                if v.length() > 15.0 {
+                    puppet.phase += dt * 11.0;
+                    let height = puppet.phase.sin().abs();
+                    let squash = 0.14 * (1.0 - height).powi(3);
+                    (Vec2::new(1.0 + squash, 1.0 - squash), 5.0 * height, 0.0)
+                } else {
+                    (Vec2::ONE, 0.0, 0.0)
                 }
             }
         };

@@ -268,9 +268,11 @@ impl Rules for DungeonRun {
     fn status(&self) -> String {
         let zone = self.zone();
         let name = self.zone_names.get(zone).map_or("", String::as_str);
-        // Two lines: score, lives and the clock against the par; then the zone and the bag.
+        // Two lines: score, lives and the clock against the par; then the zone and the bag. The
+        // first stays within the HUD card's width (580 px at the normal text size) up to a
+        // five-digit score, so it does not wrap a lone "2:00" onto a line of its own.
         format!(
-            "Score {}   Lives {}   {} / par {}\n{name} (zone {} of {})   Bag {}",
+            "Score {}  Lives {}  {} (par {})\n{name} (zone {} of {})  Bag {}",
             self.score,
             self.lives,
             clock(self.seconds()),
@@ -372,7 +374,7 @@ mod tests {
         run.steps = 60 * 75;
         let status = run.status();
         let par = clock(run.play.dungeon.par_seconds as f32);
-        assert!(status.contains("Lives 3") && status.contains(&format!("1:15 / par {par}")), "{status}");
+        assert!(status.contains("Lives 3") && status.contains(&format!("1:15 (par {par})")), "{status}");
         assert!(status.contains(&format!("{} (zone 1 of", run.zone_names[0])) && status.contains("Bag 0"), "{status}");
     }
 

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use seedfeast_procgen::dungeon::{ObjectKind, Tile};
 
+use crate::feel::decor::Decor;
 use crate::palette;
 use crate::visuals::{Shapes, dress_chef, shape};
 
@@ -15,6 +16,7 @@ use super::spawn::{
 use super::{DungeonRun, hud};
 
 mod show;
+mod wear;
 
 /// Adds the Zone dungeon's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
@@ -116,13 +118,17 @@ fn add_backdrop(mut commands: Commands, run: Res<DungeonRun>, players: Query<(),
 fn dress_tiles(
     mut commands: Commands,
     run: Res<DungeonRun>,
+    session: Res<crate::session::Session>,
     tiles: Query<(Entity, &DungeonTile, &AtCell), Added<DungeonTile>>,
 ) {
     let d = &run.play.dungeon;
+    // The dungeon's number in the seed's run: each dungeon wears its own way.
+    let decor = Decor::new(session.seed.0, session.level.unwrap_or(0) + run.dungeons_cleared);
     for (entity, tile, at) in &tiles {
         let (x, y) = at.0;
+        let place = (x as u32, y as u32);
         let c = zone_colour(&run, tile.zone);
-        let checker = if (x + y) % 2 == 0 { 0.22 } else { 0.12 };
+        let checker = wear::floor_lightness(&decor, place);
         let floor = shade(c, WHITE, checker);
         let open_below = d.tile((x, y + 1)) != Tile::Wall;
         let mut e = commands.entity(entity);
@@ -131,6 +137,9 @@ fn dress_tiles(
             Tile::Wall => {
                 // The wall's top, and where a floor lies below it its face, seen from above.
                 e.insert(Sprite::from_color(shade(c, DARK, 0.78), Vec2::splat(CELL)));
+                if let Some(block) = wear::wall_block(&decor, place, c) {
+                    e.with_child(block);
+                }
                 if open_below {
                     e.with_children(|p| {
                         p.spawn((
@@ -145,7 +154,11 @@ fn dress_tiles(
                 }
             }
             Tile::Floor => {
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL)));
+                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|p| {
+                    for mark in wear::floor_marks(&decor, place, c) {
+                        p.spawn(mark);
+                    }
+                });
             }
             Tile::Corridor => {
                 e.insert(Sprite::from_color(shade(c, WHITE, checker - 0.12), Vec2::splat(CELL)));

@@ -1,24 +1,28 @@
 //! Maze chase on screen: frame the whole floor (zooming out for big ones) and dress walls,
 //! crumbs, stars, the chilli, the pots and the player. The pot on the hunt frowns and steams; the
-//! pots waiting their turn are faded and calm. Walls vary in shade by a hash of the level's seed
-//! and their place (decoration: nothing the game reads). Only the windowed game adds this.
+//! pots waiting their turn are faded and calm; the pots hop as they go. The walls' boards and the
+//! floor's tiles vary by the level's seed and their place ([`Decor`]: nothing the game reads).
+//! Only the windowed game adds this.
 
 use bevy::prelude::*;
 
 use crate::feel::FxRng;
+use crate::feel::decor::Decor;
 use crate::feel::parallax::CameraMoves;
 use crate::feel::particles::{Burst, Particle, throw};
+use crate::feel::puppet::{Gait, Puppet};
 use crate::feel::reactions::camera_scale;
 use crate::modes::maze::pursuers::Pursuer;
-use crate::modes::maze::{CELL, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
+use crate::modes::maze::{AtCell, CELL, FloorPiece, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
 use crate::palette;
+use crate::state::Screen;
 use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 
 /// Adds the Maze chase's visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
     app.add_systems(PostUpdate, frame_maze.in_set(CameraMoves))
         .add_systems(PostUpdate, tint_pursuers.before(TransformSystems::Propagate))
-        .add_systems(Update, steam_from_hunters.run_if(resource_exists::<MazeRun>))
+        .add_systems(Update, (steam_from_hunters, tile_floor).run_if(resource_exists::<MazeRun>))
         .add_observer(dress_wall)
         .add_observer(dress_pickup)
         .add_observer(dress_pursuer)
@@ -38,30 +42,82 @@ fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut
     transform.translation.y = centre.y + 40.0 * ortho.scale;
 }
 
-/// A number from the level's seed and a wall's place, for its shade: the same wall looks the same
-/// every time the level is played, and nothing but the picture reads it.
-fn wall_shade(seed: u64, at: Vec3) -> f32 {
-    let mut state = seed ^ ((at.x.to_bits() as u64) << 32 | at.y.to_bits() as u64);
-    (seedfeast_procgen::rng::splitmix64(&mut state) % 1000) as f32 / 1000.0
+/// The decoration numbers of the floor being played: the level's seed and the floor's number.
+fn floor_decor(session: &crate::session::Session, run: Option<&MazeRun>) -> Decor {
+    Decor::new(session.seed.0, run.map_or(0, |run| run.floors_cleared))
 }
 
+/// A wall is two wooden boards with a dark seam between them. Each board's shade, and where a
+/// board ends, come from the level's seed and the wall's place: the same floor looks the same
+/// every time it is played, and nothing but the picture reads it.
 fn dress_wall(
     add: On<Add, MazeWall>,
     mut commands: Commands,
     session: Res<crate::session::Session>,
-    walls: Query<&Transform>,
+    run: Option<Res<MazeRun>>,
+    walls: Query<&AtCell>,
 ) {
-    let at = walls.get(add.entity).map(|t| t.translation).unwrap_or_default();
-    let shade = 0.92 + 0.14 * wall_shade(session.seed.0, at);
-    let Srgba { red, green, blue, .. } = palette::GROUND.to_srgba();
-    let colour = Color::srgb(red * shade, green * shade, blue * shade);
+    let Ok(&AtCell((x, y))) = walls.get(add.entity) else { return };
+    let (at, decor) = ((x as u32, y as u32), floor_decor(&session, run.as_deref()));
+    let tone = |t: f32| {
+        let Srgba { red, green, blue, .. } = palette::GROUND.to_srgba();
+        Color::srgb(red * t, green * t, blue * t)
+    };
+    let board = CELL / 2.0 - 1.5;
     commands
         .entity(add.entity)
-        .insert((Sprite::from_color(colour, Vec2::splat(CELL)), Visibility::default()))
-        .with_child((
-            Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
-            Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
-        ));
+        .insert((Sprite::from_color(tone(0.72), Vec2::splat(CELL)), Visibility::default()))
+        .with_children(|wall| {
+            for (row, y) in [(0, CELL / 4.0), (1, -CELL / 4.0)] {
+                let shade = 0.9 + 0.2 * decor.unit(at, row);
+                wall.spawn((
+                    Sprite::from_color(tone(shade), Vec2::new(CELL, board)),
+                    Transform::from_xyz(0.0, y, 0.02),
+                ));
+                // About one board in four ends inside this tile.
+                if decor.unit(at, 10 + row) < 0.25 {
+                    let x = (decor.unit(at, 20 + row) - 0.5) * CELL * 0.7;
+                    wall.spawn((
+                        Sprite::from_color(tone(0.72), Vec2::new(2.0, board)),
+                        Transform::from_xyz(x, y, 0.04),
+                    ));
+                }
+            }
+            wall.spawn((
+                Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
+                Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
+            ));
+        });
+}
+
+/// A kitchen floor of pale tiles under each new floor's open cells: a soft checker whose tiles
+/// vary a little in shade by the level's seed.
+fn tile_floor(
+    mut commands: Commands,
+    session: Res<crate::session::Session>,
+    run: Res<MazeRun>,
+    players: Query<(), Added<MazePlayer>>,
+) {
+    if players.is_empty() {
+        return;
+    }
+    let (grid, decor) = (&run.floor.grid, floor_decor(&session, Some(&run)));
+    let Srgba { red, green, blue, .. } = palette::SKY.to_srgba();
+    for y in 0..grid.height {
+        for x in 0..grid.width {
+            if !grid.is_open(x, y) {
+                continue;
+            }
+            let checker = if (x + y) % 2 == 0 { 0.975 } else { 0.955 };
+            let t = checker + 0.02 * decor.unit((x as u32, y as u32), 30);
+            commands.spawn((
+                FloorPiece,
+                DespawnOnExit(Screen::Playing),
+                Sprite::from_color(Color::srgb(red * t, green * t, blue * t), Vec2::splat(CELL)),
+                Transform::from_translation(to_world(x as f32, y as f32).extend(-1.0)),
+            ));
+        }
+    }
 }
 
 fn dress_pickup(
@@ -117,10 +173,10 @@ fn dress_pursuer(
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
     let size = CELL * 0.8;
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(POT, Vec2::new(size, size * 0.8)), Visibility::default()))
-        .with_children(|parent| {
+    // The drawn pot is a hopping puppet under the entity the game moves.
+    let body = (PotBody, Puppet::new(Gait::Hopper, size * 0.4), Sprite::from_color(POT, Vec2::new(size, size * 0.8)));
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|pot| {
+        pot.spawn((body, Transform::default(), Visibility::default())).with_children(|parent| {
             parent.spawn((
                 Sprite::from_color(POT, Vec2::new(size * 1.3, 5.0)),
                 Transform::from_xyz(0.0, size * 0.4, 0.05),
@@ -141,7 +197,12 @@ fn dress_pursuer(
                 ));
             }
         });
+    });
 }
+
+/// A pot's drawn body (its colour tells hunting, waiting and scared apart).
+#[derive(Component)]
+struct PotBody;
 
 /// A hunting pot's frown.
 #[derive(Component)]
@@ -187,13 +248,15 @@ fn steam_from_hunters(
 
 fn tint_pursuers(
     run: Option<Res<MazeRun>>,
-    mut pots: Query<(&Pursuer, &mut Sprite, &Children)>,
+    pots: Query<&Pursuer>,
+    mut bodies: Query<(&ChildOf, &mut Sprite, &Children), With<PotBody>>,
     mut brows: Query<&mut Visibility, With<Brow>>,
 ) {
     let Some(run) = run else { return };
     // Blink back to normal in the last second, as a warning.
     let scared = run.frightened > 1.0 || (run.frightened > 0.0 && ((run.frightened * 8.0) as u32).is_multiple_of(2));
-    for (pot, mut sprite, children) in &mut pots {
+    for (child_of, mut sprite, children) in &mut bodies {
+        let Ok(pot) = pots.get(child_of.parent()) else { continue };
         for child in children {
             if let Ok(mut visibility) = brows.get_mut(*child) {
                 visibility.set_if_neq(if pot.hunting && !scared { Visibility::Inherited } else { Visibility::Hidden });
