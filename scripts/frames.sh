@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Frame times as a player sees them (issue #34; figures in docs/performance.md):
 #   scripts/frames.sh native [BINARY]  the release game in a real 1280x720 window under Xvfb
-#                                      (software rendering, llvmpipe), each arcade mode's bot
+#                                      (software rendering, llvmpipe), each mode's bot
 #                                      playing "pizza party", 600 frames after the countdown timed
 #                                      (SEEDFEAST_FRAME_REPORT); BINARY defaults to a fresh release
 #                                      build, so an older build can be timed the same way
 #   scripts/frames.sh web              the browser bundle in headless Chromium (frames.mjs)
+# FRAMES_MODES picks the native modes, e.g. FRAMES_MODES="maze dungeon" (the title is always timed).
 # Heavy (a release build, minutes of play): not part of the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ if [ "$which" = native ]; then
     xvfb-run -a -s "-screen 0 1280x720x24" "$bin" 2>&1 | grep "frame report" | tail -n1 || true)
   echo "frames: title: ${line:-no report}"
   rm -rf "$data"
-  for mode in runner maze arena tunnel food-tunnel dungeon; do
+  for mode in ${FRAMES_MODES:-runner maze arena tunnel food-tunnel dungeon puzzle}; do
     data=$(mktemp -d)
     line=$(SEEDFEAST_DATA="$data" SEEDFEAST_BOT=1 SEEDFEAST_FRAME_REPORT=600 timeout 180 \
       xvfb-run -a -s "-screen 0 1280x720x24" "$bin" play --mode "$mode" --seed "pizza party" 2>&1 |

@@ -3,13 +3,14 @@
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
 # docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|feel|all]
-# (`feel`: the five arcade modes played by their bots, two shots each, for issue #34's before/after;
+# (`feel`: every mode played by its bot, two shots each, for issue #34's before/after;
 # FEEL_TAG names the set, e.g. FEEL_TAG=before; FEEL_MODES picks the modes, e.g. "maze dungeon".)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
 out=dist/screens
-bin="$CARGO_TARGET_DIR/debug/seedfeast"
+# SCREENS_BIN: another build to photograph (an older release, for a before and after).
+bin="${SCREENS_BIN:-$CARGO_TARGET_DIR/debug/seedfeast}"
 which=${1:-all}
 
 if [ "${2:-}" != --inside ]; then
@@ -111,9 +112,9 @@ if [ "$which" = puzzle ] || [ "$which" = all ]; then
 fi
 
 if [ "$which" = feel ] || [ "$which" = all ]; then
-  # Each arcade mode's bot plays "pizza party": a shot early in the run and one a little later.
+  # Each mode's bot plays "pizza party": a shot early in the run and one a little later.
   tag=${FEEL_TAG:-now}
-  for mode in ${FEEL_MODES:-runner maze arena tunnel food-tunnel}; do
+  for mode in ${FEEL_MODES:-runner maze arena tunnel food-tunnel dungeon puzzle}; do
     SEEDFEAST_BOT=1 open_game play --mode "$mode" --seed "pizza party"
     key Return
     sleep 3

@@ -268,18 +268,17 @@ impl Rules for DungeonRun {
     fn status(&self) -> String {
         let zone = self.zone();
         let name = self.zone_names.get(zone).map_or("", String::as_str);
-        // Two lines: score, lives and the clock against the par; then the zone and the bag. The
-        // first stays within the HUD card's width (580 px at the normal text size) up to a
-        // five-digit score, so it does not wrap a lone "2:00" onto a line of its own.
+        // Three short lines, each within the HUD card's width (580 px at the normal text size):
+        // two long ones wrapped a lone "2:00" onto a line of its own.
         format!(
-            "Score {}  Lives {}  {} (par {})\n{name} (zone {} of {})  Bag {}",
+            "Score {}   Lives {}   Bag {}\n{name}, zone {} of {}\nTime {}   par {}",
             self.score,
             self.lives,
-            clock(self.seconds()),
-            clock(self.play.dungeon.par_seconds as f32),
+            self.play.held.len(),
             zone + 1,
             self.play.dungeon.zones.len(),
-            self.play.held.len(),
+            clock(self.seconds()),
+            clock(self.play.dungeon.par_seconds as f32),
         )
     }
 
@@ -313,7 +312,6 @@ impl Rules for DungeonRun {
                 crate::words::counted(self.puzzles_solved, "puzzle", "puzzles"),
                 self.food_eaten
             ),
-            distance_m: 0,
         })
     }
 }
@@ -374,8 +372,8 @@ mod tests {
         run.steps = 60 * 75;
         let status = run.status();
         let par = clock(run.play.dungeon.par_seconds as f32);
-        assert!(status.contains("Lives 3") && status.contains(&format!("1:15 (par {par})")), "{status}");
-        assert!(status.contains(&format!("{} (zone 1 of", run.zone_names[0])) && status.contains("Bag 0"), "{status}");
+        assert!(status.contains("Lives 3") && status.contains(&format!("Time 1:15   par {par}")), "{status}");
+        assert!(status.contains(&format!("{}, zone 1 of", run.zone_names[0])) && status.contains("Bag 0"), "{status}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! tables for a few seconds. Clearing a floor carves the next, harder one from the same seed.
 
 pub mod bot;
+pub mod picture;
 pub mod pursuers;
 pub mod spawn;
 pub mod visuals;
@@ -87,7 +88,6 @@ impl Rules for MazeRun {
                 self.floor.floor,
                 crate::words::counted(self.stars_eaten, "star", "stars")
             ),
-            distance_m: 0,
         })
     }
 

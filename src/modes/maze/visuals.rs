@@ -1,8 +1,8 @@
 //! Maze chase on screen: frame the whole floor (zooming out for big ones) and dress walls,
 //! crumbs, stars, the chilli, the pots and the player. The pot on the hunt frowns and steams; the
 //! pots waiting their turn are faded and calm; the pots hop as they go. The walls' boards and the
-//! floor's tiles vary by the level's seed and their place ([`Decor`]: nothing the game reads).
-//! Only the windowed game adds this.
+//! floor's tiles are one picture a floor ([`picture`]), varied by the level's seed ([`Decor`]:
+//! nothing the game reads). Only the windowed game adds this.
 
 use bevy::prelude::*;
 
@@ -12,8 +12,9 @@ use crate::feel::parallax::CameraMoves;
 use crate::feel::particles::{Burst, Particle, throw};
 use crate::feel::puppet::{Gait, Puppet};
 use crate::feel::reactions::camera_scale;
+use crate::modes::maze::picture;
 use crate::modes::maze::pursuers::Pursuer;
-use crate::modes::maze::{AtCell, CELL, FloorPiece, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
+use crate::modes::maze::{CELL, FloorPiece, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
 use crate::palette;
 use crate::state::Screen;
 use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
@@ -22,7 +23,7 @@ use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 pub fn add(app: &mut App) {
     app.add_systems(PostUpdate, frame_maze.in_set(CameraMoves))
         .add_systems(PostUpdate, tint_pursuers.before(TransformSystems::Propagate))
-        .add_systems(Update, (steam_from_hunters, tile_floor).run_if(resource_exists::<MazeRun>))
+        .add_systems(Update, (steam_from_hunters, paint_floor).run_if(resource_exists::<MazeRun>))
         .add_observer(dress_wall)
         .add_observer(dress_pickup)
         .add_observer(dress_pursuer)
@@ -43,81 +44,36 @@ fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut
 }
 
 /// The decoration numbers of the floor being played: the level's seed and the floor's number.
-fn floor_decor(session: &crate::session::Session, run: Option<&MazeRun>) -> Decor {
-    Decor::new(session.seed.0, run.map_or(0, |run| run.floors_cleared))
+fn floor_decor(session: &crate::session::Session, run: &MazeRun) -> Decor {
+    Decor::new(session.seed.0, run.floors_cleared)
 }
 
-/// A wall is two wooden boards with a dark seam between them. Each board's shade, and where a
-/// board ends, come from the level's seed and the wall's place: the same floor looks the same
-/// every time it is played, and nothing but the picture reads it.
-fn dress_wall(
-    add: On<Add, MazeWall>,
-    mut commands: Commands,
-    session: Res<crate::session::Session>,
-    run: Option<Res<MazeRun>>,
-    walls: Query<&AtCell>,
-) {
-    let Ok(&AtCell((x, y))) = walls.get(add.entity) else { return };
-    let (at, decor) = ((x as u32, y as u32), floor_decor(&session, run.as_deref()));
-    let tone = |t: f32| {
-        let Srgba { red, green, blue, .. } = palette::GROUND.to_srgba();
-        Color::srgb(red * t, green * t, blue * t)
-    };
-    let board = CELL / 2.0 - 1.5;
-    commands
-        .entity(add.entity)
-        .insert((Sprite::from_color(tone(0.72), Vec2::splat(CELL)), Visibility::default()))
-        .with_children(|wall| {
-            for (row, y) in [(0, CELL / 4.0), (1, -CELL / 4.0)] {
-                let shade = 0.9 + 0.2 * decor.unit(at, row);
-                wall.spawn((
-                    Sprite::from_color(tone(shade), Vec2::new(CELL, board)),
-                    Transform::from_xyz(0.0, y, 0.02),
-                ));
-                // About one board in four ends inside this tile.
-                if decor.unit(at, 10 + row) < 0.25 {
-                    let x = (decor.unit(at, 20 + row) - 0.5) * CELL * 0.7;
-                    wall.spawn((
-                        Sprite::from_color(tone(0.72), Vec2::new(2.0, board)),
-                        Transform::from_xyz(x, y, 0.04),
-                    ));
-                }
-            }
-            wall.spawn((
-                Sprite::from_color(palette::LEDGE_EDGE, Vec2::new(CELL, 6.0)),
-                Transform::from_xyz(0.0, CELL / 2.0 - 3.0, 0.1),
-            ));
-        });
+/// Walls are drawn in the floor's picture ([`picture`]); the wall itself only needs to be seen.
+fn dress_wall(add: On<Add, MazeWall>, mut commands: Commands) {
+    commands.entity(add.entity).insert(Visibility::default());
 }
 
-/// A kitchen floor of pale tiles under each new floor's open cells: a soft checker whose tiles
-/// vary a little in shade by the level's seed.
-fn tile_floor(
+/// Paints each new floor (walls and tiles) as one picture under everything on it.
+fn paint_floor(
     mut commands: Commands,
     session: Res<crate::session::Session>,
     run: Res<MazeRun>,
     players: Query<(), Added<MazePlayer>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     if players.is_empty() {
         return;
     }
-    let (grid, decor) = (&run.floor.grid, floor_decor(&session, Some(&run)));
-    let Srgba { red, green, blue, .. } = palette::SKY.to_srgba();
-    for y in 0..grid.height {
-        for x in 0..grid.width {
-            if !grid.is_open(x, y) {
-                continue;
-            }
-            let checker = if (x + y) % 2 == 0 { 0.975 } else { 0.955 };
-            let t = checker + 0.02 * decor.unit((x as u32, y as u32), 30);
-            commands.spawn((
-                FloorPiece,
-                DespawnOnExit(Screen::Playing),
-                Sprite::from_color(Color::srgb(red * t, green * t, blue * t), Vec2::splat(CELL)),
-                Transform::from_translation(to_world(x as f32, y as f32).extend(-1.0)),
-            ));
-        }
-    }
+    let grid = &run.floor.grid;
+    let image = images.add(picture::image(grid, &floor_decor(&session, &run)));
+    let (width, height) = (grid.width as f32 * CELL, grid.height as f32 * CELL);
+    let centre = to_world((grid.width as f32 - 1.0) / 2.0, (grid.height as f32 - 1.0) / 2.0);
+    commands.spawn((
+        FloorPiece,
+        DespawnOnExit(Screen::Playing),
+        Sprite { image, custom_size: Some(Vec2::new(width, height)), ..default() },
+        Transform::from_translation(centre.extend(-1.0)),
+    ));
 }
 
 fn dress_pickup(
