@@ -144,10 +144,9 @@ pub struct RunEnd {
     pub score: u32,
     /// The game-over heading ("You fell off the table.").
     pub cause: String,
-    /// One line of the mode's own results ("412 m run, 30 food eaten").
+    /// One line of the mode's own results ("412 m run, 30 food eaten"): where a mode's own
+    /// figures (the Runner's metres, the maze's floors) go, so the core needs no field for them.
     pub summary: String,
-    /// How far the run got, in metres, for modes that measure distance (0 otherwise).
-    pub distance_m: u32,
 }
 
 /// A mode's run: the resource that exists while the mode is being played.
@@ -172,7 +171,7 @@ pub trait Rules: Resource {
     /// How the run ends when it reaches its mode's longest run ("Time's up!"): the score so far,
     /// and the status line as the summary. A mode with figures of its own overrides it.
     fn time_up(&self) -> RunEnd {
-        RunEnd { score: self.score(), cause: TIME_UP.to_string(), summary: self.status(), distance_m: 0 }
+        RunEnd { score: self.score(), cause: TIME_UP.to_string(), summary: self.status() }
     }
 }
 
@@ -267,13 +266,7 @@ fn end_run<R: Rules>(
     let time_up = || session.mode.longest_run_steps().is_some_and(|most| steps.0 >= most).then(|| run.time_up());
     if let Some(end) = run.outcome().or_else(time_up) {
         over.decided = true;
-        *last = LastRun {
-            score: end.score,
-            cause: end.cause,
-            summary: end.summary,
-            distance_m: end.distance_m,
-            ..default()
-        };
+        *last = LastRun { score: end.score, cause: end.cause, summary: end.summary, ..default() };
         next.set(Screen::GameOver);
     }
 }

@@ -65,8 +65,6 @@ pub struct LastRun {
     pub cause: String,
     /// One line of the mode's own results ("412 m run, 30 food eaten").
     pub summary: String,
-    /// Runner only: metres run.
-    pub distance_m: u32,
     /// The best score for this mode and seed, this run included.
     pub best: u32,
     pub new_best: bool,

@@ -155,7 +155,7 @@ fn a_run_ends_with_the_same_score_however_many_steps_its_last_frame_held() {
             seedfeast::replay::simulate::simulate(&replay, GameData::built_in(), &seedfeast::modes::table()).unwrap();
         assert!(replayed.ended, "the replay ends the run ({steps_per_frame} steps a frame)");
         assert_eq!((replayed.score, replayed.steps, replayed.state), (last.score, steps, state));
-        (last.score, last.distance_m, steps, state)
+        (last.score, last.summary, steps, state)
     };
     let one = end(1);
     for steps in [2, 7, 16] {

@@ -175,7 +175,7 @@ fn a_long_run_keeps_a_bounded_world_and_the_autopilot_alive() {
         }
         if screen(&app) != Screen::Playing {
             let track = track(&RunnerConfig::default(), seed, 400);
-            let x = 60.0 + app.world().resource::<LastRun>().distance_m as f32 * 50.0;
+            let x = 60.0 + metres_run(app.world().resource::<LastRun>()) as f32 * 50.0;
             let chunk = track.iter().find(|c| c.x + c.width > x).unwrap();
             panic!("died at frame {frame} near x {x}: {:?}\n{chunk:#?}", app.world().resource::<LastRun>());
         }
@@ -201,7 +201,7 @@ fn never_jumping_ends_the_run_and_retry_replays_the_seed() {
     assert_eq!(screen(&app), Screen::GameOver, "without jumping, the first gap or fork ends the run");
     let last = app.world().resource::<LastRun>().clone();
     assert!(last.cause.contains("fell") || last.cause.contains("fork"), "{last:?}");
-    assert!(last.distance_m > 0);
+    assert!(metres_run(&last) > 0, "{last:?}");
     app.world_mut().trigger(MenuChosen(MenuAction::Retry));
     app.update();
     app.update();
@@ -328,4 +328,10 @@ fn unbroken_ground_is_one_slab_across_chunks() {
             assert!(slabs.iter().all(|s| s.1 <= gap.x + 0.01 || s.0 >= gap.end() - 0.01), "a slab over {gap:?}");
         }
     }
+}
+
+/// The metres a finished run covered, as its game-over summary says them ("412 m run, …").
+fn metres_run(last: &LastRun) -> u32 {
+    let metres = last.summary.split(" m run").next().unwrap_or_default();
+    metres.parse().unwrap_or_else(|_| panic!("no metres in the summary {:?}", last.summary))
 }

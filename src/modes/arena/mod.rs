@@ -102,7 +102,6 @@ impl Rules for ArenaRun {
             score: self.score,
             cause: cause.clone(),
             summary: format!("reached wave {}", self.wave.wave),
-            distance_m: 0,
         })
     }
 

@@ -140,7 +140,6 @@ impl Rules for PuzzleRun {
                 counted(self.statements() as u64, "statement", "statements"),
                 clock_text(self.clock)
             ),
-            distance_m: 0,
         })
     }
 }

@@ -138,7 +138,6 @@ impl Rules for RunnerRun {
             score: self.score(),
             cause: cause.clone(),
             summary: format!("{} m run, {} food eaten", self.distance_m(), self.food_eaten),
-            distance_m: self.distance_m(),
         })
     }
 

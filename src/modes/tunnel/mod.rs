@@ -135,7 +135,6 @@ impl Rules for TunnelRun {
                 score: self.passed.saturating_mul(10),
                 cause: cause.clone(),
                 summary: format!("{variant}{} flown", crate::words::counted(self.passed, "gate", "gates")),
-                distance_m: 0,
             }
         })
     }
