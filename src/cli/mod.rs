@@ -274,24 +274,27 @@ pub fn run(command: Command) -> ExitCode {
             out,
             assets,
         } => read_code(code.as_deref()).and_then(|code| {
-            let request = Request {
-                chunks,
-                floor,
-                wave,
-                gates,
-                width,
-                height,
-                dungeon,
-                zones,
-                level,
-                code,
-                ..Request::default()
-            };
+            let numbers = [
+                (Opt::Chunks, chunks),
+                (Opt::Floor, floor),
+                (Opt::Wave, wave),
+                (Opt::Gates, gates),
+                (Opt::Width, width),
+                (Opt::Height, height),
+                (Opt::Dungeon, dungeon),
+                (Opt::Level, level),
+            ];
+            let request = Request::default().with_each(numbers).with_zones_and_code(zones, code);
             let target = squeezed(mode, squeeze)?;
             generate(target, &seed, request, format, out.as_deref(), assets.as_deref())
         }),
         Command::Validate { mode, seeds, chunks, gates, floors, waves, assets } => {
-            let depth = Request { chunks, gates, floors, waves, ..Request::default() };
+            let depth = Request::default().with_each([
+                (Opt::Chunks, chunks),
+                (Opt::Gates, gates),
+                (Opt::Floors, floors),
+                (Opt::Waves, waves),
+            ]);
             validate(mode, seeds, &depth, assets.as_deref())
         }
         Command::Digest { assets } => load_data(assets.as_deref()).and_then(|data| {

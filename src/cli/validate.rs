@@ -2,6 +2,7 @@
 //! that keep a run to seconds; and `Target`, what `gen` and `validate` make (a mode or a generator).
 
 use super::*;
+use seedfeast_procgen::generate::reproduce;
 
 /// Seeds `validate` sweeps at most, and each generator's caps of seeds and work (seeds × the depth
 /// of [`validate_depth`]: chunks, gates, floors or waves): procgen's registry of modes holds them,
@@ -77,7 +78,7 @@ pub(super) fn validate(mode: Target, seeds: u64, depth: &Request, assets: Option
             levels += 1;
             for violation in level.violations(&data) {
                 total += 1;
-                let line = format!("{violation}\n  reproduce: {}\n", reproduce(mode.key, &request));
+                let line = format!("{violation}\n  reproduce: {}\n", reproduce(mode.key, &request, assets));
                 progress.suspend(|| say(&line))?;
             }
         }
@@ -110,19 +111,4 @@ pub(super) fn check_validate_work(mode: Target, seeds: u64, depth: &Request) -> 
          At this depth use --seeds {} or fewer; `seedfeast lab sweep --mode {key}` runs bigger sweeps, in parallel.",
         cap / per_seed.max(1)
     )))
-}
-
-/// The command that reproduces one swept level: what a violation report prints.
-pub fn reproduce(key: &str, request: &Request) -> String {
-    let mut command = format!("seedfeast gen {key} --seed {}", request.seed.code());
-    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height, Opt::Dungeon, Opt::Level] {
-        if let Some(value) = request.get(option) {
-            command.push_str(&format!(" --{} {value}", option.flag()));
-        }
-    }
-    if let Some(zones) = &request.zones {
-        let list: Vec<String> = zones.iter().map(u32::to_string).collect();
-        command.push_str(&format!(" --zones {}", list.join(",")));
-    }
-    command
 }

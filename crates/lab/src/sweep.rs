@@ -195,7 +195,7 @@ mod tests {
     use super::*;
     use crate::cli::{Outcome, exit_status};
     use crate::report::ModeSummary;
-    use seedfeast_procgen::generator::{Generate, Generator, Level, OptionSpec, Picture, RequestError, by_key};
+    use seedfeast_procgen::generator::{Generate, Generator, Level, Opt, OptionSpec, Picture, RequestError, by_key};
     use seedfeast_procgen::violation::Violation;
 
     /// The maze, except that floor 2 of every seventh seed breaks a rule its validator invents:
@@ -240,7 +240,7 @@ mod tests {
         }
         fn generate(&self, data: &DataSet, request: &Request) -> Result<Box<dyn Level<DataSet>>, RequestError> {
             let level = maze().generate(data, request)?;
-            let broken = request.seed.0.is_multiple_of(7) && request.floor == Some(2);
+            let broken = request.seed.0.is_multiple_of(7) && request.get(Opt::Floor) == Some(2);
             Ok(if broken { Box::new(BrokenLevel(level)) } else { level })
         }
         fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

@@ -67,15 +67,13 @@ mod tests {
     #[test]
     fn options_a_generator_does_not_read_are_refused_by_name() {
         let maze = by_key("maze").unwrap();
-        let mut request = Request::new(Seed(1), None);
-        request.chunks = Some(5);
+        let request = Request::new(Seed(1), None).with(Opt::Chunks, 5);
         let error = check_options("maze", maze.options(), &request).unwrap_err().to_string();
         assert!(
             error.contains("--chunks does not apply to the maze generator") && error.contains("--floor"),
             "{error}"
         );
-        let mut request = Request::new(Seed(1), None);
-        request.floor = Some(0);
+        let request = Request::new(Seed(1), None).with(Opt::Floor, 0);
         let error = check_options("maze", maze.options(), &request).unwrap_err().to_string();
         assert!(error.contains("--floor 0 is out of range"), "{error}");
     }

@@ -26,7 +26,7 @@ pub const MODE: ModeSpec = ModeSpec {
     range_pair: ("items", "mean_nearest"),
     // Waves 1 to 20 in turn: one wave's item count is fixed by its intensity, so the range of a
     // run is what there is to see.
-    range_level: |seed| Request { wave: Some(1 + (seed.0 % 20) as u32), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Wave, 1 + (seed.0 % 20) as u32),
     // Each seed's floor (decoration, tint) takes about 5 ms to check; waves next to nothing.
     validate_cap: ValidateCap { seeds: 1_000, work: 50_000 },
 };
@@ -134,7 +134,7 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
 
     /// The first wave.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { wave: Some(1), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Wave, 1)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
@@ -143,7 +143,7 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
-        (1..=depth.or(Opt::Waves, 5)).map(|wave| Request { wave: Some(wave), ..Request::new(seed, variant) }).collect()
+        (1..=depth.or(Opt::Waves, 5)).map(|wave| Request::new(seed, variant).with(Opt::Wave, wave)).collect()
     }
 
     /// One run per seed: the floor (decoration and its cosmetic tint) is made once, then each
@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn a_sweep_checks_the_runs_floor_once_with_its_first_wave() {
         let data = DataSet::built_in();
-        let depth = Request { waves: Some(4), ..Request::default() };
+        let depth = Request::default().with(Opt::Waves, 4);
         let swept = ArenaGen.sweep(&data, Seed(3), None, &depth).unwrap();
         assert_eq!(swept.len(), 4);
         assert!(swept.iter().all(|(_, level)| level.violations(&data).is_empty()));

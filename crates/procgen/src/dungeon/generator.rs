@@ -28,7 +28,7 @@ pub const MODE: ModeSpec = ModeSpec {
     rng_stream: 0x05,
     range_pair: ("tree_depth", "backtracking"),
     // Dungeons 1 to 4 in turn (later dungeons grow more zones and rooms).
-    range_level: |seed| Request { dungeon: Some(1 + (seed.0 % 4) as u32), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Dungeon, 1 + (seed.0 % 4) as u32),
     // About 5 ms a seed.
     validate_cap: ValidateCap { seeds: 1_000, work: u64::MAX },
 };
@@ -125,7 +125,7 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
 
     /// The seed's first dungeon, the whole map.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { dungeon: Some(1), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Dungeon, 1)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
@@ -139,8 +139,8 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
         let layout = SWEEP_LAYOUTS[(seed.0 % SWEEP_LAYOUTS.len() as u64) as usize];
         vec![
-            Request { dungeon: Some(1), ..Request::new(seed, variant) },
-            Request { dungeon: Some(1), zones: Some(layout.to_vec()), ..Request::new(seed, variant) },
+            Request::new(seed, variant).with(Opt::Dungeon, 1),
+            Request::new(seed, variant).with(Opt::Dungeon, 1).with_zones_and_code(Some(layout.to_vec()), None),
         ]
     }
 

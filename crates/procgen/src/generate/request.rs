@@ -2,6 +2,7 @@
 //! sense for it), the options a generator declares ([`OptionSpec`]), the checks of a request
 //! against them, and the command that asks for the same level again ([`reproduce`]).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
@@ -62,25 +63,19 @@ impl Opt {
     }
 }
 
-/// What to generate: a seed, a variant, and the options the generator reads (others stay
-/// `None`; the command line refuses them before they get here).
+/// What to generate: a seed, a variant, and the options asked for, held by name: a generator
+/// reads those it declares in its [`OptionSpec`]s (the command line refuses others before they get
+/// here), so a new option is a new [`Opt`] and a line in its generator, never a new field here.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Request {
     pub seed: Seed,
     /// A generator's variant (`squeeze` for the Food Tunnel), or `None` for the plain one.
     pub variant: Option<&'static str>,
-    pub chunks: Option<u32>,
-    pub floor: Option<u32>,
-    pub wave: Option<u32>,
-    pub gates: Option<u32>,
-    pub width: Option<u32>,
-    pub height: Option<u32>,
-    pub floors: Option<u32>,
-    pub waves: Option<u32>,
-    pub dungeon: Option<u32>,
+    /// The numeric options asked for.
+    numbers: BTreeMap<Opt, u32>,
+    /// The Zone dungeon's rooms per zone (`--zones 4,6`).
     pub zones: Option<Vec<u32>>,
-    pub level: Option<u32>,
-    /// The text of a solution program.
+    /// The text of a solution program (`--code FILE`).
     pub code: Option<String>,
 }
 
@@ -89,45 +84,64 @@ impl Request {
         Request { seed, variant, ..Request::default() }
     }
 
+    /// This request with `option` set to `value` (zones and code: [`Request::zones`],
+    /// [`Request::code`]).
+    ///
+    /// ```
+    /// use seedfeast_procgen::{Seed, generate::{Opt, Request}};
+    /// let request = Request::new(Seed(5), None).with(Opt::Chunks, 30);
+    /// assert_eq!((request.get(Opt::Chunks), request.get(Opt::Floor)), (Some(30), None));
+    /// ```
+    pub fn with(mut self, option: Opt, value: u32) -> Request {
+        self.set(option, value);
+        self
+    }
+
+    /// This request with the Zone dungeon's rooms per zone, or the text of a program, where
+    /// given.
+    pub fn with_zones_and_code(mut self, zones: Option<Vec<u32>>, code: Option<String>) -> Request {
+        (self.zones, self.code) = (zones, code);
+        self
+    }
+
+    /// This request with each option that is `Some` set (the command line's flags).
+    pub fn with_each(mut self, options: impl IntoIterator<Item = (Opt, Option<u32>)>) -> Request {
+        for (option, value) in options {
+            if let Some(value) = value {
+                self.set(option, value);
+            }
+        }
+        self
+    }
+
     /// The value of `option` in this request, if set (for zones, how many; for code, its bytes).
     pub fn get(&self, option: Opt) -> Option<u32> {
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         match option {
-            Opt::Chunks => self.chunks,
-            Opt::Floor => self.floor,
-            Opt::Wave => self.wave,
-            Opt::Gates => self.gates,
-            Opt::Width => self.width,
-            Opt::Height => self.height,
-            Opt::Floors => self.floors,
-            Opt::Waves => self.waves,
-            Opt::Dungeon => self.dungeon,
-            Opt::Zones => self.zones.as_ref().map(|z| u32::try_from(z.len()).unwrap_or(u32::MAX)),
-            Opt::Level => self.level,
-            Opt::Code => self.code.as_ref().map(|c| u32::try_from(c.len()).unwrap_or(u32::MAX)),
+            Opt::Zones => self.zones.as_ref().map(|z| count(z.len())),
+            Opt::Code => self.code.as_ref().map(|c| count(c.len())),
+            _ => self.numbers.get(&option).copied(),
         }
     }
 
-    /// Sets a numeric `option` (zones and code are set directly).
+    /// Sets a numeric `option` (zones and code are set directly: this ignores them).
     pub fn set(&mut self, option: Opt, value: u32) {
-        let slot = match option {
-            Opt::Chunks => &mut self.chunks,
-            Opt::Floor => &mut self.floor,
-            Opt::Wave => &mut self.wave,
-            Opt::Gates => &mut self.gates,
-            Opt::Width => &mut self.width,
-            Opt::Height => &mut self.height,
-            Opt::Floors => &mut self.floors,
-            Opt::Waves => &mut self.waves,
-            Opt::Dungeon => &mut self.dungeon,
-            Opt::Level => &mut self.level,
-            Opt::Zones | Opt::Code => return,
-        };
-        *slot = Some(value);
+        if !matches!(option, Opt::Zones | Opt::Code) {
+            self.numbers.insert(option, value);
+        }
     }
 
     /// `option`'s value, or the default the generator's spec gives.
     pub fn or(&self, option: Opt, default: u32) -> u32 {
         self.get(option).unwrap_or(default)
+    }
+
+    /// Every option set, in [`Opt`]'s order, with its value as [`Request::get`] gives it.
+    pub fn options(&self) -> impl Iterator<Item = (Opt, u32)> + '_ {
+        let mut set: Vec<(Opt, u32)> = self.numbers.iter().map(|(&o, &v)| (o, v)).collect();
+        set.extend([Opt::Zones, Opt::Code].into_iter().filter_map(|o| self.get(o).map(|v| (o, v))));
+        set.sort_by_key(|&(option, _)| option);
+        set.into_iter()
     }
 }
 
@@ -146,22 +160,7 @@ impl std::error::Error for RequestError {}
 /// Checks each set option against `specs`: one the generator doesn't read, or a value out of its
 /// range, is refused with a message that says which options it does read.
 pub fn check_options(generator: &str, specs: &[OptionSpec], request: &Request) -> Result<(), RequestError> {
-    let all = [
-        Opt::Chunks,
-        Opt::Floor,
-        Opt::Wave,
-        Opt::Gates,
-        Opt::Width,
-        Opt::Height,
-        Opt::Floors,
-        Opt::Waves,
-        Opt::Dungeon,
-        Opt::Zones,
-        Opt::Level,
-        Opt::Code,
-    ];
-    for option in all {
-        let Some(value) = request.get(option) else { continue };
+    for (option, value) in request.options() {
         let Some(spec) = specs.iter().find(|s| s.option == option) else {
             let reads: Vec<String> = specs.iter().map(|s| format!("--{}", s.option.flag())).collect();
             let reads = if reads.is_empty() { "no options".to_string() } else { reads.join(", ") };
@@ -189,21 +188,22 @@ pub fn check_options(generator: &str, specs: &[OptionSpec], request: &Request) -
 ///
 /// ```
 /// use seedfeast_procgen::{Seed, generate::{Request, reproduce}};
-/// let request = Request { chunks: Some(30), ..Request::new(Seed(5), None) };
+/// let request = Request::new(Seed(5), None).with(seedfeast_procgen::generate::Opt::Chunks, 30);
 /// assert_eq!(reproduce("runner", &request, None), format!("seedfeast gen runner --seed {} --chunks 30", Seed(5).code()));
 /// ```
 pub fn reproduce(key: &str, request: &Request, assets: Option<&Path>) -> String {
     let mut command = format!("seedfeast gen {key} --seed {}", request.seed.code());
     // The options `gen` reads (`floors`, `waves` are how deep `validate` plays; a `--code`
     // program is a file, not a flag value).
-    for option in [Opt::Chunks, Opt::Floor, Opt::Wave, Opt::Gates, Opt::Width, Opt::Height, Opt::Dungeon, Opt::Level] {
-        if let Some(value) = request.get(option) {
-            command.push_str(&format!(" --{} {value}", option.flag()));
+    for (option, value) in request.options() {
+        match option {
+            Opt::Floors | Opt::Waves | Opt::Code => {}
+            Opt::Zones => {
+                let list: Vec<String> = request.zones.iter().flatten().map(u32::to_string).collect();
+                command.push_str(&format!(" --zones {}", list.join(",")));
+            }
+            _ => command.push_str(&format!(" --{} {value}", option.flag())),
         }
-    }
-    if let Some(zones) = &request.zones {
-        let list: Vec<String> = zones.iter().map(u32::to_string).collect();
-        command.push_str(&format!(" --zones {}", list.join(",")));
     }
     if let Some(assets) = assets {
         command.push_str(&format!(" --assets {}", shell_word(&assets.display().to_string())));
@@ -228,15 +228,13 @@ mod tests {
 
     #[test]
     fn options_a_generator_does_not_read_are_refused_by_name() {
-        let mut request = Request::new(Seed(1), None);
-        request.chunks = Some(5);
+        let request = Request::new(Seed(1), None).with(Opt::Chunks, 5);
         let error = check_options("grid", SPECS, &request).unwrap_err().to_string();
         assert!(
             error.contains("--chunks does not apply to the grid generator") && error.contains("--floor"),
             "{error}"
         );
-        let mut request = Request::new(Seed(1), None);
-        request.floor = Some(0);
+        let request = Request::new(Seed(1), None).with(Opt::Floor, 0);
         let error = check_options("grid", SPECS, &request).unwrap_err().to_string();
         assert!(error.contains("--floor 0 is out of range for grid: 1..=10 (which floor)"), "{error}");
         let error = check_options("grid", &[], &request).unwrap_err().to_string();
@@ -245,9 +243,7 @@ mod tests {
 
     #[test]
     fn reproduce_names_every_option_of_the_request() {
-        let mut request = Request::new(Seed(5), None);
-        request.floor = Some(3);
-        request.width = Some(7);
+        let mut request = Request::new(Seed(5), None).with_each([(Opt::Width, Some(7)), (Opt::Floor, Some(3))]);
         request.zones = Some(vec![4, 6]);
         let code = Seed(5).code();
         assert_eq!(

@@ -24,7 +24,7 @@ pub const MODE: ModeSpec = ModeSpec {
     rng_stream: 0x02,
     range_pair: ("loops", "star_path"),
     // The game's own size (the tuning's), floors 1 to 5 in turn.
-    range_level: |seed| Request { floor: Some(1 + (seed.0 % 5) as u32), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Floor, 1 + (seed.0 % 5) as u32),
     // 30,000 floors of the shipped tuning in 1.8 s, but 24 s with a 201 × 201 tuning (every
     // ninth seed plays the tuning's own size): 10,000 then take about 8.
     validate_cap: ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: 10_000 },
@@ -176,15 +176,15 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
 
     /// The first floor, at the game's size.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { floor: Some(1), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Floor, 1)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let mut tuning: MazeTuning = data.part().clone();
-        if let Some(width) = request.width {
+        if let Some(width) = request.get(Opt::Width) {
             tuning.width = width as usize;
         }
-        if let Some(height) = request.height {
+        if let Some(height) = request.get(Opt::Height) {
             tuning.height = height as usize;
         }
         let floor = generate_floor(&tuning, data.curve(), request.seed, request.or(Opt::Floor, 1));
@@ -196,11 +196,11 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
         // leaves out too (with the same `--assets`, it makes the same floor).
         let size = SWEEP_SIZES[(seed.0 % SWEEP_SIZES.len() as u64) as usize];
         (1..=depth.or(Opt::Floors, 3))
-            .map(|floor| Request {
-                floor: Some(floor),
-                width: size.map(|(width, _)| width),
-                height: size.map(|(_, height)| height),
-                ..Request::new(seed, variant)
+            .map(|floor| {
+                Request::new(seed, variant).with(Opt::Floor, floor).with_each([
+                    (Opt::Width, size.map(|(width, _)| width)),
+                    (Opt::Height, size.map(|(_, height)| height)),
+                ])
             })
             .collect()
     }
@@ -269,7 +269,7 @@ mod tests {
 
     /// The sizes of the floors a sweep of `seeds` makes, with each floor's violations.
     fn swept_sizes(data: &DataSet, seeds: u64) -> Vec<((usize, usize), usize)> {
-        let depth = Request { floors: Some(2), ..Request::default() };
+        let depth = Request::default().with(Opt::Floors, 2);
         (0..seeds)
             .flat_map(|seed| MazeGen.sweep(data, Seed(seed), None, &depth).unwrap())
             .map(|(_, level)| {

@@ -29,7 +29,7 @@ pub const MODE: ModeSpec = ModeSpec {
     rng_stream: 0x06,
     range_pair: ("walkable", "interactable"),
     // The curriculum's first 20 steps in turn.
-    range_level: |seed| Request { level: Some((seed.0 % 20) as u32), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Level, (seed.0 % 20) as u32),
     // 10,000 seeds in 5 s.
     validate_cap: ValidateCap { seeds: 5_000, work: u64::MAX },
 };
@@ -123,7 +123,7 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
 
     /// The curriculum's first step: where a run of the seed starts.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { level: Some(0), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Level, 0)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
@@ -139,9 +139,7 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
 
     /// Three curriculum steps per seed, walking the ladder as the seeds go.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
-        (0..3u64)
-            .map(|i| Request { level: Some(((seed.0 * 3 + i) % 1_000) as u32), ..Request::new(seed, variant) })
-            .collect()
+        (0..3u64).map(|i| Request::new(seed, variant).with(Opt::Level, ((seed.0 * 3 + i) % 1_000) as u32)).collect()
     }
 
     /// Steps 0, 5, 10 and 15 of each digest seed, every field of their JSON.
@@ -149,7 +147,7 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
         let mut feed = Feed::default();
         for seed in digest_seeds() {
             for step in [0, 5, 10, 15] {
-                let request = Request { level: Some(step), ..Request::new(seed, None) };
+                let request = Request::new(seed, None).with(Opt::Level, step);
                 match self.generate(data, &request) {
                     Ok(level) => feed.str(&level.json()),
                     Err(error) => feed.str(&error.to_string()),

@@ -25,7 +25,7 @@ pub const MODE: ModeSpec = ModeSpec {
     data_files: &[DataFile::of::<RunnerTuning>(), CHUNKS_FILE],
     rng_stream: 0x01,
     range_pair: ("mean_demand", "rest_share"),
-    range_level: |seed| Request { chunks: Some(200), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Chunks, 200),
     // 200,000 chunks in 1.4 s.
     validate_cap: ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: 500_000 },
 };
@@ -119,7 +119,7 @@ impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
 
     /// The first two chunks of track: the opening stretch of the run, a screen or so wide.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { chunks: Some(2), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Chunks, 2)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
@@ -130,9 +130,7 @@ impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
-        let mut request = Request::new(seed, variant);
-        request.chunks = Some(depth.or(Opt::Chunks, 200));
-        vec![request]
+        vec![Request::new(seed, variant).with(Opt::Chunks, depth.or(Opt::Chunks, 200))]
     }
 
     /// 60 chunks of each digest seed, every field that reaches the screen.

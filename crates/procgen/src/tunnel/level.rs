@@ -29,7 +29,7 @@ pub const MODE: ModeSpec = ModeSpec {
     data_files: &[DataFile::of::<TunnelTuning>()],
     rng_stream: 0x04,
     range_pair: ("mean_gap", "max_shift"),
-    range_level: |seed| Request { gates: Some(200), ..Request::new(seed, None) },
+    range_level: |seed| Request::new(seed, None).with(Opt::Gates, 200),
     // 1,000,000 gates in 1.0 s.
     validate_cap: ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: 2_000_000 },
 };
@@ -39,7 +39,7 @@ pub const FOOD_TUNNEL: ModeSpec = ModeSpec {
     name: "Food Tunnel",
     variant: Some(SQUEEZE),
     range_pair: ("mean_gap", "floor_hits"),
-    range_level: |seed| Request { gates: Some(200), ..Request::new(seed, Some(SQUEEZE)) },
+    range_level: |seed| Request::new(seed, Some(SQUEEZE)).with(Opt::Gates, 200),
     ..MODE
 };
 
@@ -135,7 +135,7 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
     /// The first gates: as many as a screen or two of flying, so the gaps stay readable when
     /// the picture is scaled into the preview.
     fn preview_request(&self, seed: Seed, variant: Option<&'static str>) -> Request {
-        Request { gates: Some(8), ..Request::new(seed, variant) }
+        Request::new(seed, variant).with(Opt::Gates, 8)
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
@@ -148,7 +148,7 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
-        vec![Request { gates: Some(depth.or(Opt::Gates, 200)), ..Request::new(seed, variant) }]
+        vec![Request::new(seed, variant).with(Opt::Gates, depth.or(Opt::Gates, 200))]
     }
 
     /// 80 gates of each digest seed.
