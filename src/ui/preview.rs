@@ -12,7 +12,6 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use seedfeast_procgen::generator::Picture;
 use seedfeast_procgen::{DataSet, Seed};
 
@@ -75,16 +74,9 @@ pub fn shown_size(width: u32, height: u32) -> Vec2 {
 /// (where picking the nearest pixel would drop thin lines such as the tunnel's gates).
 pub fn picture_image(picture: &Picture) -> Image {
     let rgba: Vec<u8> = picture.rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
-    let mut image = Image::new(
-        Extent3d { width: picture.width, height: picture.height, depth_or_array_layers: 1 },
-        TextureDimension::D2,
-        rgba,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    );
     let shrunk = shown_size(picture.width, picture.height).x < picture.width as f32;
-    image.sampler = if shrunk { ImageSampler::linear() } else { ImageSampler::nearest() };
-    image
+    let sampler = if shrunk { ImageSampler::linear() } else { ImageSampler::nearest() };
+    crate::visuals::rgba_image(picture.width, picture.height, rgba, sampler, RenderAssetUsages::default())
 }
 
 /// Starts a fresh preview when the seed screen opens.

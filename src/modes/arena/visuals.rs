@@ -79,7 +79,6 @@ const FLOOR_PIXEL: f32 = 5.0;
 fn floor_image(wave: &seedfeast_procgen::arena::ArenaWave) -> Image {
     use bevy::asset::RenderAssetUsages;
     use bevy::image::ImageSampler;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let tint = &wave.tint;
     let (cols, rows) = (tint.cols.max(1), tint.rows.max(1));
     let width = ((wave.width / FLOOR_PIXEL).ceil() as u32).clamp(1, 1024);
@@ -108,15 +107,7 @@ fn floor_image(wave: &seedfeast_procgen::arena::ArenaWave) -> Image {
             rgba.push(255);
         }
     }
-    let mut image = Image::new(
-        Extent3d { width, height, depth_or_array_layers: 1 },
-        TextureDimension::D2,
-        rgba,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    );
-    image.sampler = ImageSampler::nearest();
-    image
+    crate::visuals::rgba_image(width, height, rgba, ImageSampler::nearest(), RenderAssetUsages::default())
 }
 
 /// The gingham's squares, in world units.

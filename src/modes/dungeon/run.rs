@@ -85,6 +85,16 @@ impl DungeonRun {
     }
 
     /// The dungeon number K.
+    /// The game-over line: how far the run got and what it did.
+    fn summary(&self) -> String {
+        format!(
+            "reached dungeon {}, {} solved, {} food eaten",
+            self.dungeon_number(),
+            crate::words::counted(self.puzzles_solved, "puzzle", "puzzles"),
+            self.food_eaten
+        )
+    }
+
     pub fn dungeon_number(&self) -> u32 {
         self.play.dungeon.dungeon
     }
@@ -303,16 +313,12 @@ impl Rules for DungeonRun {
     }
 
     fn outcome(&self) -> Option<RunEnd> {
-        self.ended.as_ref().map(|cause| RunEnd {
-            score: self.score,
-            cause: cause.clone(),
-            summary: format!(
-                "reached dungeon {}, {} solved, {} food eaten",
-                self.dungeon_number(),
-                crate::words::counted(self.puzzles_solved, "puzzle", "puzzles"),
-                self.food_eaten
-            ),
-        })
+        self.ended.as_ref().map(|cause| RunEnd { score: self.score, cause: cause.clone(), summary: self.summary() })
+    }
+
+    /// Time's up: the run's one line, not the HUD's three.
+    fn time_up(&self) -> RunEnd {
+        RunEnd { score: self.score, cause: crate::run::TIME_UP.to_string(), summary: self.summary() }
     }
 }
 
@@ -364,6 +370,15 @@ mod tests {
         late.steps = 60 * (par + 30);
         late.react(&Event::Cleared, &data);
         assert_eq!(late.score, CLEAR_POINTS);
+    }
+
+    #[test]
+    fn time_up_ends_with_the_runs_one_line_not_the_huds_three() {
+        let (run, _) = run_of(4);
+        let end = run.time_up();
+        assert_eq!(end.cause, crate::run::TIME_UP);
+        assert!(!end.summary.contains('\n') && end.summary.starts_with("reached dungeon"), "{}", end.summary);
+        assert!(run.status().lines().count() == 3, "the HUD keeps its three lines");
     }
 
     #[test]

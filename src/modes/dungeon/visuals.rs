@@ -122,8 +122,9 @@ fn dress_tiles(
     tiles: Query<(Entity, &DungeonTile, &AtCell), Added<DungeonTile>>,
 ) {
     let d = &run.play.dungeon;
-    // The dungeon's number in the seed's run: each dungeon wears its own way.
-    let decor = Decor::new(session.seed.0, session.level.unwrap_or(0) + run.dungeons_cleared);
+    // The dungeon's own number: each dungeon of a seed wears its own way, and the same one the
+    // same way however the run reached it (from the start or from a link's level).
+    let decor = Decor::new(session.seed.0, run.dungeon_number());
     for (entity, tile, at) in &tiles {
         let (x, y) = at.0;
         let place = (x as u32, y as u32);
@@ -161,7 +162,7 @@ fn dress_tiles(
                 });
             }
             Tile::Corridor => {
-                e.insert(Sprite::from_color(shade(c, WHITE, checker - 0.12), Vec2::splat(CELL)));
+                e.insert(Sprite::from_color(shade(c, WHITE, (checker - 0.12).max(0.0)), Vec2::splat(CELL)));
             }
             Tile::Decor => {
                 e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_child((

@@ -14,7 +14,7 @@ use crate::feel::puppet::{Gait, Puppet};
 use crate::feel::reactions::camera_scale;
 use crate::modes::maze::picture;
 use crate::modes::maze::pursuers::Pursuer;
-use crate::modes::maze::{CELL, FloorPiece, MazePlayer, MazeRun, MazeWall, Pickup, to_world};
+use crate::modes::maze::{CELL, FloorPiece, MazePlayer, MazeRun, Pickup, to_world};
 use crate::palette;
 use crate::state::Screen;
 use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
@@ -24,7 +24,6 @@ pub fn add(app: &mut App) {
     app.add_systems(PostUpdate, frame_maze.in_set(CameraMoves))
         .add_systems(PostUpdate, tint_pursuers.before(TransformSystems::Propagate))
         .add_systems(Update, (steam_from_hunters, paint_floor).run_if(resource_exists::<MazeRun>))
-        .add_observer(dress_wall)
         .add_observer(dress_pickup)
         .add_observer(dress_pursuer)
         .add_observer(dress_maze_player);
@@ -45,12 +44,7 @@ fn frame_maze(run: Option<Res<MazeRun>>, mut camera: Query<(&mut Transform, &mut
 
 /// The decoration numbers of the floor being played: the level's seed and the floor's number.
 fn floor_decor(session: &crate::session::Session, run: &MazeRun) -> Decor {
-    Decor::new(session.seed.0, run.floors_cleared)
-}
-
-/// Walls are drawn in the floor's picture ([`picture`]); the wall itself only needs to be seen.
-fn dress_wall(add: On<Add, MazeWall>, mut commands: Commands) {
-    commands.entity(add.entity).insert(Visibility::default());
+    Decor::new(session.seed.0, run.floor.floor)
 }
 
 /// Paints each new floor (walls and tiles) as one picture under everything on it.

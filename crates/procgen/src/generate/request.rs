@@ -124,8 +124,11 @@ impl Request {
         }
     }
 
-    /// Sets a numeric `option` (zones and code are set directly: this ignores them).
+    /// Sets a numeric `option`. Zones and code are not numbers: they are set as
+    /// [`Request::zones`] and [`Request::code`], and asking this for them is a mistake in the
+    /// caller (a debug build panics; a release build leaves the request as it was).
     pub fn set(&mut self, option: Opt, value: u32) {
+        debug_assert!(!matches!(option, Opt::Zones | Opt::Code), "--{} is not a number option", option.flag());
         if !matches!(option, Opt::Zones | Opt::Code) {
             self.numbers.insert(option, value);
         }

@@ -39,7 +39,7 @@ pub fn floor_marks(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Vec<(Sprit
     };
     let dark = shade(c, DARK, 0.35);
     match decor.pick(at, KIND, 3) {
-        // A crack: two thin strokes meeting at an angle.
+        // A crack: two thin strokes, the second crossing the first near its end.
         0 => vec![
             mark(dark, Vec2::new(CELL * 0.34, 2.0), Vec2::ZERO, turn),
             mark(dark, Vec2::new(CELL * 0.22, 2.0), Vec2::from_angle(turn) * CELL * 0.16, turn + 0.7),
