@@ -26,6 +26,7 @@ pub mod modes;
 pub mod palette;
 pub mod pause_on_leave;
 pub mod physics;
+pub mod pixels;
 pub mod replay;
 pub mod run;
 pub mod save;

@@ -57,28 +57,6 @@ fn spawn_camera(mut commands: Commands) {
 pub type CameraQuery<'w, 's, Other> =
     Query<'w, 's, (&'static mut Transform, &'static mut Projection), (With<Camera2d>, Without<Other>)>;
 
-/// Opaque sRGB bytes (RGBA, top row first) as an image for a sprite or a UI node: a floor
-/// painted once (the Arena's, the maze's) or a level's preview.
-pub fn rgba_image(
-    width: u32,
-    height: u32,
-    rgba: Vec<u8>,
-    sampler: bevy::image::ImageSampler,
-    usage: bevy::asset::RenderAssetUsages,
-) -> Image {
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    let mut image = Image::new(
-        Extent3d { width, height, depth_or_array_layers: 1 },
-        TextureDimension::D2,
-        rgba,
-        // The colours are sRGB already, as the sprites' are; the texture stores them so.
-        TextureFormat::Rgba8UnormSrgb,
-        usage,
-    );
-    image.sampler = sampler;
-    image
-}
-
 pub fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, scale: Vec2) -> impl Bundle {
     (Mesh2d(mesh.clone()), MeshMaterial2d(material), Transform::from_translation(at).with_scale(scale.extend(1.0)))
 }

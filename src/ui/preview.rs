@@ -76,7 +76,7 @@ pub fn picture_image(picture: &Picture) -> Image {
     let rgba: Vec<u8> = picture.rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
     let shrunk = shown_size(picture.width, picture.height).x < picture.width as f32;
     let sampler = if shrunk { ImageSampler::linear() } else { ImageSampler::nearest() };
-    crate::visuals::rgba_image(picture.width, picture.height, rgba, sampler, RenderAssetUsages::default())
+    crate::pixels::rgba_image(picture.width, picture.height, rgba, sampler, RenderAssetUsages::default())
 }
 
 /// Starts a fresh preview when the seed screen opens.

@@ -107,7 +107,7 @@ fn floor_image(wave: &seedfeast_procgen::arena::ArenaWave) -> Image {
             rgba.push(255);
         }
     }
-    crate::visuals::rgba_image(width, height, rgba, ImageSampler::nearest(), RenderAssetUsages::default())
+    crate::pixels::rgba_image(width, height, rgba, ImageSampler::nearest(), RenderAssetUsages::default())
 }
 
 /// The gingham's squares, in world units.

@@ -10,7 +10,7 @@ use seedfeast_procgen::maze::Grid;
 
 use crate::feel::decor::Decor;
 use crate::palette;
-use crate::visuals::rgba_image;
+use crate::pixels::rgba_image;
 
 use super::CELL;
 
