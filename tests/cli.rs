@@ -176,7 +176,7 @@ fn gen_maze_json_matches_procgen_and_has_the_stable_shape() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let seed = Seed::from_text("maze night");
     let data = seedfeast::data::GameData::built_in();
-    let floor = seedfeast_procgen::maze::generate_floor(&data.maze, &data.runner.curve, seed, 3);
+    let floor = seedfeast_procgen::maze::generate_floor(&data.maze, data.curve(), seed, 3);
     assert_eq!(doc["seed"], seed.code().to_string());
     assert_eq!(doc["mode"], "maze");
     assert_eq!(doc["floor"], 3);

@@ -137,7 +137,7 @@ fn a_stage_opens_with_its_banner() {
 
 #[test]
 fn the_runner_squashes_on_landing_and_its_physics_body_keeps_its_shape() {
-    let mut app = common::runner_app(Seed(5), GameData::built_in().runner.clone());
+    let mut app = common::runner_app(Seed(5), GameData::built_in().runner_config());
     add_feel(&mut app);
     common::add_autopilot(&mut app);
     let runner = app

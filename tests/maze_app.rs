@@ -19,7 +19,7 @@ use seedfeast_procgen::maze::{Cell, MazeFloor, generate_floor};
 
 fn expected_floor(app: &App, seed: Seed, floor: u32) -> MazeFloor {
     let data = app.world().resource::<GameData>();
-    generate_floor(&data.maze, &data.runner.curve, seed, floor)
+    generate_floor(&data.maze, data.curve(), seed, floor)
 }
 
 fn cells_of(app: &mut App, kind: Pickup) -> BTreeSet<Cell> {

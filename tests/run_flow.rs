@@ -84,15 +84,15 @@ fn intensity(app: &App) -> f32 {
 fn every_mode_mirrors_its_curve_into_the_intensity_resource() {
     let data = GameData::built_in();
     // Runner: the curve at the distance run.
-    let mut app = runner_app(Seed(6), data.runner.clone());
+    let mut app = runner_app(Seed(6), data.runner_config());
     add_autopilot(&mut app);
     for _ in 0..1_200 {
         app.update();
     }
     let run = run(&app);
     assert!(run.distance > 3_000.0);
-    assert_eq!(intensity(&app), data.runner.intensity_at(START_X + run.distance));
-    assert!(intensity(&app) > data.runner.intensity_at(0.0), "it rises as the run goes on");
+    assert_eq!(intensity(&app), data.runner_config().intensity_at(START_X + run.distance));
+    assert!(intensity(&app) > data.runner_config().intensity_at(0.0), "it rises as the run goes on");
 
     // Maze and arena: the floor's and wave's own intensity.
     let mut app = maze_app(Seed(6));

@@ -264,7 +264,7 @@ fn a_countdown_cut_short_still_waits_for_the_track_in_view() {
     let mut app = ready_app(
         {
             let mut data = GameData::built_in();
-            data.runner = config;
+            data.set_runner_config(config);
             data
         },
         mode("runner"),

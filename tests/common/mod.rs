@@ -25,7 +25,7 @@ pub fn mode(key: &str) -> Mode {
 /// A headless game already in a Runner run of `seed` with `config`.
 pub fn runner_app(seed: Seed, config: RunnerConfig) -> App {
     let mut data = GameData::built_in();
-    data.runner = config;
+    data.set_runner_config(config);
     playing_app(data, mode("runner"), seed)
 }
 

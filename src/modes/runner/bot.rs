@@ -67,7 +67,7 @@ fn start_bot(mut commands: Commands, session: Res<Session>, data: Res<GameData>,
 impl RunnerBot {
     fn new(session: &Session, data: &GameData, reach: &Reach) -> RunnerBot {
         RunnerBot {
-            generator: RunnerGenerator::new(data.runner.clone(), reach.jump, session.seed),
+            generator: RunnerGenerator::new(data.runner_config(), reach.jump, session.seed),
             obstacles: VecDeque::new(),
             read_to: 0.0,
         }
@@ -86,7 +86,6 @@ pub fn attach(app: &mut App) {
 
 fn press_jump(
     mut bot: ResMut<RunnerBot>,
-    data: Res<GameData>,
     reach: Res<Reach>,
     mut input: ResMut<StepInput>,
     player: Single<(&Transform, &RunnerPlayer)>,
@@ -94,7 +93,7 @@ fn press_jump(
     let (transform, body) = *player;
     let x = transform.translation.x;
     bot.read_ahead(x.max(START_X));
-    if wants_jump(&bot.obstacles, x, body.size.x / 2.0, reach.jump.range(data.runner.speed_at(x))) {
+    if wants_jump(&bot.obstacles, x, body.size.x / 2.0, reach.jump.range(bot.generator.config().speed_at(x))) {
         input.jump = true;
     }
 }

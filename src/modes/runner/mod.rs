@@ -172,7 +172,7 @@ impl Plugin for RunnerPlugin {
 fn start_run(mut commands: Commands, session: Res<Session>, data: Res<GameData>, reach: Res<Reach>) {
     let tuning = &data.runner.tuning;
     let size = Vec2::new(tuning.player_size.0, tuning.player_size.1);
-    commands.insert_resource(RunnerRun::new(data.runner.clone(), reach.jump, &session));
+    commands.insert_resource(RunnerRun::new(data.runner_config(), reach.jump, &session));
     // A rounded box, so no corner of it catches on an edge it slides over (unbroken ground has
     // no seams: it is one slab, see `track::GroundSlab`).
     let radius = 6.0;
@@ -219,7 +219,7 @@ fn extend_track(
         building.0 = true;
         let chunk = run.generator.next_chunk();
         let run = &mut *run;
-        spawn_chunk(&mut commands, &chunk, &data.runner.food, &mut run.open_ground);
+        spawn_chunk(&mut commands, &chunk, data.food(), &mut run.open_ground);
         let end = chunk.x + chunk.width;
         run.track_end = end;
         run.live.push_back((chunk.index, end));

@@ -13,11 +13,13 @@
 mod feed;
 mod picture;
 mod request;
+mod shared;
 mod spec;
 
 pub use feed::{Feed, digest_seeds};
 pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
 pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
+pub use shared::SharedData;
 pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECOND, ValidateCap};
 
 use std::path::Path;

@@ -9,7 +9,9 @@ use crate::generate::{
 use crate::physics::JumpReach;
 use crate::rng::Subsystem;
 use crate::runner::library::CHUNKS_FILE;
-use crate::runner::{PlacedChunk, RunnerConfig, RunnerTuning, ascii::draw_track, generate_track, validate_track};
+use crate::runner::{
+    PlacedChunk, RunnerConfig, RunnerData, RunnerTuning, ascii::draw_track, generate_track, validate_track,
+};
 use crate::tuning::DataFile;
 use crate::violation::Violation;
 use crate::{Seed, runner};
@@ -66,7 +68,7 @@ struct RunnerJson<'a> {
     chunks: &'a [PlacedChunk],
 }
 
-impl<D: Part<RunnerConfig>> Level<D> for RunnerLevel {
+impl<D: Part<RunnerData>> Level<D> for RunnerLevel {
     fn json(&self) -> String {
         to_json(&RunnerJson { seed: self.seed.code().to_string(), mode: "runner", chunks: &self.track })
     }
@@ -83,7 +85,7 @@ impl<D: Part<RunnerConfig>> Level<D> for RunnerLevel {
     }
 
     fn violations(&self, data: &D) -> Vec<Violation> {
-        validate_track(data.part(), self.reach, &self.track)
+        validate_track(&RunnerConfig::of(data), self.reach, &self.track)
     }
 
     /// `mean_demand`, `rest_share` (chunks that are rest), `widest_gap` (the widest gap over the
@@ -104,7 +106,7 @@ impl<D: Part<RunnerConfig>> Level<D> for RunnerLevel {
     }
 }
 
-impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
+impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
     fn key(&self) -> &'static str {
         "runner"
     }
@@ -123,9 +125,9 @@ impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
-        let config: &RunnerConfig = data.part();
+        let config = RunnerConfig::of(data);
         let reach = JumpReach::of(&config.tuning);
-        let track = generate_track(config, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
+        let track = generate_track(&config, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
         Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
     }
 
@@ -135,10 +137,10 @@ impl<D: Part<RunnerConfig>> Generate<D> for RunnerGen {
 
     /// 60 chunks of each digest seed, every field that reaches the screen.
     fn digest(&self, data: &D, _variant: Option<&'static str>) -> u64 {
-        let config: &RunnerConfig = data.part();
+        let config = RunnerConfig::of(data);
         let mut feed = Feed::default();
         for seed in digest_seeds() {
-            for chunk in generate_track(config, JumpReach::of(&config.tuning), seed, 60) {
+            for chunk in generate_track(&config, JumpReach::of(&config.tuning), seed, 60) {
                 feed.str(&chunk.id);
                 for value in [chunk.x, chunk.intensity, chunk.speed, chunk.jump_range] {
                     feed.f32(value);

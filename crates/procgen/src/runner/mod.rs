@@ -28,10 +28,37 @@ pub use validate::{Violation, validate_track};
 
 use crate::data::DataError;
 use crate::food::FoodTable;
+use crate::generate::{ModeData, Part, SharedData};
 use crate::intensity::IntensityCurve;
 use crate::tuning::Tuning;
 
-/// Everything the Runner generator reads, all of it designer data.
+/// The Runner's own part of the data set: its chunk library and its tuning.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunnerData {
+    pub library: ChunkLibrary,
+    pub tuning: RunnerTuning,
+}
+
+impl RunnerData {
+    /// Loads and validates the tuning, then the chunk library (checked against that tuning's jump).
+    pub fn load(assets_dir: &Path) -> Result<RunnerData, DataError> {
+        let tuning = RunnerTuning::load(assets_dir)?;
+        Ok(RunnerData { library: ChunkLibrary::load(assets_dir, &tuning)?, tuning })
+    }
+}
+
+impl ModeData for RunnerData {
+    fn shipped() -> RunnerData {
+        RunnerData::default()
+    }
+
+    fn from_assets(assets_dir: &Path) -> Result<RunnerData, DataError> {
+        RunnerData::load(assets_dir)
+    }
+}
+
+/// Everything the Runner generator reads, all of it designer data: its own part with the curve
+/// and food table every mode shares, put together for one generator (see [`RunnerConfig::of`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunnerConfig {
     pub library: ChunkLibrary,
@@ -41,15 +68,17 @@ pub struct RunnerConfig {
 }
 
 impl RunnerConfig {
+    /// The Runner's part of a data set with the set's shared curve and food table.
+    pub fn of<D: Part<RunnerData>>(data: &D) -> RunnerConfig {
+        let RunnerData { library, tuning } = data.part().clone();
+        RunnerConfig { library, tuning, curve: data.curve().clone(), food: data.food().clone() }
+    }
+
     /// Loads and validates the four data files under an assets folder.
     pub fn load(assets_dir: &Path) -> Result<RunnerConfig, DataError> {
-        let tuning = RunnerTuning::load(assets_dir)?;
-        Ok(RunnerConfig {
-            library: ChunkLibrary::load(assets_dir, &tuning)?,
-            curve: IntensityCurve::load(assets_dir)?,
-            food: FoodTable::load(assets_dir)?,
-            tuning,
-        })
+        let RunnerData { library, tuning } = RunnerData::load(assets_dir)?;
+        let SharedData { curve, food } = SharedData::from_assets(assets_dir)?;
+        Ok(RunnerConfig { library, tuning, curve, food })
     }
 
     /// Intensity at a distance from the start of the run.
@@ -63,24 +92,10 @@ impl RunnerConfig {
     }
 }
 
-impl crate::generate::ModeData for RunnerConfig {
-    fn shipped() -> RunnerConfig {
-        RunnerConfig::default()
-    }
-
-    fn from_assets(assets_dir: &Path) -> Result<RunnerConfig, DataError> {
-        RunnerConfig::load(assets_dir)
-    }
-}
-
 impl Default for RunnerConfig {
     /// The shipped data, compiled in.
     fn default() -> Self {
-        RunnerConfig {
-            library: ChunkLibrary::default(),
-            tuning: RunnerTuning::default(),
-            curve: IntensityCurve::default(),
-            food: FoodTable::default(),
-        }
+        let (RunnerData { library, tuning }, SharedData { curve, food }) = Default::default();
+        RunnerConfig { library, tuning, curve, food }
     }
 }
