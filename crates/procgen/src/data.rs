@@ -51,7 +51,7 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// Parses RON text, turning a syntax or shape error into a [`DataError::Syntax`] for `file`.
-pub fn parse_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+pub(crate) fn parse_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
     ron::from_str(text).map_err(|error: ron::error::SpannedError| DataError::Syntax {
         file: file.to_string(),
         line: error.span.start.line,

@@ -47,7 +47,7 @@ pub struct FoodEntry {
 }
 
 /// The most points one food may be worth: what keeps every run's score far inside a `u32`.
-pub const MAX_POINTS: u32 = 10_000;
+pub(crate) const MAX_POINTS: u32 = 10_000;
 
 /// The weighted table, as in `assets/food.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -133,7 +133,7 @@ impl FoodPicker {
 
     /// As [`FoodPicker::pick`], and why: the entry's pity (`Some(n)`: at least one in every `n`
     /// picks) when that rule forced it, `None` when the weights drew it.
-    pub fn pick_why(&mut self, rng: &mut impl GenRng) -> (FoodKind, Option<u32>) {
+    pub(crate) fn pick_why(&mut self, rng: &mut impl GenRng) -> (FoodKind, Option<u32>) {
         let pity_entries = self.table.entries.iter().filter(|e| e.pity.is_some()).count() as u32;
         let most_urgent = self
             .table

@@ -19,7 +19,7 @@ pub const STEP_HZ: f64 = 60.0;
 pub const SOLVER_SUBSTEPS: u32 = 4;
 
 /// Seconds per fixed step, as the game's physics uses it.
-pub fn step_seconds() -> f32 {
+pub(crate) fn step_seconds() -> f32 {
     (1.0 / STEP_HZ) as f32
 }
 

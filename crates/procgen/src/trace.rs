@@ -109,7 +109,7 @@ impl std::error::Error for ReplayError {}
 
 /// Checks that a number a trace recorded is the number its rule gives from the trace's other
 /// numbers, to the bit: a caption that shows one number while the level holds another fails here.
-pub fn same_number(event: usize, what: &str, recorded: f32, rebuilt: f32) -> Result<(), ReplayError> {
+pub(crate) fn same_number(event: usize, what: &str, recorded: f32, rebuilt: f32) -> Result<(), ReplayError> {
     if recorded.to_bits() == rebuilt.to_bits() {
         Ok(())
     } else {

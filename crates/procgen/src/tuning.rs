@@ -31,7 +31,7 @@ impl FieldError {
     }
 
     /// The field's top-level name: `points` for `points[1]`, `player_size` for `player_size.0`.
-    pub fn top_level(&self) -> &str {
+    pub(crate) fn top_level(&self) -> &str {
         self.field.split(['[', '.', ' ']).next().unwrap_or_default()
     }
 
@@ -130,10 +130,10 @@ fn check_as<T: Tuning>(text: &str, file: &str) -> Result<(), DataError> {
 
 /// The largest data file read: far above any real tuning, far below anything that could
 /// exhaust memory if a path pointed at something huge.
-pub const MAX_DATA_FILE: u64 = 4 * 1024 * 1024;
+pub(crate) const MAX_DATA_FILE: u64 = 4 * 1024 * 1024;
 
 /// Reads a data file as text, refusing anything that is not a regular file of sane size.
-pub fn read_data_file(path: &Path) -> Result<String, String> {
+pub(crate) fn read_data_file(path: &Path) -> Result<String, String> {
     let metadata = std::fs::metadata(path).map_err(|error| format!("can't read: {error}"))?;
     if !metadata.is_file() {
         return Err("can't read: not a regular file".into());
@@ -149,7 +149,7 @@ pub fn read_data_file(path: &Path) -> Result<String, String> {
 }
 
 /// `value` is finite and above 0.
-pub fn positive(field: &str, value: f32) -> Result<(), FieldError> {
+pub(crate) fn positive(field: &str, value: f32) -> Result<(), FieldError> {
     if value.is_finite() && value > 0.0 {
         Ok(())
     } else {
@@ -158,7 +158,7 @@ pub fn positive(field: &str, value: f32) -> Result<(), FieldError> {
 }
 
 /// `value` is finite and 0 or more.
-pub fn non_negative(field: &str, value: f32) -> Result<(), FieldError> {
+pub(crate) fn non_negative(field: &str, value: f32) -> Result<(), FieldError> {
     if value.is_finite() && value >= 0.0 {
         Ok(())
     } else {

@@ -41,14 +41,14 @@ impl Subsystem {
 }
 
 /// The Arena generator (`arena`).
-pub struct ArenaGen;
+pub(crate) struct ArenaGen;
 
 /// Waves a `gen arena` may ask for: far past what a player clears. Wave `w` replays the
 /// placement of the waves before it (to keep the food pity in play order), so this also bounds
 /// the work.
-pub const MAX_WAVE: u32 = 1_000;
+pub(crate) const MAX_WAVE: u32 = 1_000;
 /// Pixels per world unit in pictures of the shipped arena.
-pub const PICTURE_SCALE: f32 = 0.5;
+pub(crate) const PICTURE_SCALE: f32 = 0.5;
 
 const OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Wave, help: "which wave, 1 the first", min: 1, max: MAX_WAVE }];
@@ -56,7 +56,7 @@ const SWEEP_OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Waves, help: "waves played per seed", min: 1, max: 50 }];
 
 /// One arena wave, with the curve it was made on (its validator re-derives the schedule).
-pub struct ArenaLevel {
+pub(crate) struct ArenaLevel {
     pub seed: Seed,
     pub curve: IntensityCurve,
     pub wave: ArenaWave,

@@ -10,7 +10,7 @@ use crate::FoodKind;
 use crate::arena::{ArenaWave, ItemKind};
 
 /// World units per text column and per text row.
-pub const TEXT_CELL: (f32, f32) = (20.0, 40.0);
+pub(crate) const TEXT_CELL: (f32, f32) = (20.0, 40.0);
 
 /// The wave as text under a header naming the wave, size and mix (nothing seed-specific but the
 /// picture). Only +, ×, ÷ and truncation place a character, so the text is the same everywhere.

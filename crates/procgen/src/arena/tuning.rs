@@ -290,7 +290,7 @@ impl ArenaTuning {
 
     /// Share of the placed items that are hazards: linear in intensity, plus the bonus in a
     /// challenge round, at most 1.
-    pub fn hazard_share_at(&self, intensity: f32, challenge: bool) -> f32 {
+    pub(crate) fn hazard_share_at(&self, intensity: f32, challenge: bool) -> f32 {
         let t = intensity.clamp(0.0, 1.0);
         let share = self.hazard_share_min + (self.hazard_share_max - self.hazard_share_min) * t;
         let bonus = if challenge { self.challenge_hazard_bonus } else { 0.0 };

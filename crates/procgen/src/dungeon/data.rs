@@ -13,8 +13,8 @@ use super::tuning::DungeonTuning;
 pub const TUNING_FILE: &str = "assets/dungeon/tuning.ron";
 pub const THEMES_FILE: &str = "assets/dungeon/themes.ron";
 /// The same paths relative to the `assets/` folder.
-pub const TUNING_PATH: &str = "dungeon/tuning.ron";
-pub const THEMES_PATH: &str = "dungeon/themes.ron";
+pub(crate) const TUNING_PATH: &str = "dungeon/tuning.ron";
+pub(crate) const THEMES_PATH: &str = "dungeon/themes.ron";
 
 /// The shipped files, compiled in so the CLI, tests and the browser need no files.
 pub const TUNING_RON: &str = include_str!("../../../../assets/dungeon/tuning.ron");

@@ -49,10 +49,10 @@ impl Subsystem {
 }
 
 /// The zone dungeon generator (`dungeon`).
-pub struct DungeonGen;
+pub(crate) struct DungeonGen;
 
 /// Pixels a side of a tile in pictures of small dungeons.
-pub const PICTURE_TILE: usize = 6;
+pub(crate) const PICTURE_TILE: usize = 6;
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec { option: Opt::Dungeon, help: "which dungeon of the seed, 1 the first", min: 1, max: MAX_DUNGEON },
@@ -77,7 +77,7 @@ pub const SWEEP_LAYOUTS: [&[u32]; 8] = [
 ];
 
 /// One dungeon.
-pub struct DungeonLevel {
+pub(crate) struct DungeonLevel {
     pub seed: Seed,
     pub dungeon: Dungeon,
 }

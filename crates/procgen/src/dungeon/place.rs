@@ -22,7 +22,7 @@ use super::tuning::DungeonTuning;
 
 /// Everything placed on the skeleton.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Furnished {
+pub(crate) struct Furnished {
     pub rooms: Vec<Room>,
     pub doors: Vec<Door>,
     pub nodes: Vec<Node>,
@@ -37,7 +37,7 @@ pub struct Furnished {
 
 /// Furnishes `skeleton` (dressing and pens are drawn on its canvas) for the grown `tree`.
 /// An error means no placement passed the checks (never seen; the caller retries, counted).
-pub fn furnish(
+pub(crate) fn furnish(
     skeleton: &mut Skeleton,
     tree: &[TreeNode],
     themes: &[&Theme],

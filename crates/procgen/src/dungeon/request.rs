@@ -34,7 +34,7 @@ impl DungeonRequest {
     }
 
     /// The zone sizes this request means, checked.
-    pub fn zone_sizes(&self, tuning: &DungeonTuning) -> Result<Vec<u32>, DungeonError> {
+    pub(crate) fn zone_sizes(&self, tuning: &DungeonTuning) -> Result<Vec<u32>, DungeonError> {
         if !(1..=MAX_DUNGEON).contains(&self.dungeon) {
             return Err(DungeonError::DungeonNumber(self.dungeon));
         }

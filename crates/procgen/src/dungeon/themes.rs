@@ -10,9 +10,9 @@ use crate::tuning::{FieldError, Tuning};
 use super::level::{RoomKind, Style};
 
 /// The fewest themes the file may hold: a dungeon has up to this many zones, each its own theme.
-pub const MIN_THEMES: usize = 6;
+pub(crate) const MIN_THEMES: usize = 6;
 /// The fewest puzzle kinds a theme may hold.
-pub const MIN_PUZZLES_PER_THEME: usize = 4;
+pub(crate) const MIN_PUZZLES_PER_THEME: usize = 4;
 
 /// How a node is played: the five puzzle mechanics, plus the bridge door and the feast table.
 ///

@@ -39,7 +39,7 @@ pub enum Out {
 
 /// What an open link accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
+pub(crate) enum Slot {
     /// An item only (a guard's or a station's).
     Item,
     /// An item or a switch (a pen's, a bridge door's, the finish's).
@@ -57,7 +57,7 @@ impl Slot {
 
 /// A node of the grown tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeNode {
+pub(crate) struct TreeNode {
     /// The zone it belongs to (a bridge: the zone it opens).
     pub zone: usize,
     pub role: NodeRole,
@@ -176,7 +176,12 @@ impl<R: GenRng> Grower<'_, R> {
 
 /// Grows the tree for zones with `slots` puzzle slots each (visiting order) and their themes.
 /// Node 0 is the root; ids follow the order nodes were added.
-pub fn grow_tree(slots: &[usize], themes: &[&Theme], tuning: &DungeonTuning, rng: &mut impl GenRng) -> Vec<TreeNode> {
+pub(crate) fn grow_tree(
+    slots: &[usize],
+    themes: &[&Theme],
+    tuning: &DungeonTuning,
+    rng: &mut impl GenRng,
+) -> Vec<TreeNode> {
     let n = slots.len();
     let mut g = Grower { nodes: Vec::new(), open: Vec::new(), free: slots.to_vec(), themes, tuning, rng };
     let last = n - 1;

@@ -7,22 +7,22 @@ use serde::Deserialize;
 use crate::tuning::{FieldError, Tuning, within};
 
 /// The most zones a dungeon may have (one theme each).
-pub const MAX_ZONES: usize = 6;
+pub(crate) const MAX_ZONES: usize = 6;
 /// The fewest rooms a zone may have: one puzzle slot.
-pub const MIN_ZONE_ROOMS: u32 = 2;
+pub(crate) const MIN_ZONE_ROOMS: u32 = 2;
 /// The fewest rooms a one-zone dungeon may have: two slots, the start and the finish.
-pub const MIN_SINGLE_ZONE_ROOMS: u32 = 4;
+pub(crate) const MIN_SINGLE_ZONE_ROOMS: u32 = 4;
 /// The most rooms a zone may have.
 pub const MAX_ZONE_ROOMS: u32 = 64;
 /// The highest dungeon number.
 pub const MAX_DUNGEON: u32 = 99_999;
 /// The smallest room side: a 4 × 4 stage inside a ring of free floor, enough for a penned crate
 /// puzzle.
-pub const MIN_ROOM_SIDE: usize = 6;
+pub(crate) const MIN_ROOM_SIDE: usize = 6;
 /// The largest room side.
-pub const MAX_ROOM_SIDE: usize = 16;
+pub(crate) const MAX_ROOM_SIDE: usize = 16;
 /// The most spare tiles per partition cell (how long corridors may get).
-pub const MAX_CORRIDOR_SLACK: usize = 8;
+pub(crate) const MAX_CORRIDOR_SLACK: usize = 8;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -177,13 +177,13 @@ impl DungeonTuning {
     }
 
     /// Hazard share of stage tiles in dungeon `k`.
-    pub fn hazard_share_at(&self, k: u32) -> f32 {
+    pub(crate) fn hazard_share_at(&self, k: u32) -> f32 {
         let grown = self.hazard_share + self.hazard_growth * (k.max(1) - 1).min(1000) as f32;
         grown.min(self.hazard_share_max)
     }
 
     /// The partition cell: the smallest room, its shared wall and the corridor slack.
-    pub fn cell_unit(&self) -> usize {
+    pub(crate) fn cell_unit(&self) -> usize {
         self.room_min + 1 + self.corridor_slack
     }
 }

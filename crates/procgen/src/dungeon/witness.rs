@@ -8,7 +8,7 @@ use super::level::{Door, Node, NodeRole, Room};
 
 /// Node ids in a solvable order, starting with the start. Stops early only if the tree is
 /// unsolvable (the validator then says why).
-pub fn solve_order(nodes: &[Node], rooms: &[Room], doors: &[Door]) -> Vec<usize> {
+pub(crate) fn solve_order(nodes: &[Node], rooms: &[Room], doors: &[Door]) -> Vec<usize> {
     let mut solved = vec![false; nodes.len()];
     let mut order = Vec::with_capacity(nodes.len());
     let Some(start) = nodes.iter().position(|n| n.role == NodeRole::Start) else { return order };

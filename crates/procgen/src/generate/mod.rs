@@ -47,7 +47,7 @@ pub trait Part<T>: Shared {
 
 /// A mode's own part of the data: the shipped copy, or the files of an assets folder. A data file
 /// that is the whole part (a [`Tuning`]) is one; a part of several files says how it loads.
-pub trait ModeData: Sized {
+pub(crate) trait ModeData: Sized {
     /// The shipped data, compiled in.
     fn shipped() -> Self;
     /// The part's files under an assets folder, checked; the first mistake names its file.

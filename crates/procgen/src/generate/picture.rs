@@ -16,7 +16,7 @@ pub struct Picture {
 }
 
 impl Picture {
-    pub fn from_parts((width, height, rgb): (u32, u32, Vec<u8>)) -> Picture {
+    pub(crate) fn from_parts((width, height, rgb): (u32, u32, Vec<u8>)) -> Picture {
         Picture { width, height, rgb }
     }
 }

@@ -33,7 +33,7 @@ pub struct ValidateCap {
 
 impl ValidateCap {
     /// No cap but the seeds'.
-    pub const SEEDS_ONLY: ValidateCap = ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: u64::MAX };
+    pub(crate) const SEEDS_ONLY: ValidateCap = ValidateCap { seeds: MAX_VALIDATE_SEEDS, work: u64::MAX };
 }
 
 /// One mode, as procgen knows it.

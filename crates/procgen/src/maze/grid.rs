@@ -75,7 +75,7 @@ impl Grid {
     }
 
     /// True on the outermost ring of cells.
-    pub fn is_border(&self, (x, y): Cell) -> bool {
+    pub(crate) fn is_border(&self, (x, y): Cell) -> bool {
         x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
     }
 

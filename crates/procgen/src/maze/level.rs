@@ -38,15 +38,15 @@ impl Subsystem {
 }
 
 /// The Maze generator (`maze`).
-pub struct MazeGen;
+pub(crate) struct MazeGen;
 
 /// Floors a `gen maze` may ask for: far past what a player clears in an evening.
-pub const MAX_FLOOR: u32 = 1_000;
+pub(crate) const MAX_FLOOR: u32 = 1_000;
 /// The largest side `gen maze --width/--height` accepts (the game itself plays smaller mazes,
 /// see [`crate::maze::tuning::MAX_GAME_SIDE`]).
-pub const MAX_TOOL_SIDE: u32 = crate::maze::tuning::MAX_SIDE as u32;
+pub(crate) const MAX_TOOL_SIDE: u32 = crate::maze::tuning::MAX_SIDE as u32;
 /// Pixels a side of a cell in pictures of small floors.
-pub const PICTURE_CELL: usize = 12;
+pub(crate) const PICTURE_CELL: usize = 12;
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec { option: Opt::Floor, help: "which floor, 1 the first", min: 1, max: MAX_FLOOR },
@@ -64,7 +64,7 @@ const SWEEP_OPTIONS: &[OptionSpec] =
 /// Grid sizes a sweep covers, one per seed in turn: first the loaded tuning's own (`None`: what
 /// the game plays, a designer's `--assets` edit included, so seed 0 of every sweep checks it),
 /// then tiny, odd, even, the shipped game's, and large.
-pub const SWEEP_SIZES: [Option<(u32, u32)>; 9] = [
+pub(crate) const SWEEP_SIZES: [Option<(u32, u32)>; 9] = [
     None,
     Some((1, 1)),
     Some((2, 2)),
@@ -77,7 +77,7 @@ pub const SWEEP_SIZES: [Option<(u32, u32)>; 9] = [
 ];
 
 /// One maze floor, with the tuning it was carved for (sizes from the request applied).
-pub struct MazeLevel {
+pub(crate) struct MazeLevel {
     pub seed: Seed,
     pub tuning: MazeTuning,
     pub floor: MazeFloor,

@@ -13,11 +13,11 @@ pub const MAX_SIDE: usize = 4001;
 /// entity, and a 201 × 201 floor (~20,000 walls) still runs at 60 frames a second.
 pub const MAX_GAME_SIDE: usize = 201;
 /// The smallest: a 5 × 5 grid carves nine open cells, room for a start, three stars and crumbs.
-pub const MIN_GAME_SIDE: usize = 5;
+pub(crate) const MIN_GAME_SIDE: usize = 5;
 /// The most points any one thing scores: a run of thousands of floors stays far from overflow.
-pub const MAX_POINTS: u32 = 100_000;
+pub(crate) const MAX_POINTS: u32 = 100_000;
 /// The fastest anything moves in a maze, cells a second.
-pub const MAX_SPEED: f32 = 30.0;
+pub(crate) const MAX_SPEED: f32 = 30.0;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -203,7 +203,7 @@ impl MazeTuning {
     }
 
     /// Pursuer speed at `intensity`, cells / s, linear from min to max.
-    pub fn pursuer_speed_at(&self, intensity: f32) -> f32 {
+    pub(crate) fn pursuer_speed_at(&self, intensity: f32) -> f32 {
         let t = intensity.clamp(0.0, 1.0);
         self.pursuer_speed_min + (self.pursuer_speed_max - self.pursuer_speed_min) * t
     }

@@ -76,7 +76,7 @@ impl Dir {
     }
 
     /// The direction `quarter_turns` clockwise from up (any integer, taken mod 4).
-    pub const fn from_index(quarter_turns: i32) -> Dir {
+    pub(crate) const fn from_index(quarter_turns: i32) -> Dir {
         Dir::ALL[quarter_turns.rem_euclid(4) as usize]
     }
 
@@ -90,7 +90,7 @@ impl Dir {
     }
 
     /// Up and down are vertical; left and right horizontal.
-    pub const fn is_vertical(self) -> bool {
+    pub(crate) const fn is_vertical(self) -> bool {
         matches!(self, Dir::Up | Dir::Down)
     }
 

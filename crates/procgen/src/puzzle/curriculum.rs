@@ -15,7 +15,7 @@ use crate::tuning::{FieldError, Tuning};
 /// The shipped curriculum, compiled in.
 pub const CURRICULUM_RON: &str = include_str!("../../../../assets/puzzle/curriculum.ron");
 /// Where it lives under `assets/`.
-pub const CURRICULUM_PATH: &str = "puzzle/curriculum.ron";
+pub(crate) const CURRICULUM_PATH: &str = "puzzle/curriculum.ron";
 /// The most steps a curriculum may have.
 pub const MAX_STEPS: usize = 500;
 

@@ -38,9 +38,9 @@ use crate::rng::{GenRng, Subsystem, stream};
 use crate::trace::{NoTrace, Trace};
 
 /// Whole-level attempts before giving up on the maze repair.
-pub const MAX_ATTEMPTS: u32 = 8;
+pub(crate) const MAX_ATTEMPTS: u32 = 8;
 /// Whole-level attempts with `no_shorter`.
-pub const MAX_NO_SHORTER_ATTEMPTS: u32 = 16;
+pub(crate) const MAX_NO_SHORTER_ATTEMPTS: u32 = 16;
 /// Tries at one shape's mini-map before the grammar is asked for another shape.
 const MINI_TRIES: u32 = 6;
 /// Shapes tried per object before it stands idle.

@@ -48,14 +48,14 @@ impl Subsystem {
     /// A spare stream for later parts.
     pub const PuzzleExtra: Subsystem = Subsystem::new(MODE.rng_stream, 0x05);
     /// Which variant worlds a level with conditions gets (issue #32).
-    pub const PuzzleVariants: Subsystem = Subsystem::new(MODE.rng_stream, 0x06);
+    pub(crate) const PuzzleVariants: Subsystem = Subsystem::new(MODE.rng_stream, 0x06);
 }
 
 /// The code puzzle generator (`puzzle`).
-pub struct PuzzleGen;
+pub(crate) struct PuzzleGen;
 
 /// Pixels a side of a tile in pictures.
-pub const PICTURE_TILE: usize = 16;
+pub(crate) const PICTURE_TILE: usize = 16;
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec { option: Opt::Level, help: "the curriculum step, 0 the first", min: 0, max: 999 },
@@ -63,7 +63,7 @@ const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// One code-puzzle level.
-pub struct PuzzleLevelOf {
+pub(crate) struct PuzzleLevelOf {
     pub level: PuzzleLevel,
 }
 

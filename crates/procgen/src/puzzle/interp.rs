@@ -214,7 +214,7 @@ impl<E: Env> Machine<E> {
 
     /// Variables read before any assignment hold `value` instead of stopping the run (the
     /// paper's shorter codes: a removed assignment leaves the default 1).
-    pub fn with_unset_default(mut self, value: i64) -> Self {
+    pub(crate) fn with_unset_default(mut self, value: i64) -> Self {
         self.unset = Some(value);
         self
     }

@@ -14,9 +14,9 @@ use crate::puzzle::world::{Cell, Element, Ground, Header, Kind, ObjectSpec, Obje
 /// Every character the player can stand on, in `initial` and `solved`.
 pub const WALKABLE: &str = ".@XC_=dghk$";
 /// The largest width or height a level file may have.
-pub const MAX_LEVEL_SIDE: usize = 256;
+pub(crate) const MAX_LEVEL_SIDE: usize = 256;
 /// The most objects a level file may have.
-pub const MAX_LEVEL_OBJECTS: usize = 64;
+pub(crate) const MAX_LEVEL_OBJECTS: usize = 64;
 
 /// Every character of the maps and the ground layer, with its meaning.
 pub fn legend() -> BTreeMap<String, String> {
@@ -162,7 +162,7 @@ impl PuzzleLevel {
     /// Builds the level's data from a world in its initial state, its solved rows and what
     /// the generator knows about each object (`(shape, design)` in the world's object order).
     /// `seed`, `level`, `solution` and `report` are left empty for the caller to fill.
-    pub fn from_world(
+    pub(crate) fn from_world(
         world: &World,
         solved: Vec<String>,
         shapes: &[(PathKind, String)],

@@ -270,7 +270,7 @@ pub fn plan(maps: &[Outline], rng: &mut impl GenRng) -> Option<Plan> {
 
 /// [`plan`], with how many plans tied for the least cost and area and which one the stream drew
 /// (1 and 0 beyond [`EXHAUSTIVE`] maps, where the greedy order is the only plan).
-pub fn plan_tied(maps: &[Outline], rng: &mut impl GenRng) -> Option<(Plan, usize, usize)> {
+pub(crate) fn plan_tied(maps: &[Outline], rng: &mut impl GenRng) -> Option<(Plan, usize, usize)> {
     let n = maps.len();
     if n == 0 {
         return None;

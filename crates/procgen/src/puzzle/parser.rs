@@ -18,7 +18,7 @@ use crate::puzzle::ast::{Attr, Bound, CodeError, Command, Cond, Dir, Pos, Progra
 use crate::puzzle::lexer::{Tok, Token, lex};
 
 /// The deepest nesting of `{ … }` blocks accepted (a loop in an `if` in a loop is depth 3).
-pub const MAX_DEPTH: usize = 8;
+pub(crate) const MAX_DEPTH: usize = 8;
 
 /// Parses a whole program.
 ///

@@ -246,7 +246,7 @@ pub fn reward_path(map: &mut MiniMap, keep_percent: (u32, u32), rng: &mut impl G
 /// Places the prize a reward shape reveals and ties it to the shape's header: a hidden key on
 /// a reachable floor tile, or a secret door in a reachable wall with a scroll behind it (a key
 /// when no wall can hold a door; `prize_fallback` says so).
-pub fn place_prize(map: &mut MiniMap, rng: &mut impl GenRng) {
+pub(crate) fn place_prize(map: &mut MiniMap, rng: &mut impl GenRng) {
     let Some(prize) = map.prize else { return };
     if map.world.headers.is_empty() {
         return;

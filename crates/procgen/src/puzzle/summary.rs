@@ -15,10 +15,10 @@ use crate::puzzle::interp::{Env, Machine};
 use crate::puzzle::world::{Cell, Kind, ObjectSpec, ObjectState};
 
 /// The most objects a program may use: each gets a mini-map, and the merge tries every order.
-pub const MAX_OBJECTS: usize = 8;
+pub(crate) const MAX_OBJECTS: usize = 8;
 /// The most tiles an object may travel from its start in x or y: its mini-map must hold the
 /// whole path.
-pub const MAX_TRAVEL: i32 = 12;
+pub(crate) const MAX_TRAVEL: i32 = 12;
 
 /// Why a level could not be made from a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ impl ObjectSummary {
     }
 
     /// The net quarter turns, 0..4.
-    pub fn net_turns(&self) -> i32 {
+    pub(crate) fn net_turns(&self) -> i32 {
         self.turns.rem_euclid(4)
     }
 
@@ -142,7 +142,7 @@ impl Env for Model {
 /// The objects a program names, each with its kind and the one command type it takes (from the
 /// first call on it; a program using two types on one object is refused at the second). A name
 /// met only in conditions takes its kind's first command type.
-pub fn object_specs(program: &Program) -> Result<Vec<ObjectSpec>, GenError> {
+pub(crate) fn object_specs(program: &Program) -> Result<Vec<ObjectSpec>, GenError> {
     // (name, kind, the command type and where a call fixed it)
     type Found = (String, Kind, Option<(CommandKind, Pos)>);
     let mut found: Vec<Found> = Vec::new();
@@ -237,7 +237,7 @@ pub fn summarize(program: &Program) -> Result<Vec<ObjectSummary>, GenError> {
 }
 
 /// [`summarize`] for a variant world whose objects start as `starts` says (see [`started`]).
-pub fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<ObjectSummary>, GenError> {
+pub(crate) fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<ObjectSummary>, GenError> {
     let specs = started(&object_specs(program)?, starts);
     let states = specs.iter().map(|s| s.start).collect();
     let model = Model { specs: specs.clone(), states };
@@ -324,7 +324,7 @@ pub fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<ObjectS
 
 /// Each object's state after running `program` on the map-free model, for the objects `specs`
 /// lists (unassigned variables read as `unset` when given); `None` if the run fails.
-pub fn end_states(program: &Program, specs: &[ObjectSpec], unset: Option<i64>) -> Option<Vec<ObjectState>> {
+pub(crate) fn end_states(program: &Program, specs: &[ObjectSpec], unset: Option<i64>) -> Option<Vec<ObjectState>> {
     let model = Model { specs: specs.to_vec(), states: specs.iter().map(|s| s.start).collect() };
     let mut machine = Machine::unchecked(program, model);
     if let Some(v) = unset {

@@ -220,7 +220,7 @@ pub fn shorter(program: &Program) -> Vec<Program> {
 /// `if` whose condition always holds, a `while` that runs once). `--no-shorter` doesn't retry
 /// for those.
 /// `codes` are the program's [`shorter`] codes (made once by the caller).
-pub fn shorter_unavoidable(program: &Program, codes: &[Program]) -> bool {
+pub(crate) fn shorter_unavoidable(program: &Program, codes: &[Program]) -> bool {
     let Ok(specs) = object_specs(program) else { return false };
     let Some(goal) = end_states(program, &specs, None) else { return false };
     codes.iter().any(|p| end_states(p, &specs, Some(1)).as_ref() == Some(&goal))
@@ -237,7 +237,7 @@ pub fn shorter_solves(world: &World, program: &Program) -> bool {
 }
 
 /// Whether one of `codes` solves the world (unassigned variables read as `unset`).
-pub fn any_solves(world: &World, codes: &[Program], unset: Option<i64>) -> bool {
+pub(crate) fn any_solves(world: &World, codes: &[Program], unset: Option<i64>) -> bool {
     codes.iter().any(|p| solves(world, p, unset))
 }
 

@@ -28,12 +28,12 @@ use crate::trace::Trace;
 /// The most worlds a level has: its own and two variants.
 pub const MAX_WORLDS: usize = 3;
 /// The offsets from its mark a variant may start a moved object at.
-pub const OFFSETS: [Cell; 9] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-2, 0), (2, 0), (0, -2), (0, 2)];
+pub(crate) const OFFSETS: [Cell; 9] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-2, 0), (2, 0), (0, -2), (0, 2)];
 /// The most start combinations looked at.
 pub const MAX_CANDIDATES: usize = 256;
 
 /// The start every object has in a level's own world.
-pub const ON_MARK: Start = Start { offset: (0, 0), moving: true };
+pub(crate) const ON_MARK: Start = Start { offset: (0, 0), moving: true };
 
 /// What each object may start as in a variant: only what the program's conditions read, and
 /// only where a command can change it (a gate's `isMoving`, a moved object's `position`).
@@ -129,7 +129,7 @@ pub fn pick(program: &Program, shorter_codes: &[Program], rng: &mut impl GenRng)
 
 /// Rounds of variant worlds tried (a world that can't be made, or one shorter code solving them
 /// all) before giving up or keeping the last.
-pub const MAX_ROUNDS: u32 = 16;
+pub(crate) const MAX_ROUNDS: u32 = 16;
 
 /// Variant world `index` (1 the first) of round `round`: its seed, a fixed function of the
 /// level's (a golden-ratio step apart, so no two worlds of a level share streams).

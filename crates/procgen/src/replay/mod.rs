@@ -29,7 +29,7 @@ pub fn max_steps() -> u32 {
     crate::modes::longest_replay_steps()
 }
 /// The longest replay code a link carries; a longer one is shared as a file or pasted code.
-pub const MAX_LINK_CODE: usize = 2000;
+pub(crate) const MAX_LINK_CODE: usize = 2000;
 /// The most distinct inputs a replay may use (a step's input packs into ten bits).
 const MAX_PALETTE: u32 = 1024;
 /// The longest mode key a replay may name.

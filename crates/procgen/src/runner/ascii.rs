@@ -17,7 +17,7 @@ const AIR_ROWS: usize = 5;
 const CHUNKS_PER_BLOCK: usize = 4;
 
 /// The whole track, four chunks to a block of lines.
-pub fn draw_track(seed: Seed, track: &[PlacedChunk]) -> String {
+pub(crate) fn draw_track(seed: Seed, track: &[PlacedChunk]) -> String {
     let mut out = format!("runner track, seed {}, {} chunks\n", seed.code(), track.len());
     for block in track.chunks(CHUNKS_PER_BLOCK) {
         out.push('\n');

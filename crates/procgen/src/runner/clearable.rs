@@ -35,7 +35,7 @@ pub const HAZARD_HEIGHT: f32 = 30.0;
 /// `speed / 60` in a fixed step (4.7 units at the slowest shipped speed) and can only take off at
 /// those points, so the check samples one step's travel at the slowest speed: a window that
 /// wide holds a sample, a narrower one a player can miss too, and it is then reported.
-pub const MIN_SAMPLE_STEP: f32 = 1.0;
+pub(crate) const MIN_SAMPLE_STEP: f32 = 1.0;
 
 /// The sampling step for a tuning: one fixed step of running at the slowest speed.
 fn sample_step(config: &RunnerConfig) -> f32 {
@@ -178,7 +178,7 @@ fn longest_jump(config: &RunnerConfig, reach: JumpReach) -> f32 {
 }
 
 /// Propagates the reachable ground left to right and says how each blocked stretch is crossed.
-pub fn crossings(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk]) -> Vec<Crossing> {
+pub(crate) fn crossings(config: &RunnerConfig, reach: JumpReach, track: &[PlacedChunk]) -> Vec<Crossing> {
     let Some(first) = track.first() else { return Vec::new() };
     let half = half_width(config);
     let blocked = blocked_stretches(track, half);

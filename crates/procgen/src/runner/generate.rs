@@ -180,7 +180,7 @@ impl RunnerGenerator {
 
     /// [`RunnerGenerator::next_chunk`], narrating each decision to `trace` (the rules first, before
     /// the first chunk).
-    pub fn next_chunk_traced<T: Trace<RunnerStep>>(&mut self, trace: &mut T) -> PlacedChunk {
+    pub(crate) fn next_chunk_traced<T: Trace<RunnerStep>>(&mut self, trace: &mut T) -> PlacedChunk {
         if self.next_index == 0 {
             trace.note(|| self.rules());
         }

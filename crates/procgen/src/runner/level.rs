@@ -36,17 +36,17 @@ pub const MODE: ModeSpec = ModeSpec {
 #[allow(non_upper_case_globals)]
 impl Subsystem {
     pub const RunnerChunks: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
-    pub const RunnerFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+    pub(crate) const RunnerFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
 }
 
 /// The Runner generator (`runner`).
-pub struct RunnerGen;
+pub(crate) struct RunnerGen;
 
 /// Chunks a `gen runner` may ask for: about twelve hours of running at top speed, and a JSON
 /// document of ~20 MB.
-pub const MAX_CHUNKS: u32 = 20_000;
+pub(crate) const MAX_CHUNKS: u32 = 20_000;
 /// Chunks per seed a `validate runner` may play: 10,000 seeds of this many stay within a minute.
-pub const MAX_SWEEP_CHUNKS: u32 = 1_000;
+pub(crate) const MAX_SWEEP_CHUNKS: u32 = 1_000;
 
 const OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Chunks, help: "how many chunks of track", min: 1, max: MAX_CHUNKS }];
@@ -54,7 +54,7 @@ const SWEEP_OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Chunks, help: "chunks generated per seed", min: 1, max: MAX_SWEEP_CHUNKS }];
 
 /// A stretch of Runner track.
-pub struct RunnerLevel {
+pub(crate) struct RunnerLevel {
     pub seed: Seed,
     pub reach: JumpReach,
     pub track: Vec<PlacedChunk>,

@@ -74,28 +74,28 @@ pub struct FoodSlot {
 }
 
 /// The most chunks a library may hold: far more than a designer writes, few enough to check fast.
-pub const MAX_CHUNKS: usize = 1000;
+pub(crate) const MAX_CHUNKS: usize = 1000;
 /// Where the library lives, relative to `assets/`.
 pub const CHUNKS_PATH: &str = "runner/chunks.ron";
 /// The shipped library, compiled in.
-pub const CHUNKS_RON: &str = include_str!("../../../../assets/runner/chunks.ron");
+pub(crate) const CHUNKS_RON: &str = include_str!("../../../../assets/runner/chunks.ron");
 /// The library as the registry lists it: a text of it is checked against the shipped tuning (a
 /// loaded data set checks it against the tuning it is played with).
-pub const CHUNKS_FILE: DataFile = DataFile { path: CHUNKS_PATH, built_in: CHUNKS_RON, check: check_chunks };
+pub(crate) const CHUNKS_FILE: DataFile = DataFile { path: CHUNKS_PATH, built_in: CHUNKS_RON, check: check_chunks };
 
 fn check_chunks(text: &str, file: &str) -> Result<(), DataError> {
     ChunkLibrary::from_ron(text, file, &<RunnerTuning as crate::tuning::Tuning>::built_in()).map(|_| ())
 }
 /// The fewest food slots that make a rest chunk's trail.
-pub const REST_FOOD_TRAIL: usize = 3;
+pub(crate) const REST_FOOD_TRAIL: usize = 3;
 /// Platforms are slabs this thick under their top surface.
 pub const PLATFORM_THICKNESS: f32 = 18.0;
 /// Room left between the runner's head and a platform's underside, so running under one never snags.
 pub const PLATFORM_HEADROOM: f32 = 8.0;
 /// Platform tops are kept within this share of the jump height, so they can be reached.
-pub const PLATFORM_REACH: f32 = 0.8;
+pub(crate) const PLATFORM_REACH: f32 = 0.8;
 /// Food is hung at most this share of a jump above the surface below it.
-pub const FOOD_REACH: f32 = 0.9;
+pub(crate) const FOOD_REACH: f32 = 0.9;
 
 impl ChunkLibrary {
     /// Parses and validates the library against the tuning it will be played with; a mistake
@@ -250,7 +250,7 @@ impl ChunkLibrary {
     }
 
     /// The lowest demand in the library: the floor the window never goes below.
-    pub fn min_demand(&self) -> f32 {
+    pub(crate) fn min_demand(&self) -> f32 {
         self.chunks.iter().map(|c| c.demand).fold(f32::INFINITY, f32::min)
     }
 }

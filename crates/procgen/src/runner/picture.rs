@@ -6,7 +6,7 @@ use crate::runner::PlacedChunk;
 use crate::runner::library::PLATFORM_THICKNESS;
 
 /// World units per pixel, both ways.
-pub const UNITS_PER_PIXEL: f32 = 4.0;
+pub(crate) const UNITS_PER_PIXEL: f32 = 4.0;
 /// Pixels from top to bottom: world heights from [`BELOW`] under the ground up to the sky.
 pub const HEIGHT: u32 = 160;
 /// World units shown below the ground surface.

@@ -41,8 +41,8 @@ pub struct RunnerTuning {
 
 /// The runner's collision box sides, world units: at least twice the corner radius, at most what
 /// fits under a ledge.
-pub const MIN_PLAYER_SIDE: f32 = 12.0;
-pub const MAX_PLAYER_SIDE: f32 = 200.0;
+pub(crate) const MIN_PLAYER_SIDE: f32 = 12.0;
+pub(crate) const MAX_PLAYER_SIDE: f32 = 200.0;
 
 impl RunnerTuning {
     pub fn validate(&self) -> Result<(), FieldError> {

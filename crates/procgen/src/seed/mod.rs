@@ -28,7 +28,7 @@ use unicode_normalization::UnicodeNormalization;
 /// only Code puzzle codes from before are refused).
 pub const GENERATOR_VERSION: u8 = 4;
 /// Versions this build reads; each generator says from which one its levels are unchanged.
-pub const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3, 4];
+pub(crate) const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3, 4];
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MIN_DATA_CHARS: usize = 8;

@@ -15,7 +15,7 @@ use crate::tunnel::{Gate, TunnelTuning};
 
 /// Float slack for the reachability rule, world units: far below anything a player sees, far
 /// above the rounding of sums of a few hundred units in f32.
-pub const EPS: f32 = 1e-3;
+pub(crate) const EPS: f32 = 1e-3;
 
 /// What the flyer's centre does at a gate between two positions a step apart (x, y up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub fn flight_time(tuning: &TunnelTuning, from: &Gate, to: &Gate) -> f32 {
 
 /// Half the height of a gate's window: how far the flyer's centre may be from the gap centre.
 /// Negative when the flyer doesn't fit the gap.
-pub fn window_half(tuning: &TunnelTuning, gap_height: f32) -> f32 {
+pub(crate) fn window_half(tuning: &TunnelTuning, gap_height: f32) -> f32 {
     gap_height / 2.0 - tuning.flyer_height / 2.0
 }
 

@@ -50,16 +50,16 @@ impl Subsystem {
     pub const TunnelStars: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
 }
 /// Gates a `gen tunnel` may ask for: hours of flying.
-pub const MAX_GATES: u32 = 20_000;
+pub(crate) const MAX_GATES: u32 = 20_000;
 /// Pixels per world unit in pictures.
-pub const PICTURE_SCALE: f32 = 0.25;
+pub(crate) const PICTURE_SCALE: f32 = 0.25;
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec { option: Opt::Gates, help: "how many gates", min: 1, max: MAX_GATES }];
 const SWEEP_OPTIONS: &[OptionSpec] =
     &[OptionSpec { option: Opt::Gates, help: "gates generated per seed", min: 2, max: 2_000 }];
 
 /// A run of gates.
-pub struct TunnelLevel {
+pub(crate) struct TunnelLevel {
     pub seed: Seed,
     pub tuning: TunnelTuning,
     pub reach: FlyerReach,

@@ -119,7 +119,7 @@ impl TunnelGenerator {
 
     /// [`TunnelGenerator::next_gate`], narrating each decision to `trace` (the rules first, before
     /// the first gate): the same gate, bit for bit.
-    pub fn next_gate_traced<T: Trace<TunnelStep>>(&mut self, trace: &mut T) -> Gate {
+    pub(crate) fn next_gate_traced<T: Trace<TunnelStep>>(&mut self, trace: &mut T) -> Gate {
         let index = u32::try_from(self.next_index).expect("a tunnel run ends after gate u32::MAX");
         if index == 0 {
             trace.note(|| TunnelStep::Rules { tuning: self.tuning.clone(), reach: self.reach, squeeze: self.squeeze });

@@ -8,7 +8,7 @@
 use crate::tunnel::{Gate, star_field};
 
 /// World units per text column and per text row.
-pub const TEXT_CELL: (f32, f32) = (25.0, 30.0);
+pub(crate) const TEXT_CELL: (f32, f32) = (25.0, 30.0);
 
 /// The gates as text under a header, from x = 0 to one column past the last gate.
 ///

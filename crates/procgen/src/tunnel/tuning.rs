@@ -251,7 +251,7 @@ impl TunnelTuning {
     /// How much the squeeze narrows a gap at `intensity`, before the floor:
     /// `squeeze_max × (intensity − squeeze_from) / (1 − squeeze_from)`, 0 below `squeeze_from`.
     /// One function for [`TunnelTuning::squeezed`] and the trace's caption, so their bits agree.
-    pub fn squeeze_by(&self, intensity: f32) -> f32 {
+    pub(crate) fn squeeze_by(&self, intensity: f32) -> f32 {
         let t = ((intensity.clamp(0.0, 1.0) - self.squeeze_from) / (1.0 - self.squeeze_from)).max(0.0);
         self.squeeze_max * t
     }

@@ -42,7 +42,7 @@ impl Area {
     }
 
     /// The area shrunk by `margin` on every side.
-    pub fn inset(self, margin: f32) -> Area {
+    pub(crate) fn inset(self, margin: f32) -> Area {
         Area::new(self.x0 + margin, self.y0 + margin, self.x1 - margin, self.y1 - margin)
     }
 

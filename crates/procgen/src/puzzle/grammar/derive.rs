@@ -30,7 +30,7 @@ impl Grammar {
     /// [`Grammar::derive`], narrating each expansion as an `expand` event of object `object`:
     /// the eligible rules and their weights, the roll and the rule it lands on.
     #[allow(clippy::too_many_arguments)]
-    pub fn derive_traced<T: Trace<PuzzleStep>>(
+    pub(crate) fn derive_traced<T: Trace<PuzzleStep>>(
         &self,
         kind: Kind,
         command: CommandKind,

@@ -17,14 +17,14 @@ use crate::puzzle::world::Kind;
 use crate::tuning::{FieldError, Tuning};
 
 /// The shipped grammar, compiled in.
-pub const GRAMMAR_RON: &str = include_str!("../../../../../assets/puzzle/grammar.ron");
+pub(crate) const GRAMMAR_RON: &str = include_str!("../../../../../assets/puzzle/grammar.ron");
 /// Where it lives under `assets/`.
-pub const GRAMMAR_PATH: &str = "puzzle/grammar.ron";
+pub(crate) const GRAMMAR_PATH: &str = "puzzle/grammar.ron";
 
 /// The most rule applications in one derivation (the grammar is acyclic, so this is a guard).
 const MAX_EXPANSIONS: usize = 32;
 /// The most rules a grammar may have.
-pub const MAX_RULES: usize = 256;
+pub(crate) const MAX_RULES: usize = 256;
 
 /// How rule probabilities are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,7 +85,7 @@ impl ShapeKind {
 
     /// Maze shapes block the way in the initial map (the maze-path algorithm); the others use
     /// the reward-path algorithm.
-    pub const fn is_maze(self) -> bool {
+    pub(crate) const fn is_maze(self) -> bool {
         matches!(
             self,
             ShapeKind::Obstacle
@@ -98,7 +98,7 @@ impl ShapeKind {
     }
 
     /// Shapes whose prize comes from the grammar (a vault holds its own key).
-    pub const fn wants_prize(self) -> bool {
+    pub(crate) const fn wants_prize(self) -> bool {
         matches!(self, ShapeKind::PlateReward | ShapeKind::FireRotate | ShapeKind::FireSlide | ShapeKind::LeverReward)
     }
 
@@ -188,7 +188,7 @@ pub struct Grammar {
 }
 
 /// The symbols objects start from: one per (kind, command type) pair.
-pub fn start_symbols() -> Vec<(Kind, CommandKind, String)> {
+pub(crate) fn start_symbols() -> Vec<(Kind, CommandKind, String)> {
     Kind::ALL
         .into_iter()
         .flat_map(|k| k.commands().iter().map(move |&c| (k, c, format!("{}.{}", k.name(), c.name()))))
@@ -398,7 +398,7 @@ impl Default for Grammar {
 /// The weight of a rule of `complexity` under `distribution` after it has gathered `gathered`
 /// thousandths of penalty (0: no longer considered). A trace's rebuild checks each recorded
 /// weight with it.
-pub fn rule_weight(distribution: Distribution, complexity: u8, gathered: u32) -> u32 {
+pub(crate) fn rule_weight(distribution: Distribution, complexity: u8, gathered: u32) -> u32 {
     let c = u32::from(complexity);
     let base = match distribution {
         Distribution::Uniform => 1,
@@ -409,7 +409,7 @@ pub fn rule_weight(distribution: Distribution, complexity: u8, gathered: u32) ->
 }
 
 /// A penalty in 0..=1 as thousandths, rounded (exact for the values designers write).
-pub fn per_mille(penalty: f32) -> u32 {
+pub(crate) fn per_mille(penalty: f32) -> u32 {
     (penalty.clamp(0.0, 1.0) * 1000.0).round() as u32
 }
 

@@ -23,7 +23,7 @@ pub use stamp::feasible;
 use stamp::stamp;
 
 /// The largest mini-map side, border included.
-pub const MAX_MINI_SIDE: i32 = 32;
+pub(crate) const MAX_MINI_SIDE: i32 = 32;
 
 /// A side of a rectangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,7 +37,7 @@ pub enum Edge {
 
 impl Edge {
     /// The step from the door into the map.
-    pub const fn inward(self) -> Dir {
+    pub(crate) const fn inward(self) -> Dir {
         match self {
             Edge::Left => Dir::Right,
             Edge::Top => Dir::Down,
@@ -271,7 +271,7 @@ impl MiniMap {
     }
 
     /// The tile at a row-major index.
-    pub fn world_cell(&self, i: usize) -> Cell {
+    pub(crate) fn world_cell(&self, i: usize) -> Cell {
         let w = self.world.width.max(1) as usize;
         ((i % w) as i32, (i / w) as i32)
     }
@@ -291,13 +291,13 @@ impl MiniMap {
     }
 
     /// Solved: the exit and every reward reachable from the entry.
-    pub fn solved_ok(&mut self) -> bool {
+    pub(crate) fn solved_ok(&mut self) -> bool {
         self.set(Moment::Solved);
         self.world.reach().all()
     }
 
     /// Initial: the exit can't be reached from the entry.
-    pub fn initially_blocked(&mut self) -> bool {
+    pub(crate) fn initially_blocked(&mut self) -> bool {
         self.set(Moment::Initial);
         !self.world.reach().exit
     }

@@ -93,12 +93,12 @@ impl Ground {
     }
 
     /// Ground a block or statue can be moved onto.
-    pub const fn takes_objects(self) -> bool {
+    pub(crate) const fn takes_objects(self) -> bool {
         matches!(self, Ground::Floor | Ground::Plate)
     }
 
     /// Ground fire and wind pass over.
-    pub const fn lets_air_through(self) -> bool {
+    pub(crate) const fn lets_air_through(self) -> bool {
         self.open() || matches!(self, Ground::Water)
     }
 }
@@ -400,7 +400,7 @@ impl World {
 }
 
 /// An object's character in the map rows.
-pub fn object_symbol(spec: &ObjectSpec, state: &ObjectState) -> char {
+pub(crate) fn object_symbol(spec: &ObjectSpec, state: &ObjectState) -> char {
     match spec.kind {
         Kind::Block if spec.is_plank() => '=',
         Kind::Block => 'B',

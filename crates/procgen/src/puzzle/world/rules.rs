@@ -180,7 +180,7 @@ impl World {
     }
 
     /// Whether the player can walk from `from` to the exit in the current state.
-    pub fn exit_reachable_from(&self, from: Cell) -> bool {
+    pub(crate) fn exit_reachable_from(&self, from: Cell) -> bool {
         let dist = self.distances(&self.view().walkable, from);
         self.contains(self.exit) && dist[self.index(self.exit)].is_some()
     }
