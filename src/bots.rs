@@ -93,7 +93,7 @@ pub fn play_bot_in(mut app: App, seed: Seed, goal: f32, limit_seconds: f32) -> R
 /// Plays seeds `seeds` with `mode`'s bot on `jobs` threads, each run its own headless app (the
 /// apps share nothing, so a seed's run is the same whatever the thread count), calling `done`
 /// after each run. The runs come back in seed order; the first error stops the rest.
-pub fn play_bots(
+pub(crate) fn play_bots(
     mode: Mode,
     seeds: std::ops::Range<u64>,
     jobs: usize,
@@ -169,7 +169,7 @@ pub fn soak(mode: Mode, seed: Seed, data: GameData, frames: u64, every: u64) -> 
 /// Whether a soak stayed flat: the second half's peaks (entities, resident memory) no higher than
 /// the first half's, give or take `slack` (a share: 0.1 is 10%) and 8 MiB of allocator noise. A
 /// leak grows with the frames and fails; a world that churns but keeps its size passes.
-pub fn soak_verdict(samples: &[SoakSample], slack: f32) -> Result<(), String> {
+pub(crate) fn soak_verdict(samples: &[SoakSample], slack: f32) -> Result<(), String> {
     if samples.len() < 4 {
         return Err(format!("{} samples are too few to judge a soak (at least 4)", samples.len()));
     }
@@ -191,7 +191,7 @@ pub fn soak_verdict(samples: &[SoakSample], slack: f32) -> Result<(), String> {
     Ok(())
 }
 
-pub fn resident_kib() -> u64 {
+pub(crate) fn resident_kib() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
         .ok()
         .and_then(|statm| statm.split_whitespace().nth(1)?.parse::<u64>().ok())

@@ -12,7 +12,7 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_wasm::{ConsoleConfig, WASMLayer, WASMLayerConfigBuilder};
 
 /// Sends log messages (`tracing` events and the `log` records wgpu writes) to the browser console.
-pub struct BrowserLogPlugin;
+pub(crate) struct BrowserLogPlugin;
 
 impl Plugin for BrowserLogPlugin {
     fn build(&self, _app: &mut App) {

@@ -11,12 +11,12 @@ use bevy::text::Font;
 use tracing::warn;
 
 /// The font file (TrueType, 38 KB).
-pub const FONT_BYTES: &[u8] = include_bytes!("../assets/fonts/FiraMono-Medium-latin.ttf");
+pub(crate) const FONT_BYTES: &[u8] = include_bytes!("../assets/fonts/FiraMono-Medium-latin.ttf");
 
 /// Puts the font in the place of Bevy's default one: every `TextFont` that names no font (all of
 /// the game's) uses the default handle, so no text has to be told. Add after Bevy's TextPlugin;
 /// an app without text (headless tests) is left alone.
-pub struct GameFontPlugin;
+pub(crate) struct GameFontPlugin;
 
 impl Plugin for GameFontPlugin {
     fn build(&self, app: &mut App) {

@@ -17,7 +17,7 @@ struct FrameReport {
 }
 
 /// Adds the report when the variable asks for it (a whole number of frames, at least 10).
-pub fn add_if_asked(app: &mut App) {
+pub(crate) fn add_if_asked(app: &mut App) {
     let Some(asked) = std::env::var_os("SEEDFEAST_FRAME_REPORT") else { return };
     let wanted = match asked.to_str().map(str::trim).map(str::parse::<usize>) {
         Some(Ok(wanted)) => wanted,

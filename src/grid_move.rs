@@ -17,7 +17,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Down, Dir::Right];
 
-    pub fn delta(self) -> (isize, isize) {
+    pub(crate) fn delta(self) -> (isize, isize) {
         match self {
             Dir::Up => (0, -1),
             Dir::Down => (0, 1),
@@ -137,7 +137,7 @@ impl Mover {
 }
 
 /// The player's rule at a centre: take the buffered turn if open, else keep going if open.
-pub fn player_choice(
+pub(crate) fn player_choice(
     open: &impl Fn(Cell) -> bool,
     cell: Cell,
     arrived: Option<Dir>,

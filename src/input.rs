@@ -37,7 +37,7 @@ pub struct Actions {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TypingFocus(pub bool);
 
-pub struct ActionsPlugin;
+pub(crate) struct ActionsPlugin;
 
 impl Plugin for ActionsPlugin {
     fn build(&self, app: &mut App) {
@@ -55,14 +55,14 @@ impl Plugin for ActionsPlugin {
 /// Where [`Actions`] are read from the keys and pads each frame; other devices (touch) add to
 /// them after it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ReadActions;
+pub(crate) struct ReadActions;
 
 /// Keys and gamepad buttons that were down when a run ended: the player was steering or jumping
 /// with them, so until each is let go its presses (an OS key repeat, a press landing as the
 /// screen changes) make no actions. Without this, arrows held at the moment of death move the
 /// game-over cursor, and the next Enter does something the player never chose.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct HeldOver {
+pub(crate) struct HeldOver {
     keys: Vec<KeyCode>,
     buttons: Vec<(Entity, GamepadButton)>,
 }
@@ -154,7 +154,7 @@ fn read_actions(
 }
 
 /// Whether Alt is down: Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
-pub fn alt_held(keys: &ButtonInput<KeyCode>) -> bool {
+pub(crate) fn alt_held(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight])
 }
 
@@ -201,7 +201,7 @@ pub fn quantised(axis: Vec2) -> Vec2 {
 }
 
 /// A direction held (a stick's, a finger's or a bot's) as each axis -1, 0 or 1: one of eight or none.
-pub fn snapped_axis(direction: Vec2) -> IVec2 {
+pub(crate) fn snapped_axis(direction: Vec2) -> IVec2 {
     let snapped = quantised(direction);
     let sign = |v: f32| {
         if v > 0.1 {

@@ -39,7 +39,7 @@ impl Controls {
     }
 
     /// The in-run hint for a gamepad (the buttons the game reads).
-    pub fn pad_hint(self) -> &'static str {
+    pub(crate) fn pad_hint(self) -> &'static str {
         match self {
             Controls::Jump => "(A): jump",
             Controls::Flap => "(A): flap",
@@ -51,7 +51,7 @@ impl Controls {
     }
 
     /// The in-run hint on a touch screen.
-    pub fn touch_hint(self) -> &'static str {
+    pub(crate) fn touch_hint(self) -> &'static str {
         match self {
             Controls::Jump => "Tap: jump",
             Controls::Flap => "Tap: flap",
@@ -169,7 +169,7 @@ impl Mode {
         self.0.spec.longest_run_steps()
     }
 
-    pub fn blurb(self) -> &'static str {
+    pub(crate) fn blurb(self) -> &'static str {
         self.0.blurb
     }
 
@@ -183,7 +183,7 @@ impl Mode {
     }
 
     /// The first seed-code version whose levels of this mode this build still makes.
-    pub fn since_version(self) -> u8 {
+    pub(crate) fn since_version(self) -> u8 {
         self.generator().since_version(self.variant())
     }
 }

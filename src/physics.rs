@@ -18,11 +18,11 @@ use crate::session::Session;
 use crate::state::Screen;
 
 /// Physics steps per second, for play and for tests alike.
-pub const PHYSICS_HZ: f64 = STEP_HZ;
+pub(crate) const PHYSICS_HZ: f64 = STEP_HZ;
 /// World units per metre, rapier's length unit. Rapier scales its tolerances by it, including a
 /// speed cap of 400 length units/s: at the default of 1 that cap silently halved every jump
 /// (the headless jump test caught it).
-pub const UNITS_PER_METRE: f32 = 100.0;
+pub(crate) const UNITS_PER_METRE: f32 = 100.0;
 
 /// How far bodies get under the current data's physics: what the generators size levels to.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -40,7 +40,7 @@ impl Reach {
     }
 }
 
-pub struct PhysicsPlugin;
+pub(crate) struct PhysicsPlugin;
 
 impl Plugin for PhysicsPlugin {
     fn build(&self, app: &mut App) {

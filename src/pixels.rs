@@ -8,7 +8,13 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// RGBA bytes as an image for a sprite or a UI node: a floor painted once (the Arena's, the
 /// maze's) or a level's preview.
-pub fn rgba_image(width: u32, height: u32, rgba: Vec<u8>, sampler: ImageSampler, usage: RenderAssetUsages) -> Image {
+pub(crate) fn rgba_image(
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    sampler: ImageSampler,
+    usage: RenderAssetUsages,
+) -> Image {
     let mut image = Image::new(
         Extent3d { width, height, depth_or_array_layers: 1 },
         TextureDimension::D2,

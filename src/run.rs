@@ -24,7 +24,7 @@ pub const COUNTDOWN_SECONDS: f32 = 3.0;
 /// What happens when the `Playing` screen opens, in order: physics first (gravity, reach), then
 /// the mode's own start.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RunStart {
+pub(crate) enum RunStart {
     Physics,
     Mode,
 }
@@ -69,13 +69,13 @@ pub const SETTLE_STEPS: u32 = 3;
 
 /// A level still building after this many countdown steps (ten seconds) is a mode's bug; the run
 /// starts anyway rather than wait for ever (and a warning says so).
-pub const MAX_SETTLE_STEPS: u32 = 600;
+pub(crate) const MAX_SETTLE_STEPS: u32 = 600;
 
 /// Set by a mode's `Prepare` system in a step where its level was not ready yet (it built
 /// something, or waited for what it builds on): the countdown waits for it (see
 /// [`SETTLE_STEPS`]). Cleared every step.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct LevelBuilding(pub bool);
+pub(crate) struct LevelBuilding(pub bool);
 
 /// Ends a headless app's countdown as a key press would, once it has settled: what a replay, a
 /// ghost and the tests start a run from. Bounded: one fixed step per update in those apps.
@@ -121,7 +121,7 @@ pub struct RunOver {
 }
 
 /// Whether the run's end is still to come (as of the start of this step).
-pub fn not_over(over: Res<RunOver>) -> bool {
+pub(crate) fn not_over(over: Res<RunOver>) -> bool {
     !over.over
 }
 
@@ -134,7 +134,7 @@ fn close_ended_run(mut over: ResMut<RunOver>) {
 
 /// The HUD's status line; the run's [`Rules::status`] writes it ("Score 120   42 m").
 #[derive(Resource, Default, Debug)]
-pub struct HudStatus {
+pub(crate) struct HudStatus {
     pub line: String,
 }
 
@@ -176,7 +176,7 @@ pub trait Rules: Resource {
 }
 
 /// The game-over heading of a run that reached its mode's longest run.
-pub const TIME_UP: &str = "Time's up!";
+pub(crate) const TIME_UP: &str = "Time's up!";
 
 /// How far a run has got: an amount in a unit the mode names (`412 m`, `57 gates`).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -196,7 +196,7 @@ pub struct RunScore(pub u32);
 
 /// Which level of the run the player is on (floor, wave, dungeon; 0 in modes of one level).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RunStage(pub u32);
+pub(crate) struct RunStage(pub u32);
 
 /// The lifecycle of one mode's run, for the [`Rules`] resource `R`.
 pub struct RunPlugin<R>(PhantomData<R>);
@@ -279,7 +279,7 @@ fn show_status<R: Rules>(run: Res<R>, mut status: ResMut<HudStatus>) {
 }
 
 /// The parts of the lifecycle shared by every mode: the sets, the countdown and pausing.
-pub struct RunFlowPlugin;
+pub(crate) struct RunFlowPlugin;
 
 impl Plugin for RunFlowPlugin {
     fn build(&self, app: &mut App) {

@@ -48,7 +48,7 @@ impl Session {
 }
 
 /// A fresh seed from the operating system (or the browser's crypto), trimmed to a short code.
-pub fn random_seed() -> Seed {
+pub(crate) fn random_seed() -> Seed {
     let mut bytes = [0u8; 8];
     // Without an entropy source the fallback is still a valid seed; it is only less random.
     if getrandom::fill(&mut bytes).is_err() {
@@ -73,7 +73,7 @@ pub struct LastRun {
 }
 
 /// Today's UTC date as (year, month, day), for the daily seed.
-pub fn utc_today() -> (i32, u32, u32) {
+pub(crate) fn utc_today() -> (i32, u32, u32) {
     let seconds = web_time_now_secs();
     civil_from_days((seconds / 86_400) as i64)
 }
@@ -89,7 +89,7 @@ fn web_time_now_secs() -> u64 {
 }
 
 /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-pub fn civil_from_days(days: i64) -> (i32, u32, u32) {
+pub(crate) fn civil_from_days(days: i64) -> (i32, u32, u32) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -117,7 +117,7 @@ impl RunEntry {
 
     /// The best-score key of a run of `mode` on the seed `code` that started here:
     /// `dungeon/324MP-ANQ6H`, or `dungeon/324MP-ANQ6H@3` from level 3.
-    pub fn score_key(self, mode: &str, code: &str) -> String {
+    pub(crate) fn score_key(self, mode: &str, code: &str) -> String {
         match self.0 {
             None => seedfeast_save::score_key(mode, code),
             Some(level) => seedfeast_save::score_key(mode, &format!("{code}@{level}")),

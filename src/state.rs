@@ -28,7 +28,7 @@ pub enum Pause {
 
 /// Registers the states, starting on `initial` (the title, a run started from the command
 /// line, or the data-error screen).
-pub struct StatePlugin {
+pub(crate) struct StatePlugin {
     pub initial: Screen,
 }
 

@@ -64,7 +64,7 @@ fn toast_line(floating: bool) -> impl Bundle {
     )
 }
 
-pub struct ToastPlugin;
+pub(crate) struct ToastPlugin;
 
 impl Plugin for ToastPlugin {
     fn build(&self, app: &mut App) {

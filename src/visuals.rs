@@ -11,13 +11,13 @@ use crate::food::{FOOD_RADIUS, FoodItem};
 use crate::palette;
 
 /// The height of the world the camera shows, whatever the window size.
-pub const VIEW_HEIGHT: f32 = 720.0;
+pub(crate) const VIEW_HEIGHT: f32 = 720.0;
 /// Where the camera starts: the Runner's view of the ground (each mode moves it).
 const CAMERA_Y: f32 = 200.0;
 
 /// Meshes shared by every dressed entity (sizes come from each entity's Transform scale).
 #[derive(Resource)]
-pub struct Shapes {
+pub(crate) struct Shapes {
     pub circle: Handle<Mesh>,
     pub triangle: Handle<Mesh>,
     pub ring: Handle<Mesh>,
@@ -54,7 +54,7 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// The 2D camera, apart from anything it follows.
-pub type CameraQuery<'w, 's, Other> =
+pub(crate) type CameraQuery<'w, 's, Other> =
     Query<'w, 's, (&'static mut Transform, &'static mut Projection), (With<Camera2d>, Without<Other>)>;
 
 pub fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, scale: Vec2) -> impl Bundle {
@@ -63,7 +63,7 @@ pub fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, sca
 
 /// The chef seen from above (maze and arena): a teal square with two eyes and a hat brim, drawn as
 /// a walking puppet under the entity the game moves.
-pub fn dress_chef(
+pub(crate) fn dress_chef(
     commands: &mut Commands,
     entity: Entity,
     size: Vec2,

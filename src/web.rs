@@ -21,7 +21,7 @@ pub enum LinkRequest {
 }
 
 /// The largest `level=K` a link may ask for.
-pub const MAX_LINK_LEVEL: u32 = 9_999;
+pub(crate) const MAX_LINK_LEVEL: u32 = 9_999;
 
 /// Reads `seed`, `mode` and `level` from a query string (`?seed=124MP-ANQ6N&mode=maze`,
 /// `?mode=puzzle&seed=…&level=3`). The mode defaults to the first in the table; a bad code, a
@@ -83,7 +83,7 @@ pub fn share_link(page: &str, session: &Session) -> String {
 
 /// The page's address without its query (`https://host/path/index.html`), in the browser.
 #[cfg(target_arch = "wasm32")]
-pub fn page_address() -> String {
+pub(crate) fn page_address() -> String {
     web_sys::window()
         .and_then(|window| {
             let location = window.location();
@@ -128,7 +128,7 @@ pub fn publish(id: &str, text: &str) {
 pub struct ScreenLog(pub Vec<String>);
 
 /// How a screen is named in the log: the screen, and for a run the mode and seed code.
-pub fn screen_line(screen: Screen, session: &Session) -> String {
+pub(crate) fn screen_line(screen: Screen, session: &Session) -> String {
     match screen {
         Screen::Playing | Screen::GameOver => format!("{screen:?} {} {}", session.mode.key(), session.seed.code()),
         other => format!("{other:?}"),
@@ -136,7 +136,7 @@ pub fn screen_line(screen: Screen, session: &Session) -> String {
 }
 
 /// Keeps the screen log and, in the browser, publishes it into the page as `<pre id="screens">`.
-pub struct ScreenLogPlugin;
+pub(crate) struct ScreenLogPlugin;
 
 impl Plugin for ScreenLogPlugin {
     fn build(&self, app: &mut App) {

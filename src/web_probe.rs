@@ -41,7 +41,7 @@ fn log_pause(pause: Option<Res<State<Pause>>>, mut log: ResMut<ScreenLog>) {
 }
 
 /// A run's inputs summed up: `steps N jumps J turns T moving M uses U`.
-pub fn run_summary(inputs: &[u16]) -> String {
+pub(crate) fn run_summary(inputs: &[u16]) -> String {
     let (mut jumps, mut turns, mut moving, mut uses) = (0, 0, 0, 0);
     for input in inputs.iter().filter_map(|word| StepInput::unpack(*word).ok()) {
         jumps += usize::from(input.jump);

@@ -9,7 +9,7 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 /// A unit named in the plural (`steps`, `floors`, `m`) for `whole` of it: the singular for one
 /// (`1 floor`), and units that are no plural (`m`) as they are.
-pub fn unit_for(whole: u64, plural: &str) -> &str {
+pub(crate) fn unit_for(whole: u64, plural: &str) -> &str {
     match plural.strip_suffix('s') {
         Some(one) if whole == 1 && !one.is_empty() => one,
         _ => plural,

@@ -5,7 +5,7 @@
 //! perhaps a path, and `url` would bring its IDNA tables into the browser bundle for that.
 
 /// The longest address kept (the save keeps 200 characters).
-pub const MAX_ADDRESS: usize = 200;
+pub(crate) const MAX_ADDRESS: usize = 200;
 pub use seedfeast_procgen::player_name::MAX_NAME_CHARS as MAX_NAME;
 
 /// A board server's origin and path prefix, without a trailing slash:
@@ -63,18 +63,18 @@ impl BoardAddress {
     }
 
     /// `POST` here to submit a run.
-    pub fn runs_url(&self) -> String {
+    pub(crate) fn runs_url(&self) -> String {
         format!("{}/api/v1/runs", self.0)
     }
 
     /// A board's entries as JSON: the top `limit`, or `limit` around `around` (a rank).
-    pub fn entries_url(&self, mode: &str, code: &str, limit: u32, around: Option<u64>) -> String {
+    pub(crate) fn entries_url(&self, mode: &str, code: &str, limit: u32, around: Option<u64>) -> String {
         let around = around.map(|rank| format!("&around={rank}")).unwrap_or_default();
         format!("{}/api/v1/boards/{mode}/{code}?limit={limit}{around}", self.0)
     }
 
     /// The board's page, for people: what *Share* adds.
-    pub fn page_url(&self, mode: &str, code: &str) -> String {
+    pub(crate) fn page_url(&self, mode: &str, code: &str) -> String {
         format!("{}/b/{mode}/{code}", self.0)
     }
 }

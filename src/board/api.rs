@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 /// A run to submit: its replay code, and who played it.
-pub fn submission_body(replay: &str, name: &str, secret: &str) -> String {
+pub(crate) fn submission_body(replay: &str, name: &str, secret: &str) -> String {
     serde_json::json!({ "replay": replay, "name": name, "secret": secret }).to_string()
 }
 
@@ -52,7 +52,7 @@ pub enum Answer {
 const MAX_MESSAGE: usize = 160;
 
 /// Reads a submission's answer: `status` 0 means no answer came (the network's `error` says why).
-pub fn read_submit_answer(status: u16, body: &[u8], network_error: Option<&str>) -> Answer {
+pub(crate) fn read_submit_answer(status: u16, body: &[u8], network_error: Option<&str>) -> Answer {
     if let Some(error) = network_error {
         return Answer::Later(format!("the board can't be reached ({})", clip(error)));
     }
@@ -69,7 +69,7 @@ pub fn read_submit_answer(status: u16, body: &[u8], network_error: Option<&str>)
 }
 
 /// Reads a board's rows (`GET …/boards/{mode}/{code}`), or why not.
-pub fn read_entries(status: u16, body: &[u8], network_error: Option<&str>) -> Result<Vec<Entry>, String> {
+pub(crate) fn read_entries(status: u16, body: &[u8], network_error: Option<&str>) -> Result<Vec<Entry>, String> {
     #[derive(Deserialize)]
     struct Rows {
         entries: Vec<Entry>,
@@ -107,7 +107,7 @@ fn clip(text: &str) -> String {
 }
 
 /// "Rank 3 · 1,240 points", and whether this run became the player's entry.
-pub fn ranked_line(ranked: &Ranked) -> String {
+pub(crate) fn ranked_line(ranked: &Ranked) -> String {
     let score = crate::words::thousands(ranked.score);
     match (ranked.kept, ranked.best) {
         (Some(false), Some(best)) => format!(
@@ -120,13 +120,13 @@ pub fn ranked_line(ranked: &Ranked) -> String {
 }
 
 /// A board's rows, one line each: "1. Bea  1,300" (the seed screen's top three).
-pub fn rows_text(rows: &[Entry]) -> String {
+pub(crate) fn rows_text(rows: &[Entry]) -> String {
     rows.iter().map(row_text).collect::<Vec<_>>().join("\n")
 }
 
 /// The rows around the player on one line that wraps, theirs in brackets: "1. Bea  1,300 ·
 /// [2. May  900]" (the game-over card has no room for a line each).
-pub fn rows_around(rows: &[Entry], mine: u64) -> String {
+pub(crate) fn rows_around(rows: &[Entry], mine: u64) -> String {
     let shown = rows.iter().map(|row| if row.rank == mine { format!("[{}]", row_text(row)) } else { row_text(row) });
     shown.collect::<Vec<_>>().join("  \u{b7}  ")
 }

@@ -6,9 +6,9 @@ use std::sync::{Arc, Mutex};
 
 /// The most of an answer read: a board's answers are a few KiB; a server sending more is cut
 /// off rather than allowed to fill memory.
-pub const MAX_ANSWER_BYTES: u64 = 256 * 1024;
+pub(crate) const MAX_ANSWER_BYTES: u64 = 256 * 1024;
 /// A request that takes longer than this (connecting, sending, reading) has failed.
-pub const TIMEOUT_SECONDS: u64 = 15;
+pub(crate) const TIMEOUT_SECONDS: u64 = 15;
 
 /// What came back: a status and a body, or (status 0) why nothing did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub fn get(url: String) -> Pending {
 }
 
 /// `POST url` with a JSON body.
-pub fn post_json(url: String, body: String) -> Pending {
+pub(crate) fn post_json(url: String, body: String) -> Pending {
     send(url, Some(body))
 }
 

@@ -26,10 +26,10 @@ pub use address::BoardAddress;
 
 /// The board a link named (`?board=…`), which this session uses before the one in Settings.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct LinkBoard(pub Option<BoardAddress>);
+pub(crate) struct LinkBoard(pub Option<BoardAddress>);
 
 /// The board runs go to now: the link's, else the one in Settings, else none.
-pub fn active_board(save: &Save, link: &LinkBoard) -> Option<BoardAddress> {
+pub(crate) fn active_board(save: &Save, link: &LinkBoard) -> Option<BoardAddress> {
     link.0.clone().or_else(|| {
         let kept = save.settings().board();
         (!kept.is_empty()).then(|| BoardAddress::parse(kept).ok()).flatten()
@@ -41,7 +41,7 @@ const SECRET_CHARS: usize = 32;
 
 /// A new random secret for one board server, or `None` where the system has no randomness
 /// (then nothing is sent: a guessable secret would let anyone post as this player).
-pub fn fresh_secret() -> Option<String> {
+pub(crate) fn fresh_secret() -> Option<String> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut bytes = [0u8; SECRET_CHARS];
     getrandom::fill(&mut bytes).ok()?;

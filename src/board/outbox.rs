@@ -18,7 +18,7 @@ const RETRY_SECONDS: f64 = 60.0;
 
 /// The waiting run on its way, and when to try next.
 #[derive(Resource, Debug, Default)]
-pub struct Outbox {
+pub(crate) struct Outbox {
     in_flight: Option<(BoardAddress, String, Pending)>,
     /// Seconds of real time before the next try (0: now).
     next_try: f64,
@@ -26,7 +26,7 @@ pub struct Outbox {
 
 impl Outbox {
     /// Try the waiting runs at the next frame (a board just answered: it is reachable now).
-    pub fn try_now(&mut self) {
+    pub(crate) fn try_now(&mut self) {
         self.next_try = 0.0;
     }
 }

@@ -62,13 +62,13 @@ pub fn plugin(app: &mut App) {
 
 /// Whether the game-over screen offers *Submit to board*: a board is set and the run has a
 /// replay (modes the board can't re-play, the Code puzzle, record none).
-pub fn can_submit(save: &Save, link: &LinkBoard, replay: Option<&LastReplay>) -> bool {
+pub(crate) fn can_submit(save: &Save, link: &LinkBoard, replay: Option<&LastReplay>) -> bool {
     replay.is_some() && active_board(save, link).is_some()
 }
 
 /// *Submit to board* (the screen asks for a name first when there is none): queues the run in
 /// the save, then sends it.
-pub fn submit_run(
+pub(crate) fn submit_run(
     mut submission: ResMut<Submission>,
     mut save: ResMut<Save>,
     store: Res<SaveStore>,
@@ -103,7 +103,7 @@ pub fn submit_run(
 }
 
 /// The player's secret for `board`, made and kept in the save the first time.
-pub fn secret_for(save: &mut Save, board: &BoardAddress) -> Option<String> {
+pub(crate) fn secret_for(save: &mut Save, board: &BoardAddress) -> Option<String> {
     if let Some(kept) = save.board_secret(board.as_str()) {
         return Some(kept.to_string());
     }

@@ -130,7 +130,7 @@ pub(super) fn replay(action: ReplayAction) -> Result<(), Stop> {
 }
 
 /// The steps `replay record --seconds` asks of `mode`, or why that is longer than its runs last.
-pub fn recording_steps(mode: Mode, seconds: u32) -> Result<u32, String> {
+pub(crate) fn recording_steps(mode: Mode, seconds: u32) -> Result<u32, String> {
     let steps = seconds.saturating_mul(seedfeast_procgen::modes::STEPS_PER_SECOND);
     match mode.longest_run_steps() {
         Some(most) if steps > most => Err(format!(
@@ -143,7 +143,7 @@ pub fn recording_steps(mode: Mode, seconds: u32) -> Result<u32, String> {
 }
 
 /// Whether `path` can take a file: not a folder, in a folder that exists.
-pub fn check_out_path(path: &Path) -> Result<(), String> {
+pub(crate) fn check_out_path(path: &Path) -> Result<(), String> {
     let bad = |why: &str| Err(format!("error: --out {}: {why}", path.display()));
     if path.is_dir() {
         return bad("is a folder; give a file name");

@@ -26,7 +26,7 @@ pub fn plugin(app: &mut App) {
 
 /// The stage the last banner announced in this run.
 #[derive(Resource, Default)]
-pub struct ShownStage(Option<u32>);
+pub(crate) struct ShownStage(Option<u32>);
 
 fn announce_stage(
     mut commands: Commands,

@@ -7,7 +7,7 @@ use crate::palette;
 use crate::state::Screen;
 
 #[derive(Component, Debug)]
-pub struct Veil {
+pub(crate) struct Veil {
     age: f32,
 }
 

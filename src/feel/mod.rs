@@ -26,7 +26,7 @@ use crate::save::Save;
 
 /// Whether the player asked for a still screen (the setting, read each frame it changes).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Motion {
+pub(crate) struct Motion {
     pub reduced: bool,
 }
 
@@ -41,7 +41,7 @@ impl Default for FxRng {
 }
 
 impl FxRng {
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         seedfeast_procgen::rng::splitmix64(&mut self.0)
     }
 

@@ -63,7 +63,7 @@ mod desktop {
     use super::{LevelMusic, Pause, Presentation, Save, Screen, music_volume};
 
     #[derive(Component)]
-    pub struct MusicTrack;
+    pub(crate) struct MusicTrack;
 
     pub fn add(app: &mut App) {
         app.add_systems(Update, (keep_playing.run_if(in_state(Screen::Playing)), follow_settings))

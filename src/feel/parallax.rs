@@ -19,7 +19,7 @@ pub struct Parallax {
 /// The systems that place the camera each frame (each mode's follow or framing system). Layers
 /// are placed after them, so they never lag a frame behind.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CameraMoves;
+pub(crate) struct CameraMoves;
 
 pub fn plugin(app: &mut App) {
     app.configure_sets(PostUpdate, CameraMoves.before(TransformSystems::Propagate))
@@ -28,7 +28,7 @@ pub fn plugin(app: &mut App) {
 
 /// Where a piece sits against the camera when the camera is at `camera_x`: back by `depth` of the
 /// camera's travel, wrapped to within half a span either side of its place.
-pub fn layer_x(layer: &Parallax, camera_x: f32, reduced: bool) -> f32 {
+pub(crate) fn layer_x(layer: &Parallax, camera_x: f32, reduced: bool) -> f32 {
     if reduced {
         return layer.base_x;
     }

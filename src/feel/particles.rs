@@ -32,7 +32,7 @@ pub struct Burst {
 }
 
 /// The most particles alive at once: a storm of events can't slow a frame down.
-pub const MAX_PARTICLES: usize = 400;
+pub(crate) const MAX_PARTICLES: usize = 400;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, age_particles.run_if(any_with_component::<Particle>));

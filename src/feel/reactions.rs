@@ -80,12 +80,12 @@ const HIT_STOP_SECONDS: f32 = 0.07;
 /// A short freeze of the game's clock on a hit (the fixed step simply waits: a run plays the same
 /// however its frames fall, so a freeze can't change it).
 #[derive(Resource, Default, Debug)]
-pub struct HitStop {
+pub(crate) struct HitStop {
     pub left: f32,
 }
 
 /// The camera's zoom (1 in the Runner and the tunnels, more in a big maze or arena).
-pub fn camera_scale(camera: &Query<&Projection, With<Camera2d>>) -> f32 {
+pub(crate) fn camera_scale(camera: &Query<&Projection, With<Camera2d>>) -> f32 {
     match camera.single() {
         Ok(Projection::Orthographic(ortho)) => ortho.scale,
         _ => 1.0,

@@ -39,7 +39,7 @@ const SHORTEST_CODE: usize = 44;
 /// The ghost in pasted text: a link with `ghost=`, or a bare replay code. `None` when the text is
 /// neither (a seed code, words, a level link without a ghost), so it is read as a seed. A damaged
 /// replay code is reported as one, never hashed as free text into some other level.
-pub fn pasted_ghost(text: &str) -> Option<Result<GhostReplay, String>> {
+pub(crate) fn pasted_ghost(text: &str) -> Option<Result<GhostReplay, String>> {
     let text = text.trim();
     if let Some(link) = seedfeast_procgen::link::parse_link(text) {
         return link.ghost.map(|code| read_ghost(&code));
@@ -151,7 +151,7 @@ fn judge_race(ghost: Option<Res<GhostReplay>>, session: Res<Session>, mut last: 
 }
 
 /// Both scores and who won: "You beat the ghost by 120: 450 to its 330!"
-pub fn race_line(yours: u32, ghost: u32) -> String {
+pub(crate) fn race_line(yours: u32, ghost: u32) -> String {
     match yours.cmp(&ghost) {
         std::cmp::Ordering::Greater => format!("You beat the ghost by {}: {yours} to its {ghost}!", yours - ghost),
         std::cmp::Ordering::Less => format!("The ghost beat you by {}: {ghost} to your {yours}.", ghost - yours),
@@ -161,7 +161,7 @@ pub fn race_line(yours: u32, ghost: u32) -> String {
 
 /// The ghost as the player sees it: a pale copy of the live player's figure (its own sprite and
 /// its children's sprites and shapes), where the ghost is.
-pub fn add_visuals(app: &mut App) {
+pub(crate) fn add_visuals(app: &mut App) {
     app.add_systems(Update, draw_ghost.run_if(in_state(Screen::Playing)));
 }
 

@@ -42,7 +42,7 @@ pub struct Avatar;
 
 /// The presses since the last fixed step, and the direction held now.
 #[derive(Resource, Default, Debug)]
-pub struct InputLatch(pub StepInput);
+pub(crate) struct InputLatch(pub StepInput);
 
 /// The inputs of the run under way, one per gameplay step.
 #[derive(Resource, Default, Debug)]
@@ -76,7 +76,7 @@ pub fn rules_hash(data: &GameData) -> u32 {
 }
 
 /// The mode of the table `modes` that can play `replay` under `data`, or why none can.
-pub fn check_replay(replay: &Replay, data: &GameData, modes: &Modes) -> Result<Mode, String> {
+pub(crate) fn check_replay(replay: &Replay, data: &GameData, modes: &Modes) -> Result<Mode, String> {
     let mode = modes.by_key(&replay.mode).ok_or_else(|| {
         format!("the replay is of a mode called \"{}\", which this version doesn't have", replay.mode)
     })?;
@@ -231,7 +231,7 @@ fn freeze_during_countdown(
 
 /// The replay of the run just ended, for sharing, racing and submitting (the game-over screen
 /// is built after it, to offer *Submit to board* only for a run that has one).
-pub fn seal_replay(
+pub(crate) fn seal_replay(
     mut commands: Commands,
     session: Res<Session>,
     data: Option<Res<GameData>>,

@@ -47,7 +47,7 @@ pub fn run_app(mode: Mode, seed: Seed, data: GameData) -> App {
 }
 
 /// [`run_app`] from a level (a link's `level=`).
-pub fn run_app_at(mode: Mode, seed: Seed, data: GameData, level: Option<u32>) -> App {
+pub(crate) fn run_app_at(mode: Mode, seed: Seed, data: GameData, level: Option<u32>) -> App {
     let session = Session { mode, seed, origin: None, daily: None, level };
     let mut app = headless_app(Launch {
         data: Ok(data),

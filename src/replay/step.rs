@@ -36,7 +36,7 @@ const USED_BITS: u16 = 0x03ff;
 
 impl StepInput {
     /// This frame's actions as a step's input.
-    pub fn from_actions(actions: &Actions) -> StepInput {
+    pub(crate) fn from_actions(actions: &Actions) -> StepInput {
         StepInput {
             jump: actions.jump,
             act: actions.act,
@@ -63,13 +63,13 @@ impl StepInput {
     }
 
     /// The held direction as a vector of length 1 (or 0).
-    pub fn axis_vec(&self) -> Vec2 {
+    pub(crate) fn axis_vec(&self) -> Vec2 {
         self.axis.as_vec2().normalize_or_zero()
     }
 
     /// Ten bits: jump, act, alt, the steer (0 none, 1–4) and the axis (each of x and y as 0, 1
     /// or 2 for -1, 0 and 1, in base 3).
-    pub fn pack(&self) -> u16 {
+    pub(crate) fn pack(&self) -> u16 {
         let steer = match self.steer {
             None => 0,
             Some(Dir::Up) => 1,

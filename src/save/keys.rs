@@ -16,7 +16,7 @@ macro_rules! choosable {
     };
 }
 
-pub const CHOOSABLE: &[(KeyCode, &str, &str)] = choosable![
+pub(crate) const CHOOSABLE: &[(KeyCode, &str, &str)] = choosable![
     KeyA => "A", KeyB => "B", KeyC => "C", KeyD => "D", KeyE => "E", KeyF => "F", KeyG => "G",
     KeyH => "H", KeyI => "I", KeyJ => "J", KeyK => "K", KeyL => "L", KeyN => "N", KeyO => "O",
     KeyP => "P", KeyQ => "Q", KeyR => "R", KeyS => "S", KeyT => "T", KeyU => "U", KeyV => "V",
@@ -34,17 +34,17 @@ pub const CHOOSABLE: &[(KeyCode, &str, &str)] = choosable![
 ];
 
 /// The code for a saved key name, if it is one a player may choose.
-pub fn code_of(name: &str) -> Option<KeyCode> {
+pub(crate) fn code_of(name: &str) -> Option<KeyCode> {
     CHOOSABLE.iter().find(|(_, n, _)| *n == name).map(|(code, _, _)| *code)
 }
 
 /// The save's name for a key a player may choose; `None` for the keys the game keeps.
-pub fn name_of(code: KeyCode) -> Option<&'static str> {
+pub(crate) fn name_of(code: KeyCode) -> Option<&'static str> {
     CHOOSABLE.iter().find(|(c, _, _)| *c == code).map(|(_, name, _)| *name)
 }
 
 /// A key's label on screen: "W", "Space", "Left Shift" (a kept key by its code's name).
-pub fn label_of(code: KeyCode) -> String {
+pub(crate) fn label_of(code: KeyCode) -> String {
     match CHOOSABLE.iter().find(|(c, _, _)| *c == code) {
         Some((_, _, label)) => (*label).to_string(),
         None => match code {
@@ -57,13 +57,13 @@ pub fn label_of(code: KeyCode) -> String {
 }
 
 /// The label of a saved key name ("KeyW" → "W").
-pub fn label_of_name(name: &str) -> String {
+pub(crate) fn label_of_name(name: &str) -> String {
     code_of(name).map_or_else(|| name.to_string(), label_of)
 }
 
 /// The keys that jump (Runner) and flap (tunnels) for the older preset setting: the jump's keys
 /// until the player picks one of their own.
-pub fn jump_keys(setting: JumpKey) -> &'static [KeyCode] {
+pub(crate) fn jump_keys(setting: JumpKey) -> &'static [KeyCode] {
     match setting {
         JumpKey::SpaceUpW => &[KeyCode::Space, KeyCode::ArrowUp, KeyCode::KeyW],
         JumpKey::Space => &[KeyCode::Space],
@@ -90,7 +90,7 @@ impl KeyMap {
     /// no choice), the keys the game keeps for it, and, while the player hasn't rebound it, the
     /// extra keys it always had (Space uses, T is the second action, the jump preset's keys)
     /// unless the player gave one of those to another action.
-    pub fn from_settings(settings: &Settings) -> KeyMap {
+    pub(crate) fn from_settings(settings: &Settings) -> KeyMap {
         let jump = settings.jump_key();
         let chosen: Vec<KeyCode> = settings.bindings().iter().filter_map(|(_, name)| code_of(name)).collect();
         let keys = Action::ALL.map(|action| {

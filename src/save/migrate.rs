@@ -9,7 +9,7 @@ use crate::mode::Modes;
 
 /// Records each old-code best under today's code too (never removing anything), for modes whose
 /// levels are unchanged since that code's version.
-pub fn carry_bests_to_current_codes(save: &mut SaveData, modes: &Modes) {
+pub(crate) fn carry_bests_to_current_codes(save: &mut SaveData, modes: &Modes) {
     let carried: Vec<(String, u64, seedfeast_save::Direction)> = save
         .bests()
         .iter()

@@ -71,14 +71,14 @@ impl Save {
     }
 
     /// The label of the key that does `action` now ("Space", "Z").
-    pub fn key_label(&self, action: seedfeast_save::Action) -> String {
+    pub(crate) fn key_label(&self, action: seedfeast_save::Action) -> String {
         keys::label_of_name(self.settings().key(action))
     }
 }
 
 /// Loads the save at start-up (telling the player anything they should know about it) and
 /// records each finished run.
-pub struct SavePlugin;
+pub(crate) struct SavePlugin;
 
 impl Plugin for SavePlugin {
     fn build(&self, app: &mut App) {
@@ -101,7 +101,7 @@ fn load_save(mut save: ResMut<Save>, store: Res<SaveStore>, modes: Option<Res<Mo
 /// Records the run that just ended (best per seed, per day for the daily challenge, the seed in
 /// the mode's history) and fills in the best the game-over screen shows. Runs as the game-over
 /// screen opens.
-pub fn record_result(
+pub(crate) fn record_result(
     session: Res<Session>,
     store: Res<SaveStore>,
     mut save: ResMut<Save>,

@@ -68,7 +68,7 @@ impl WebAudio {
     }
 
     /// Loops `samples` (mono, at `rate`) as the music, in place of any playing.
-    pub fn play_music(&mut self, samples: &[f32], rate: u32, level: f32) {
+    pub(crate) fn play_music(&mut self, samples: &[f32], rate: u32, level: f32) {
         self.stop_music();
         self.music_asked = true;
         self.set_music_volume(level);
@@ -89,11 +89,11 @@ impl WebAudio {
     }
 
     /// Whether this run's song was asked for already (playing, or failed and said so once).
-    pub fn music_asked(&self) -> bool {
+    pub(crate) fn music_asked(&self) -> bool {
         self.music_asked
     }
 
-    pub fn stop_music(&mut self) {
+    pub(crate) fn stop_music(&mut self) {
         self.music_asked = false;
         if let Some(source) = self.music.take() {
             // The scheduled node's `stop`: web-sys marks the buffer node's own one deprecated.
@@ -103,7 +103,7 @@ impl WebAudio {
     }
 
     /// Silences the music while the game is paused, and brings it back.
-    pub fn hold_music(&self, held: bool) {
+    pub(crate) fn hold_music(&self, held: bool) {
         self.music_held.set(held);
         self.set_music_volume(self.music_level.get());
     }
@@ -131,7 +131,7 @@ impl WebAudio {
     }
 }
 
-pub struct BrowserSoundPlugin;
+pub(crate) struct BrowserSoundPlugin;
 
 impl Plugin for BrowserSoundPlugin {
     fn build(&self, app: &mut App) {

@@ -13,7 +13,7 @@ use crate::ui::shortcuts::Presentation;
 #[derive(Resource)]
 struct SfxBank(Vec<Handle<AudioSource>>);
 
-pub struct DesktopSoundPlugin;
+pub(crate) struct DesktopSoundPlugin;
 
 impl Plugin for DesktopSoundPlugin {
     fn build(&self, app: &mut App) {

@@ -82,7 +82,7 @@ pub(crate) fn this_frames_cues(cues: &mut MessageReader<Sfx>) -> Vec<Sfx> {
     heard
 }
 
-pub struct SoundPlugin;
+pub(crate) struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {

@@ -8,12 +8,12 @@ use crate::grid_move::Dir;
 
 /// How far (logical px) a finger travels before it counts as a swipe: far enough that a tap's
 /// wobble never turns, short enough that a quick flick does.
-pub const SWIPE_MIN: f32 = 24.0;
+pub(crate) const SWIPE_MIN: f32 = 24.0;
 /// The floating stick's radius (logical px): a push this far is full strength, and the stick's
 /// base follows a finger that goes further, so turning back never needs a long way home.
-pub const STICK_RADIUS: f32 = 56.0;
+pub(crate) const STICK_RADIUS: f32 = 56.0;
 /// Fingers followed at once; more are ignored (no device reports more than ten).
-pub const MAX_FINGERS: usize = 10;
+pub(crate) const MAX_FINGERS: usize = 10;
 
 /// What a touch on the playfield (not on a button) does in the running mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +62,7 @@ pub struct Finger {
 
 /// What the fingers did this frame, in the terms of the game's actions.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Folded {
+pub(crate) struct Folded {
     pub jump: bool,
     pub steer: Option<Dir>,
     /// The stick's direction: each axis -1, 0 or 1 (y up), as the keys' is.
@@ -97,7 +97,7 @@ enum Role {
 
 /// The fingers followed from frame to frame.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Gestures {
+pub(crate) struct Gestures {
     tracked: Vec<Tracked>,
 }
 

@@ -8,11 +8,11 @@ use super::gesture::{Button, ButtonKind};
 
 /// The pause button's side (logical px, which are CSS px in the browser): above the 44 px a
 /// finger needs.
-pub const PAUSE_SIDE: f32 = 56.0;
+pub(crate) const PAUSE_SIDE: f32 = 56.0;
 /// The action buttons' side, bigger: they are pressed mid-run without looking.
-pub const ACTION_SIDE: f32 = 84.0;
+pub(crate) const ACTION_SIDE: f32 = 84.0;
 /// Space kept from the window's edges (the page keeps the canvas out of notches already).
-pub const MARGIN: f32 = 16.0;
+pub(crate) const MARGIN: f32 = 16.0;
 
 /// The buttons of a run whose mode has `actions`, in a window of `size`: pause at the top centre
 /// (between the HUD's two corner cards), the actions along the bottom right (the first in the

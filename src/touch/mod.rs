@@ -42,11 +42,11 @@ pub struct Fingers {
 
 /// The gestures being followed in the running mode.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct TouchGestures(pub Gestures);
+pub(crate) struct TouchGestures(pub Gestures);
 
 /// When (real seconds since start) a finger last touched: the on-screen controls fade while unused.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LastTouch(pub Option<f32>);
+pub(crate) struct LastTouch(pub Option<f32>);
 
 fn read_fingers(
     mut messages: MessageReader<TouchInput>,
@@ -149,6 +149,6 @@ pub fn scheme(controls: Controls) -> (Scheme, &'static [ButtonKind]) {
 }
 
 /// The primary window's size in logical px ([`NO_WINDOW`] where there is none).
-pub fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
+pub(crate) fn window_size(windows: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
     windows.single().map(|w| Vec2::new(w.width(), w.height())).unwrap_or(NO_WINDOW)
 }

@@ -18,7 +18,7 @@ use crate::ui::widgets::text;
 #[derive(Component)]
 pub struct BoardLine;
 
-pub fn board_line() -> impl Bundle {
+pub(crate) fn board_line() -> impl Bundle {
     (BoardLine, text("", 20.0, palette::ACCENT), Node { max_width: px(760), ..default() })
 }
 
@@ -27,14 +27,14 @@ pub fn plugin(app: &mut App) {
 }
 
 /// A settings row's label for the board ("Board: scores.example.org") and the name.
-pub fn board_label(save: &Save) -> String {
+pub(crate) fn board_label(save: &Save) -> String {
     match BoardAddress::parse(save.settings().board()) {
         Ok(board) => format!("Board: {}", crate::ui::widgets::ellipsized(board.short(), 20)),
         Err(_) => "Board: off".to_string(),
     }
 }
 
-pub fn name_label(save: &Save) -> String {
+pub(crate) fn name_label(save: &Save) -> String {
     match save.settings().player_name() {
         "" => "Name: not set".to_string(),
         name => format!("Name: {name}"),

@@ -19,13 +19,13 @@ const SETTLE_SECONDS: f32 = 0.4;
 #[derive(Component)]
 pub struct TopThreeLine;
 
-pub fn top_three_line() -> impl Bundle {
+pub(crate) fn top_three_line() -> impl Bundle {
     (TopThreeLine, text("", 18.0, palette::TEXT_DIM), Node { max_width: px(520), ..default() })
 }
 
 /// The board asked about (`address mode code`), how long it has been on show, its answer.
 #[derive(Resource, Default, Debug)]
-pub struct TopThree {
+pub(crate) struct TopThree {
     asked: Option<String>,
     shown_for: f32,
     pending: Option<Pending>,

@@ -17,7 +17,7 @@ use crate::toast::Toast;
 pub struct PendingPaste(pub Option<ClipboardRead>);
 
 /// The menu label for copying: a friend on the web gets a link, on desktop a code.
-pub const COPY_LABEL: &str = if cfg!(target_arch = "wasm32") { "Copy link" } else { "Copy code" };
+pub(crate) const COPY_LABEL: &str = if cfg!(target_arch = "wasm32") { "Copy link" } else { "Copy code" };
 
 /// What copying puts on the clipboard: the level's link in the browser, its code on desktop.
 fn share_text(session: &Session) -> String {
@@ -34,7 +34,7 @@ pub struct Copied(pub Option<String>);
 
 /// Puts `shared` on the clipboard and says so in a toast naming it as `shown` (the text itself,
 /// or a one-line summary of a longer one), or shows it where it can't be copied.
-pub fn put_on_clipboard(
+pub(crate) fn put_on_clipboard(
     shared: String,
     shown: &str,
     clipboard: Option<ResMut<Clipboard>>,
@@ -49,7 +49,7 @@ pub fn put_on_clipboard(
     copied.0 = Some(shared);
 }
 
-pub fn copy_code(
+pub(crate) fn copy_code(
     session: Res<Session>,
     clipboard: Option<ResMut<Clipboard>>,
     toast: ResMut<Toast>,
@@ -60,7 +60,7 @@ pub fn copy_code(
 
 /// Copies the code (or link) of `session`: the one being played, or on the seed screen the seed
 /// the typed text makes, which is the one shown big and the one *Play this seed* plays.
-pub fn copy_session_code(
+pub(crate) fn copy_session_code(
     In(session): In<Session>,
     clipboard: Option<ResMut<Clipboard>>,
     toast: ResMut<Toast>,
@@ -70,7 +70,11 @@ pub fn copy_session_code(
     put_on_clipboard(shared.clone(), &shared, clipboard, toast, copied);
 }
 
-pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<PendingPaste>, mut toast: ResMut<Toast>) {
+pub(crate) fn start_paste(
+    clipboard: Option<ResMut<Clipboard>>,
+    mut pending: ResMut<PendingPaste>,
+    mut toast: ResMut<Toast>,
+) {
     match clipboard {
         Some(mut clipboard) => pending.0 = Some(clipboard.fetch_text()),
         None => toast.show("No clipboard here: type the code instead"),
@@ -78,7 +82,7 @@ pub fn start_paste(clipboard: Option<ResMut<Clipboard>>, mut pending: ResMut<Pen
 }
 
 /// Applies a pasted code (or text) to the session once the clipboard answers.
-pub fn finish_paste(
+pub(crate) fn finish_paste(
     mut commands: Commands,
     mut pending: ResMut<PendingPaste>,
     mut session: ResMut<Session>,

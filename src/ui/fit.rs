@@ -14,13 +14,13 @@ use bevy::window::PrimaryWindow;
 use crate::input::LastDevice;
 
 /// The size every screen is laid out for.
-pub const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
+pub(crate) const DESIGN: Vec2 = Vec2::new(1280.0, 720.0);
 /// Below this the text is too small to read; a smaller window crops instead. Low enough that a
 /// phone held upright (390 px wide) still shows every screen whole, if small: it is asked to
 /// turn sideways ([`crate::ui::touch_controls`]).
-pub const MIN_SCALE: f32 = 0.3;
+pub(crate) const MIN_SCALE: f32 = 0.3;
 /// A 4K window shows the 1280×720 layout three times over.
-pub const MAX_SCALE: f32 = 3.0;
+pub(crate) const MAX_SCALE: f32 = 3.0;
 
 /// The scale a touch screen's menus grow to where their card fits: a 48 px button is then 46 CSS
 /// px, above the 44 a finger needs.
@@ -45,7 +45,7 @@ pub fn scale_for(size: Vec2) -> f32 {
 
 /// The UI's scale on a touch screen of `size` showing a card of `content` UI px (none while no
 /// card is laid out): as [`scale_for`], grown towards [`TOUCH_SCALE`] as far as the card fits.
-pub fn touch_scale_for(size: Vec2, content: Option<Vec2>) -> f32 {
+pub(crate) fn touch_scale_for(size: Vec2, content: Option<Vec2>) -> f32 {
     let base = scale_for(size);
     let Some(content) = content.filter(|c| c.x > 0.0 && c.y > 0.0) else { return base };
     let room = ((size - Vec2::splat(2.0 * TOUCH_MARGIN)) / content).min_element();

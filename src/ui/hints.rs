@@ -22,12 +22,12 @@ impl Hint {
     }
 
     /// The same hint with a wording for touch screens.
-    pub fn with_touch(self, touch: impl Into<String>) -> Hint {
+    pub(crate) fn with_touch(self, touch: impl Into<String>) -> Hint {
         Hint { touch: touch.into(), ..self }
     }
 
     /// The wording for `device`.
-    pub fn for_device(&self, device: LastDevice) -> &str {
+    pub(crate) fn for_device(&self, device: LastDevice) -> &str {
         match device {
             LastDevice::Keyboard => &self.keys,
             LastDevice::Gamepad => &self.pad,
@@ -37,7 +37,7 @@ impl Hint {
 }
 
 /// A centred line of hint text (as [`text`] makes), in the wording for the last device.
-pub fn hint_text(hint: Hint, size: f32, color: Color) -> impl Bundle {
+pub(crate) fn hint_text(hint: Hint, size: f32, color: Color) -> impl Bundle {
     (text(hint.keys.clone(), size, color), hint)
 }
 

@@ -19,7 +19,7 @@ struct IntensityFill;
 #[derive(Component)]
 struct CountdownText;
 
-pub struct HudPlugin;
+pub(crate) struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
@@ -86,7 +86,7 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
 /// night sky, the maze's walls, the puzzle's hint panel), so it sits on the game's light panel
 /// colour, where its text colours are the ones every menu is checked in.
 #[derive(Component)]
-pub struct CountdownCard;
+pub(crate) struct CountdownCard;
 
 /// The full-width row that centres the card.
 #[derive(Component)]

@@ -80,13 +80,13 @@ pub struct MenuCursor(pub usize);
 
 /// The menu's systems, for ordering other input handling before them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MenuSystems;
+pub(crate) struct MenuSystems;
 
 /// Fired when a menu item is chosen.
 #[derive(Event, Debug, Clone, Copy)]
 pub struct MenuChosen(pub MenuAction);
 
-pub struct MenuPlugin;
+pub(crate) struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {

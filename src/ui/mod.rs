@@ -23,7 +23,7 @@ use bevy::prelude::*;
 
 use crate::state::Screen;
 
-pub struct UiPlugin;
+pub(crate) struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {

@@ -29,7 +29,7 @@ pub const DEBOUNCE_SECONDS: f32 = 0.25;
 pub const NO_PREVIEW: &str = "No level to preview";
 
 /// What a preview is of: a mode, and the seed the text plays or why it plays none.
-pub type PreviewOf = (Mode, Result<Seed, String>);
+pub(crate) type PreviewOf = (Mode, Result<Seed, String>);
 
 /// What the preview shows, and what it is waiting to show.
 #[derive(Resource, Default)]
@@ -48,7 +48,7 @@ pub struct SeedPreview {
 }
 
 /// The seed the screen would play: the typed text's, or with nothing typed the session's.
-pub fn wanted_seed(entry: &SeedEntry, session: &Session) -> Result<Seed, String> {
+pub(crate) fn wanted_seed(entry: &SeedEntry, session: &Session) -> Result<Seed, String> {
     if entry.text.trim().is_empty() {
         Ok(session.seed)
     } else {
@@ -57,14 +57,14 @@ pub fn wanted_seed(entry: &SeedEntry, session: &Session) -> Result<Seed, String>
 }
 
 /// The preview picture of `seed` in `mode`: the generator's preview request, generated and drawn.
-pub fn preview_picture(data: &DataSet, mode: Mode, seed: Seed) -> Result<Picture, String> {
+pub(crate) fn preview_picture(data: &DataSet, mode: Mode, seed: Seed) -> Result<Picture, String> {
     let generator = mode.generator();
     let request = generator.preview_request(seed, mode.variant());
     generator.generate(data, &request).and_then(|level| level.picture()).map_err(|error| error.to_string())
 }
 
 /// The size a picture is shown at: the largest that fits [`PREVIEW_BOX`], its aspect kept.
-pub fn shown_size(width: u32, height: u32) -> Vec2 {
+pub(crate) fn shown_size(width: u32, height: u32) -> Vec2 {
     let size = Vec2::new(width.max(1) as f32, height.max(1) as f32);
     (size * (PREVIEW_BOX / size).min_element()).round()
 }
@@ -72,7 +72,7 @@ pub fn shown_size(width: u32, height: u32) -> Vec2 {
 /// A picture as a Bevy image: its pixels unchanged (opaque RGBA), sampled nearest-neighbour when
 /// it is blown up (so its pixels stay crisp squares), smoothed when it is shrunk into the box
 /// (where picking the nearest pixel would drop thin lines such as the tunnel's gates).
-pub fn picture_image(picture: &Picture) -> Image {
+pub(crate) fn picture_image(picture: &Picture) -> Image {
     let rgba: Vec<u8> = picture.rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
     let shrunk = shown_size(picture.width, picture.height).x < picture.width as f32;
     let sampler = if shrunk { ImageSampler::linear() } else { ImageSampler::nearest() };
@@ -80,14 +80,14 @@ pub fn picture_image(picture: &Picture) -> Image {
 }
 
 /// Starts a fresh preview when the seed screen opens.
-pub fn reset_preview(mut preview: ResMut<SeedPreview>) {
+pub(crate) fn reset_preview(mut preview: ResMut<SeedPreview>) {
     *preview = SeedPreview::default();
 }
 
 /// Follows what the screen would play and redraws the preview: at once when nothing is typed
 /// (the screen opening, a new random seed, the daily challenge, a paste), and once typed text has
 /// rested for [`DEBOUNCE_SECONDS`].
-pub fn track_preview(
+pub(crate) fn track_preview(
     time: Res<Time>,
     entry: Res<SeedEntry>,
     session: Res<Session>,
@@ -140,7 +140,7 @@ pub struct PreviewLabel;
 pub struct PreviewProblem;
 
 /// The framed preview box with its label, for the seed screen.
-pub fn spawn_preview(parent: &mut ChildSpawnerCommands, mode: Mode) {
+pub(crate) fn spawn_preview(parent: &mut ChildSpawnerCommands, mode: Mode) {
     parent.spawn((
         PreviewLabel,
         Text::new(format!("{} preview", mode.name())),
@@ -181,7 +181,7 @@ pub fn spawn_preview(parent: &mut ChildSpawnerCommands, mode: Mode) {
 }
 
 /// Puts the drawn preview on screen (the image into the assets, when there is a renderer).
-pub fn show_preview(
+pub(crate) fn show_preview(
     preview: Res<SeedPreview>,
     images: Option<ResMut<Assets<Image>>>,
     mut picture: Query<(&mut ImageNode, &mut Node, &mut Visibility), With<PreviewImage>>,

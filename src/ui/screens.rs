@@ -20,13 +20,13 @@ use crate::ui::widgets::{button, ellipsized, heading, panel, screen_root, text, 
 #[derive(Component)]
 pub struct SeedCodeText;
 #[derive(Component)]
-pub struct SeedOriginText;
+pub(crate) struct SeedOriginText;
 #[derive(Component)]
 pub struct SeedEntryText;
 #[derive(Component)]
 pub struct SeedErrorText;
 
-pub struct ScreensPlugin;
+pub(crate) struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {

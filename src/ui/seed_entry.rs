@@ -31,7 +31,7 @@ pub struct SeedEntry {
 
 impl SeedEntry {
     /// Re-reads the typed text: how it reads, or nothing yet (a problem shows on Enter).
-    pub fn reread(&mut self) {
+    pub(crate) fn reread(&mut self) {
         self.error = None;
         self.reading = SeedInput::parse(&self.text).ok().map(|input| input.reading());
     }
@@ -46,7 +46,7 @@ impl SeedEntry {
 
     /// The session typed text plays in `mode`, when there is text and it reads as a seed: what
     /// the seed screen shows big, copies and plays instead of the session's own seed.
-    pub fn typed_session(&self, mode: Mode) -> Option<Session> {
+    pub(crate) fn typed_session(&self, mode: Mode) -> Option<Session> {
         if self.text.trim().is_empty() { None } else { self.session_for(mode).ok() }
     }
 
@@ -68,7 +68,7 @@ impl SeedEntry {
 
 /// Reads typed keys on the seed screen. Runs before the menu, and takes Enter for itself while
 /// there is typed text.
-pub fn type_seed(
+pub(crate) fn type_seed(
     mut commands: Commands,
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -124,7 +124,7 @@ pub fn type_seed(
 }
 
 /// *Type a seed* (the browser's): the seed box's text in the page's own input.
-pub fn on_type_seed_chosen(
+pub(crate) fn on_type_seed_chosen(
     chosen: On<crate::ui::menu::MenuChosen>,
     entry: Res<SeedEntry>,
     mut prompt: ResMut<TextPrompt>,
@@ -137,7 +137,7 @@ pub fn on_type_seed_chosen(
 
 /// A seed typed in the prompt plays, as Enter in the seed box does; one that reads as no seed
 /// keeps the prompt open with the reason.
-pub fn on_seed_typed(
+pub(crate) fn on_seed_typed(
     answered: On<PromptAnswered>,
     mut entry: ResMut<SeedEntry>,
     mut session: ResMut<Session>,
@@ -159,7 +159,7 @@ pub fn on_seed_typed(
 
 /// Ctrl+C copies the code on the pause and game-over screens too (not while a text field has
 /// the keyboard: its Ctrl+C is its own).
-pub fn copy_shortcut(
+pub(crate) fn copy_shortcut(
     mut commands: Commands,
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,

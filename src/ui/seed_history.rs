@@ -37,7 +37,7 @@ impl SeedRow {
 
 /// The rows for `mode`: starred seeds first (as the save lists them), then the rest of the
 /// history, newest first. Codes this build can't read are left out.
-pub fn seed_rows(save: &SaveData, mode: &str) -> Vec<SeedRow> {
+pub(crate) fn seed_rows(save: &SaveData, mode: &str) -> Vec<SeedRow> {
     let history = save.history(mode);
     let origin_of = |code: &str| history.iter().find(|(c, _)| *c == code).and_then(|(_, play)| play.origin.clone());
     let row = |code: &str, starred: bool| SeedRow {
@@ -89,7 +89,7 @@ fn spawn_history(
 }
 
 /// The seed on the selected row, to play (the menu's `PlayHistory`).
-pub fn play_selected(
+pub(crate) fn play_selected(
     cursor: Res<MenuCursor>,
     rows: Query<(&MenuItem, &HistoryRow)>,
     mut session: ResMut<Session>,

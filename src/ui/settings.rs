@@ -20,7 +20,7 @@ use crate::ui::shortcuts::{Presentation, toggle_fullscreen, toggle_mute};
 use crate::ui::text_prompt::prompt_line;
 use crate::ui::widgets::{panel, sized_button, text};
 
-pub struct SettingsPlugin;
+pub(crate) struct SettingsPlugin;
 
 impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
@@ -52,7 +52,7 @@ pub struct Rebinding {
 pub struct SettingsNote;
 
 /// A setting's button text, e.g. "Effects: 80%", "Move up: W".
-pub fn setting_label(action: MenuAction, save: &Save, presentation: Presentation) -> Option<String> {
+pub(crate) fn setting_label(action: MenuAction, save: &Save, presentation: Presentation) -> Option<String> {
     let on_off = |on: bool| if on { "on" } else { "off" };
     let settings = save.settings();
     match action {

@@ -56,7 +56,7 @@ pub fn ghost_line(session: &Session, replay_code: &str, page: Option<&str>) -> S
 /// How far a run got as [`BAR_CELLS`] blocks: green for the way covered towards `goal` (the mode's
 /// reference distance: its bot's goal), red where the run ended, dark for the rest; all green and
 /// a trophy at or past the goal. Without a goal, one green block per whole unit, up to the bar.
-pub fn progress_bar(amount: f32, goal: Option<f32>) -> String {
+pub(crate) fn progress_bar(amount: f32, goal: Option<f32>) -> String {
     let amount = if amount.is_finite() { amount.max(0.0) } else { 0.0 };
     let covered = match goal.filter(|g| *g > 0.0) {
         Some(goal) if amount >= goal => return "🟩".repeat(BAR_CELLS) + "🏆",
@@ -87,7 +87,7 @@ fn page() -> Option<String> {
 }
 
 /// Copies the share text of the run that just ended.
-pub fn share_run(
+pub(crate) fn share_run(
     session: Res<Session>,
     last: Res<LastRun>,
     progress: Res<Progress>,

@@ -67,14 +67,19 @@ fn shortcut_keys(
 }
 
 /// Switches fullscreen and saves it (a failed save is shown; the switch still holds).
-pub fn toggle_fullscreen(presentation: &mut Presentation, save: &mut Save, store: &SaveStore, toast: &mut Toast) {
+pub(crate) fn toggle_fullscreen(
+    presentation: &mut Presentation,
+    save: &mut Save,
+    store: &SaveStore,
+    toast: &mut Toast,
+) {
     presentation.fullscreen = !presentation.fullscreen;
     save.settings_mut().set_fullscreen(presentation.fullscreen, now_ms());
     save.commit(store, toast);
 }
 
 /// Switches the sound off or on and saves it.
-pub fn toggle_mute(presentation: &mut Presentation, save: &mut Save, store: &SaveStore, toast: &mut Toast) {
+pub(crate) fn toggle_mute(presentation: &mut Presentation, save: &mut Save, store: &SaveStore, toast: &mut Toast) {
     presentation.muted = !presentation.muted;
     save.settings_mut().set_muted(presentation.muted, now_ms());
     toast.show(if presentation.muted { "Sound off (M turns it on)" } else { "Sound on" });

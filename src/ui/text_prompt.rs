@@ -79,15 +79,15 @@ pub struct PromptAnswered {
 
 /// The line that shows the open prompt; every screen that asks has one.
 #[derive(Component)]
-pub struct PromptLine;
+pub(crate) struct PromptLine;
 
-pub fn prompt_line() -> impl Bundle {
+pub(crate) fn prompt_line() -> impl Bundle {
     (PromptLine, text("", 20.0, palette::ACCENT), Node { max_width: px(760), ..default() })
 }
 
 /// Where the prompt reads its keys (the browser's input mirrors into it after).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PromptSystems;
+pub(crate) struct PromptSystems;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<TextPrompt>()

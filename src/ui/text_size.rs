@@ -18,7 +18,7 @@ use crate::save::Save;
 pub const LARGE_TEXT_SCALE: f32 = 1.25;
 
 /// The factor for a text size.
-pub fn text_scale(size: TextSize) -> f32 {
+pub(crate) fn text_scale(size: TextSize) -> f32 {
     match size {
         TextSize::Normal => 1.0,
         TextSize::Large => LARGE_TEXT_SCALE,

@@ -6,7 +6,7 @@ use crate::palette;
 use crate::ui::menu::{MenuAction, MenuItem};
 
 /// A full-screen column centred on the screen, despawned when `state` is left.
-pub fn screen_root<S: States>(state: S, background: Option<Color>) -> impl Bundle {
+pub(crate) fn screen_root<S: States>(state: S, background: Option<Color>) -> impl Bundle {
     (
         Node {
             width: percent(100),
@@ -29,7 +29,7 @@ pub fn panel() -> impl Bundle {
 }
 
 /// A card that may grow to `max_width` (the seed screen's two columns).
-pub fn wide_panel(max_width: f32) -> impl Bundle {
+pub(crate) fn wide_panel(max_width: f32) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Column,
@@ -50,7 +50,7 @@ pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle 
 }
 
 /// `text` cut to at most `max` characters, an ellipsis saying so where it was cut.
-pub fn ellipsized(text: &str, max: usize) -> String {
+pub(crate) fn ellipsized(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }
@@ -69,7 +69,13 @@ pub fn button(order: usize, label: impl Into<String>, action: MenuAction) -> imp
 
 /// A menu button of another size and font size (a list's rows). The size is a minimum: the
 /// button grows with its text at the large text size.
-pub fn sized_button(order: usize, label: impl Into<String>, action: MenuAction, size: Vec2, font: f32) -> impl Bundle {
+pub(crate) fn sized_button(
+    order: usize,
+    label: impl Into<String>,
+    action: MenuAction,
+    size: Vec2,
+    font: f32,
+) -> impl Bundle {
     (
         Button,
         MenuItem { order },

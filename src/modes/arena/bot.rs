@@ -16,7 +16,7 @@ use crate::replay::StepInput;
 use crate::run::Gameplay;
 
 /// The Arena's bot row: a pan-free way to every food is not promised, so this is a figure.
-pub const BOT: Bot = Bot { add, goal: 3.0, promised: false, start_level: None };
+pub(crate) const BOT: Bot = Bot { add, goal: 3.0, promised: false, start_level: None };
 
 /// The planning grid's cell, world units (under the 5.3 units a step the player moves).
 const CELL: f32 = 8.0;

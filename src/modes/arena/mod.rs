@@ -46,7 +46,7 @@ pub const MODE: ModeInfo = ModeInfo {
 };
 
 /// World units a second the player moves.
-pub const PLAYER_SPEED: f32 = 320.0;
+pub(crate) const PLAYER_SPEED: f32 = 320.0;
 /// The player's collision circle.
 pub const PLAYER_RADIUS: f32 = 16.0;
 pub const LIVES: u32 = 3;
@@ -73,7 +73,7 @@ pub struct ArenaPiece {
 
 /// Every entity of the current wave, dropped when the next is scattered.
 #[derive(Component)]
-pub struct WavePiece;
+pub(crate) struct WavePiece;
 
 #[derive(Resource, Debug)]
 pub struct ArenaRun {
@@ -118,7 +118,7 @@ impl Rules for ArenaRun {
     }
 }
 
-pub struct ArenaPlugin;
+pub(crate) struct ArenaPlugin;
 
 impl Plugin for ArenaPlugin {
     fn build(&self, app: &mut App) {
@@ -169,7 +169,7 @@ fn food_count(wave: &ArenaWave) -> usize {
 }
 
 /// Spawns a wave's items.
-pub fn spawn_wave(commands: &mut Commands, wave: &ArenaWave) {
+pub(crate) fn spawn_wave(commands: &mut Commands, wave: &ArenaWave) {
     for item in &wave.items {
         commands.spawn((
             ArenaPiece { at: Vec2::new(item.x, item.y), kind: item.kind },

@@ -192,7 +192,8 @@ impl Bot {
 
 /// The Zone dungeon's bot row: the generator promises every dungeon can be cleared (its
 /// witness walk is checked), so a feast not served is a fairness bug.
-pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_bot, goal: 1.0, promised: true, start_level: None };
+pub(crate) const BOT: crate::mode::Bot =
+    crate::mode::Bot { add: add_bot, goal: 1.0, promised: true, start_level: None };
 
 fn add_bot(app: &mut App) {
     app.add_systems(FixedUpdate, autoplay.after(crate::run::Gameplay::Input).before(crate::run::Gameplay::Control));

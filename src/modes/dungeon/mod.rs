@@ -69,7 +69,7 @@ pub const MODE: ModeInfo = ModeInfo {
 /// The player's input, gathered every frame and used by the next fixed step (so no press is
 /// lost or used twice between steps). A bot writes it in the fixed step instead.
 #[derive(Resource, Default, Debug)]
-pub struct DungeonPad {
+pub(crate) struct DungeonPad {
     pub pad: Pad,
     /// The last direction pressed, preferred while two are held.
     last_pressed: Option<Dir>,
@@ -85,7 +85,7 @@ impl DungeonPad {
     }
 }
 
-pub struct DungeonPlugin;
+pub(crate) struct DungeonPlugin;
 
 impl Plugin for DungeonPlugin {
     fn build(&self, app: &mut App) {

@@ -166,7 +166,7 @@ impl Play {
     }
 
     /// The room a tile belongs to (none for doors and walls).
-    pub fn room_of(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn room_of(&self, cell: Cell) -> Option<usize> {
         self.index(cell).and_then(|i| self.room_at[i])
     }
 
@@ -176,17 +176,17 @@ impl Play {
     }
 
     /// The crate (object index) standing on `cell` now.
-    pub fn crate_at(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn crate_at(&self, cell: Cell) -> Option<usize> {
         self.crates.iter().copied().find(|&c| self.object_cell[c] == cell)
     }
 
     /// The object that never moves standing on `cell`.
-    pub fn object_at(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn object_at(&self, cell: Cell) -> Option<usize> {
         self.object_at.get(&cell).copied()
     }
 
     /// The item lying on `cell` now: a floor item not yet taken, or a guard's once he has eaten.
-    pub fn item_lying(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn item_lying(&self, cell: Cell) -> Option<usize> {
         let &id = self.item_at.get(&cell)?;
         let item = &self.dungeon.items[id];
         let uncovered = item.source == ItemSource::Floor || self.fed[item.giver];
@@ -199,17 +199,17 @@ impl Play {
     }
 
     /// The food (index) still on `cell`.
-    pub fn food_at(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn food_at(&self, cell: Cell) -> Option<usize> {
         self.food_at.get(&cell).copied().filter(|&f| !self.eaten[f])
     }
 
     /// The node whose pen `cell` bars, if it is a gate tile.
-    pub fn gate_of(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn gate_of(&self, cell: Cell) -> Option<usize> {
         self.gate_of.get(&cell).copied()
     }
 
     /// The bridge node whose locked door is `cell`.
-    pub fn door_of(&self, cell: Cell) -> Option<usize> {
+    pub(crate) fn door_of(&self, cell: Cell) -> Option<usize> {
         self.door_of.get(&cell).copied()
     }
 
@@ -238,7 +238,7 @@ impl Play {
     }
 
     /// Whether `node`'s needs are met: every item handed over, every switch thrown.
-    pub fn needs_met(&self, node: usize) -> bool {
+    pub(crate) fn needs_met(&self, node: usize) -> bool {
         let n = &self.dungeon.nodes[node];
         n.needs_items.iter().all(|&i| self.delivered[i]) && n.needs_switches.iter().all(|&s| self.thrown[s])
     }
@@ -254,7 +254,7 @@ impl Play {
 
     /// The hint for a touched puzzle: `who` and what it still lacks ("The hungry mouse wants the
     /// club sandwich").
-    pub fn needs_hint(&self, node: usize, who: &str) -> String {
+    pub(crate) fn needs_hint(&self, node: usize, who: &str) -> String {
         let (items, switches) = self.missing(node);
         let d = &self.dungeon;
         let mut wants: Vec<String> = items.iter().map(|&i| format!("the {}", d.items[i].name)).collect();
@@ -295,14 +295,14 @@ impl Play {
 
     /// Quick travel from `zone`: the entrance of the next zone the player has been in (cycling
     /// through them in visiting order, back round to `zone`'s own).
-    pub fn travel_from(&self, zone: usize) -> Cell {
+    pub(crate) fn travel_from(&self, zone: usize) -> Cell {
         let zones = self.dungeon.zones.len();
         let next = (1..=zones).map(|k| (zone + k) % zones).find(|&z| self.entered[z]).unwrap_or(zone);
         self.entrance(next)
     }
 
     /// The nodes solved so far.
-    pub fn solved_count(&self) -> usize {
+    pub(crate) fn solved_count(&self) -> usize {
         self.solved.iter().filter(|&&s| s).count()
     }
 }

@@ -13,16 +13,16 @@ use crate::run::{Progress, Rules, RunEnd};
 use crate::session::Session;
 
 /// Points for each puzzle solved.
-pub const NODE_POINTS: u32 = 50;
+pub(crate) const NODE_POINTS: u32 = 50;
 /// Points for serving a dungeon's feast, times the dungeon number.
-pub const CLEAR_POINTS: u32 = 500;
+pub(crate) const CLEAR_POINTS: u32 = 500;
 /// Points for each whole second under the par when the feast is served.
-pub const PAR_POINTS: u32 = 10;
+pub(crate) const PAR_POINTS: u32 = 10;
 /// Progress along the shared intensity curve per dungeon (dungeon 1 starts at 0).
-pub const PROGRESS_PER_DUNGEON: f32 = 5.0;
+pub(crate) const PROGRESS_PER_DUNGEON: f32 = 5.0;
 /// How long a banner and a hint stay up, in fixed steps.
-pub const BANNER_STEPS: u32 = 180;
-pub const HINT_STEPS: u32 = 240;
+pub(crate) const BANNER_STEPS: u32 = 180;
+pub(crate) const HINT_STEPS: u32 = 240;
 
 /// A big message across the screen: a zone opens, a zone entered, a dungeon cleared.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,7 +125,7 @@ impl DungeonRun {
     }
 
     /// Moves on to `play` (the next dungeon), keeping the score and lives.
-    pub fn next_dungeon(&mut self, play: Play, data: &GameData) {
+    pub(crate) fn next_dungeon(&mut self, play: Play, data: &GameData) {
         self.walker = Walker::at(play.dungeon.player_start, play.dungeon.player_speed);
         self.zone_names = zone_names(&play, data);
         self.play = play;
@@ -331,12 +331,12 @@ pub fn intensity_at(data: &GameData, k: u32) -> f32 {
 /// as `gen dungeon --dungeon K` numbers them (1 the first; 0 counts as 1, and numbers past the
 /// last dungeon there is are that last one); without a level, dungeon 1. Clearing it goes on to
 /// K + 1 as usual.
-pub fn first_dungeon(session: &Session) -> u32 {
+pub(crate) fn first_dungeon(session: &Session) -> u32 {
     session.level.map_or(1, |k| k.clamp(1, MAX_DUNGEON))
 }
 
 /// Dungeon `k` of `seed`, ready to play.
-pub fn dungeon_play(data: &GameData, session: &Session, k: u32) -> Result<Play, String> {
+pub(crate) fn dungeon_play(data: &GameData, session: &Session, k: u32) -> Result<Play, String> {
     generate_dungeon(&data.dungeon, session.seed, &DungeonRequest::new(k))
         .map(Play::new)
         .map_err(|error| format!("Dungeon {k} can't be made: {error}"))

@@ -55,7 +55,7 @@ pub struct DungeonHazard(pub usize);
 pub struct DungeonPlayer;
 
 /// The zone whose region holds `cell` (the first zone if none does).
-pub fn zone_at(play: &Play, cell: Cell) -> usize {
+pub(crate) fn zone_at(play: &Play, cell: Cell) -> usize {
     play.dungeon.zones.iter().position(|z| z.region.contains(cell)).unwrap_or(0)
 }
 

@@ -66,7 +66,7 @@ const ITEM_COLOURS: [Color; 8] = [
 ];
 
 /// An item's colour (a fixed hash of its name: the same in the world and in the bag).
-pub fn item_colour(name: &str) -> Color {
+pub(crate) fn item_colour(name: &str) -> Color {
     let hash = name.bytes().fold(2166136261u32, |h, b| (h ^ b as u32).wrapping_mul(16777619));
     ITEM_COLOURS[(hash % ITEM_COLOURS.len() as u32) as usize]
 }

@@ -8,7 +8,7 @@ use crate::grid_move::{Cell, Dir, Mover, step};
 use super::play::{Event, Play};
 
 /// Steps the player stands dazed after a hazard (half a second at 60 Hz).
-pub const DAZED_STEPS: u32 = 30;
+pub(crate) const DAZED_STEPS: u32 = 30;
 
 /// The player's input for one fixed step, from the keyboard, a gamepad or a bot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct Walker {
 }
 
 /// What one step of walking did beyond [`Event`]s: a hazard hit, by index.
-pub type Hurt = Option<usize>;
+pub(crate) type Hurt = Option<usize>;
 
 impl Walker {
     pub fn at(cell: Cell, speed: f32) -> Walker {

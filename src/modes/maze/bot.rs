@@ -19,7 +19,7 @@ use crate::replay::StepInput;
 use crate::run::Gameplay;
 
 /// The Maze's bot row: pursuers can corner anyone, so how far it gets is a figure, not a promise.
-pub const BOT: Bot = Bot { add, goal: 3.0, promised: false, start_level: None };
+pub(crate) const BOT: Bot = Bot { add, goal: 3.0, promised: false, start_level: None };
 
 /// The bot's plans keep this many cells of head start on every pot: a cell is usable only if
 /// the player gets there while the nearest pot is still this far from it (at the pots' pace).
@@ -130,7 +130,7 @@ pub struct Caution {
 }
 
 /// The bot's usual care.
-pub const CAREFUL: Caution = Caution { room_share: ROOM_SHARE, head_start: HEAD_START };
+pub(crate) const CAREFUL: Caution = Caution { room_share: ROOM_SHARE, head_start: HEAD_START };
 
 /// The direction to press for a player moving as `mover`, towards the nearest goal through
 /// cells it reaches well before any pot can (`danger`: steps to the nearest pot, per cell;
@@ -235,7 +235,7 @@ fn room(grid: &Grid, from: Cell, first: Cell, safe: &impl Fn(Cell, u32) -> bool)
 }
 
 /// Seconds until pot `order` next hunts: 0 while it does, infinite if it never will.
-pub fn until_turn(order: usize, count: usize, hunters: usize, clock: f32, turn: f32) -> f32 {
+pub(crate) fn until_turn(order: usize, count: usize, hunters: usize, clock: f32, turn: f32) -> f32 {
     if is_hunting(order, count, hunters, clock, turn) {
         return 0.0;
     }
@@ -250,7 +250,7 @@ pub fn until_turn(order: usize, count: usize, hunters: usize, clock: f32, turn: 
 /// way it is heading and how far along, if it never turns back (a hunter: it can come back only
 /// round a loop), and the steps it is harmless for yet (off its turn at the hunt), which count
 /// as distance.
-pub fn danger_with_waits(grid: &Grid, pots: impl Iterator<Item = (Cell, Option<(Dir, f32)>, u32)>) -> Vec<u32> {
+pub(crate) fn danger_with_waits(grid: &Grid, pots: impl Iterator<Item = (Cell, Option<(Dir, f32)>, u32)>) -> Vec<u32> {
     let mut danger = vec![u32::MAX; grid.width * grid.height];
     for (cell, heading, wait) in pots {
         let plain = distances(grid, &[cell]);
@@ -308,7 +308,7 @@ pub fn first_step(grid: &Grid, from: Cell, goals: &[Cell], safe: &impl Fn(Cell, 
 }
 
 /// As [`first_step`], to the nearest goal `worth` accepts (given the goal and the steps to it).
-pub fn first_step_where(
+pub(crate) fn first_step_where(
     grid: &Grid,
     from: Cell,
     goals: &[Cell],

@@ -104,7 +104,7 @@ impl Rules for MazeRun {
     }
 }
 
-pub struct MazePlugin;
+pub(crate) struct MazePlugin;
 
 impl Plugin for MazePlugin {
     fn build(&self, app: &mut App) {

@@ -32,7 +32,7 @@ const TILE_TONE: u32 = 30;
 
 /// Texels a side of one cell for `grid`: a full world unit each, fewer for floors so big that
 /// the picture would pass [`MAX_SIDE`].
-pub fn texels_per_cell(grid: &Grid) -> usize {
+pub(crate) fn texels_per_cell(grid: &Grid) -> usize {
     (MAX_SIDE / grid.width.max(grid.height).max(1)).clamp(1, SIDE)
 }
 

@@ -19,7 +19,7 @@ pub enum Hunt {
 }
 
 /// The habits, handed out in turn.
-pub const HUNTS: [Hunt; 3] = [Hunt::Chase, Hunt::Ambush, Hunt::Wander];
+pub(crate) const HUNTS: [Hunt; 3] = [Hunt::Chase, Hunt::Ambush, Hunt::Wander];
 
 #[derive(Component, Debug, Clone)]
 pub struct Pursuer {
@@ -37,7 +37,7 @@ pub struct Pursuer {
 
 /// When the wanderer goes home: for `scatter_for` seconds out of every `scatter_every`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scatter {
+pub(crate) struct Scatter {
     pub every: f32,
     pub for_seconds: f32,
 }
@@ -48,7 +48,7 @@ pub fn open_in(grid: &Grid) -> impl Fn(Cell) -> bool + '_ {
 }
 
 /// The cell a pursuer heads for, given where the player is, which way it goes and the clock.
-pub fn target_of(
+pub(crate) fn target_of(
     hunt: Hunt,
     home: Cell,
     player_at: Cell,
@@ -104,7 +104,7 @@ pub fn homing_choice(grid: &Grid, cell: Cell, home: Cell) -> Option<Dir> {
 /// frightened, the open neighbour furthest from the player. It never turns back unless it must
 /// (a dead end), and if another pursuer is already heading into the cell its way takes, it goes
 /// another way when there is one.
-pub fn pursuer_choice(
+pub(crate) fn pursuer_choice(
     grid: &Grid,
     cell: Cell,
     arrived: Option<Dir>,

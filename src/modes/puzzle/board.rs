@@ -17,18 +17,18 @@ use seedfeast_procgen::puzzle::world::{Cell, Ground, World};
 use seedfeast_procgen::puzzle::{CodeError, PuzzleLevel, RunError, Session, run};
 
 /// Seconds a world's solved end shows before the run moves on to the next world.
-pub const WORLD_HOLD_SECONDS: f32 = 0.9;
+pub(crate) const WORLD_HOLD_SECONDS: f32 = 0.9;
 
 /// Seconds a command takes to play at the normal pace.
-pub const COMMAND_SECONDS: f32 = 0.55;
+pub(crate) const COMMAND_SECONDS: f32 = 0.55;
 /// Seconds an assignment or a test (`for`, `if`, `while`) takes at the normal pace.
-pub const TEST_SECONDS: f32 = 0.25;
+pub(crate) const TEST_SECONDS: f32 = 0.25;
 /// The longest a run's playback lasts: a longer run plays faster.
-pub const MAX_PLAYBACK_SECONDS: f32 = 8.0;
+pub(crate) const MAX_PLAYBACK_SECONDS: f32 = 8.0;
 /// The longest a run that ends in an error (an endless loop) plays before its message shows.
-pub const MAX_FAILING_PLAYBACK_SECONDS: f32 = 3.0;
+pub(crate) const MAX_FAILING_PLAYBACK_SECONDS: f32 = 3.0;
 /// Seconds the end of a run stays on screen before the level resets (or the panel closes).
-pub const END_HOLD_SECONDS: f32 = 1.4;
+pub(crate) const END_HOLD_SECONDS: f32 = 1.4;
 /// The most steps taken in one tick, whatever the pace (the interpreter's own cap is larger
 /// than this only for runs the pace spreads over many ticks).
 const MAX_STEPS_PER_TICK: usize = 400;
@@ -114,7 +114,7 @@ impl Playback {
 }
 
 /// Seconds a statement takes at the normal pace.
-pub fn duration(event: &TraceEvent) -> f32 {
+pub(crate) fn duration(event: &TraceEvent) -> f32 {
     match event.event {
         Event::Command { .. } => COMMAND_SECONDS,
         _ => TEST_SECONDS,
@@ -123,7 +123,7 @@ pub fn duration(event: &TraceEvent) -> f32 {
 
 /// How many times faster than the normal pace a run of these steps plays, so that it lasts at
 /// most `cap` seconds.
-pub fn speed_for(steps: &[TraceEvent], cap: f32) -> f32 {
+pub(crate) fn speed_for(steps: &[TraceEvent], cap: f32) -> f32 {
     let normal: f32 = steps.iter().map(duration).sum();
     (normal / cap).max(1.0)
 }
@@ -225,12 +225,12 @@ impl Board {
     }
 
     /// The level of world `k` (0: the player's own).
-    pub fn level_of(&self, k: usize) -> &PuzzleLevel {
+    pub(crate) fn level_of(&self, k: usize) -> &PuzzleLevel {
         if k == 0 { &self.level } else { self.level.variants.get(k - 1).unwrap_or(&self.level) }
     }
 
     /// The level of the world on screen.
-    pub fn shown_level(&self) -> &PuzzleLevel {
+    pub(crate) fn shown_level(&self) -> &PuzzleLevel {
         self.level_of(self.shown)
     }
 
@@ -388,7 +388,7 @@ impl Board {
     }
 
     /// Plays the rest of the run at once (its end still shows for a moment).
-    pub fn fast_forward(&mut self) -> Vec<BoardEvent> {
+    pub(crate) fn fast_forward(&mut self) -> Vec<BoardEvent> {
         let mut events = Vec::new();
         // Each tick takes up to MAX_STEPS_PER_TICK steps; the interpreter stops any run within
         // its step cap, and each world is passed once, so this ends.
@@ -446,7 +446,7 @@ impl Board {
     }
 
     /// Whether the player may stand on `cell` now.
-    pub fn can_stand(&self, walkable: &[bool], cell: Cell) -> bool {
+    pub(crate) fn can_stand(&self, walkable: &[bool], cell: Cell) -> bool {
         self.world.contains(cell) && walkable[self.world.index(cell)]
     }
 

@@ -27,7 +27,7 @@ pub enum BotProgram {
 
 /// One key the bot presses: with Ctrl held, or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotKey {
+pub(crate) struct BotKey {
     pub code: KeyCode,
     pub key: Key,
     pub text: Option<String>,
@@ -69,7 +69,7 @@ impl BotKey {
 
 /// The keys that type `code` into the editor: each line without its leading spaces (the editor
 /// indents blocks itself), Enter between lines.
-pub fn keys_for_program(code: &str) -> Vec<BotKey> {
+pub(crate) fn keys_for_program(code: &str) -> Vec<BotKey> {
     let mut keys = Vec::new();
     for (i, line) in code.lines().enumerate() {
         if i > 0 {
@@ -97,7 +97,7 @@ pub struct PuzzleBot {
 }
 
 /// Frames the bot waits without any progress before it says it is stuck.
-pub const STUCK_FRAMES: u32 = 60 * 40;
+pub(crate) const STUCK_FRAMES: u32 = 60 * 40;
 
 impl PuzzleBot {
     pub fn new(program: BotProgram) -> PuzzleBot {
@@ -115,7 +115,7 @@ impl PuzzleBot {
 
 /// The Code puzzle's bot row: every step is generated backwards from a solution, which the bot
 /// types; a step it cannot clear is a generator bug.
-pub const BOT: crate::mode::Bot =
+pub(crate) const BOT: crate::mode::Bot =
     crate::mode::Bot { add: add_bot, goal: 3.0, promised: true, start_level: Some(start_step) };
 
 /// The step a lab run of `seed` starts at: every run of three steps in the curriculum in turn as

@@ -21,8 +21,8 @@ use crate::ui::widgets::text;
 
 /// A chip's height and least width (window px, which are CSS px in the browser): above the 44 a
 /// finger needs.
-pub const CHIP_HEIGHT: f32 = 48.0;
-pub const CHIP_MIN_WIDTH: f32 = 48.0;
+pub(crate) const CHIP_HEIGHT: f32 = 48.0;
+pub(crate) const CHIP_MIN_WIDTH: f32 = 48.0;
 /// Space between chips and from the window's edges.
 const GAP: f32 = 8.0;
 const MARGIN: f32 = 16.0;
@@ -48,7 +48,7 @@ pub struct PadLayout {
 }
 
 #[derive(Component)]
-pub struct PadRoot;
+pub(crate) struct PadRoot;
 
 pub fn add(app: &mut App) {
     app.init_resource::<Pad>().init_resource::<PadLayout>().add_systems(OnExit(Screen::Playing), reset_pad);
@@ -143,7 +143,7 @@ pub fn lay_out_pad(
 
 /// A finger landing on a chip presses it. During a program's run only RUN (skip to its end) and
 /// CLOSE (stop it) act, as only Ctrl+Enter and Esc do on a keyboard.
-pub fn tap_chips(
+pub(crate) fn tap_chips(
     fingers: Res<Fingers>,
     layout: Res<PadLayout>,
     mut pad: ResMut<Pad>,
@@ -187,7 +187,7 @@ pub fn tap_chips(
 }
 
 /// Draws the chips where [`lay_out_pad`] put them, rebuilt only when they change.
-pub fn draw_pad(
+pub(crate) fn draw_pad(
     mut commands: Commands,
     layout: Res<PadLayout>,
     scale: Option<Res<UiScale>>,

@@ -14,7 +14,7 @@ use seedfeast_procgen::puzzle::ast::{CommandKind, RelPos};
 use super::editor::{Edit, Editor};
 
 /// The most a loop's count or a variable's value offers (the curriculum's loops run 2 to 4 times).
-pub const MAX_NUMBER: u32 = 9;
+pub(crate) const MAX_NUMBER: u32 = 9;
 /// Names the pad gives variables, in order: the first not yet assigned is offered.
 const VARIABLES: [&str; 4] = ["n", "m", "k", "t"];
 /// Names the pad gives loop counters: the first not yet used by a loop is offered.
@@ -267,11 +267,11 @@ impl ChipPad {
 /// The editing keys, always on the pad.
 /// The chip that shows the next of a level's `worlds` (`shown` on screen now), when it has more
 /// than one: `WORLD 1/2`.
-pub fn world_chip(shown: usize, worlds: usize) -> Option<Chip> {
+pub(crate) fn world_chip(shown: usize, worlds: usize) -> Option<Chip> {
     (worlds > 1).then(|| chip(format!("WORLD {}/{worlds}", shown + 1), Tap::World))
 }
 
-pub fn edit_chips() -> Vec<Chip> {
+pub(crate) fn edit_chips() -> Vec<Chip> {
     vec![
         chip("DEL", Tap::Edit(Edit::Backspace)),
         chip("ENTER", Tap::Edit(Edit::Newline)),

@@ -4,11 +4,11 @@
 //! every behaviour below is a plain unit test.
 
 /// The most characters a program may hold (a curriculum solution is a few hundred).
-pub const MAX_CHARS: usize = 4_000;
+pub(crate) const MAX_CHARS: usize = 4_000;
 /// The most lines a program may have.
-pub const MAX_LINES: usize = 200;
+pub(crate) const MAX_LINES: usize = 200;
 /// Spaces a Tab inserts, and a `{` indents the next line by.
-pub const INDENT: usize = 4;
+pub(crate) const INDENT: usize = 4;
 /// Undo steps kept.
 const MAX_UNDO: usize = 200;
 
@@ -133,7 +133,7 @@ impl Editor {
         self.cursor
     }
 
-    pub fn revision(&self) -> u64 {
+    pub(crate) fn revision(&self) -> u64 {
         self.revision
     }
 
@@ -147,7 +147,7 @@ impl Editor {
     }
 
     /// Puts the cursor at a place (clamped to the text), e.g. an error's `line:col`.
-    pub fn place_cursor(&mut self, line: usize, col: usize) {
+    pub(crate) fn place_cursor(&mut self, line: usize, col: usize) {
         let line = line.min(self.lines.len() - 1);
         self.cursor = Cursor { line, col: col.min(chars(&self.lines[line])) };
         self.goal_col = None;
@@ -382,7 +382,7 @@ impl Editor {
 
     /// Typing `}` on a blank indented line steps it out first, so blocks close where they
     /// opened. Called by the key handler before it types the `}`.
-    pub fn dedent_for_closing(&mut self) {
+    pub(crate) fn dedent_for_closing(&mut self) {
         let line = &self.lines[self.cursor.line];
         let col = self.cursor.col;
         if col >= INDENT && line.chars().take(col).all(|c| c == ' ') && col == chars(line) {
@@ -400,7 +400,7 @@ impl Editor {
 
 /// The characters of `line` from `col` that an error underline covers: the word (or string,
 /// or single symbol) starting there, at least one character.
-pub fn underline_span(line: &str, col: usize) -> usize {
+pub(crate) fn underline_span(line: &str, col: usize) -> usize {
     let rest: Vec<char> = line.chars().skip(col).collect();
     let Some(&first) = rest.first() else { return 1 };
     let word = |c: &char| c.is_alphanumeric() || *c == '_';

@@ -26,7 +26,7 @@ pub struct PendingCodePaste(pub Option<ClipboardRead>);
 
 /// What a key does in the code panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyAction {
+pub(crate) enum KeyAction {
     Edit(Edit),
     /// Run the program (during a run: skip to its end).
     Run,
@@ -39,7 +39,7 @@ pub enum KeyAction {
 }
 
 /// What a key press does, from its logical key and text and the modifiers held.
-pub fn key_action(key: &Key, text: Option<&str>, ctrl: bool, shift: bool) -> KeyAction {
+pub(crate) fn key_action(key: &Key, text: Option<&str>, ctrl: bool, shift: bool) -> KeyAction {
     let edit = KeyAction::Edit;
     match key {
         Key::Enter if ctrl => KeyAction::Run,
@@ -83,7 +83,7 @@ fn held_before(keys: &ButtonInput<KeyCode>, codes: &[KeyCode]) -> bool {
 }
 
 /// Enter (or (A)) on the coding tile opens the panel.
-pub fn open_panel(
+pub(crate) fn open_panel(
     actions: Res<Actions>,
     pause: Res<State<Pause>>,
     countdown: Option<Res<Countdown>>,
@@ -105,7 +105,7 @@ pub fn open_panel(
 /// Keys held when the panel opened: their press and repeats belong to what opened it (Enter,
 /// or the arrow that walked onto the tile), not to the code.
 #[derive(Default)]
-pub struct Opening {
+pub(crate) struct Opening {
     was_open: bool,
     held: Vec<KeyCode>,
     /// Seconds left in which an Enter (or (A)) is still the one meant to open the panel.
@@ -116,10 +116,10 @@ pub struct Opening {
 /// player's "open it" rather than a new line: the prompt says *Enter on the tile*, and a player
 /// pressing it as they arrive would otherwise start their program with an empty line (or, on a
 /// gamepad, run the empty program).
-pub const OPEN_GRACE_SECONDS: f32 = 0.5;
+pub(crate) const OPEN_GRACE_SECONDS: f32 = 0.5;
 
 /// Applies the typed keys to the program while the panel is open and the run is on.
-pub fn type_code(
+pub(crate) fn type_code(
     mut typed: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
     actions: Res<Actions>,
@@ -250,7 +250,7 @@ pub fn run_program(run: &mut PuzzleRun, editor: &mut CodeEditor, sfx: &mut Messa
 }
 
 /// Pastes into the program once the clipboard answers.
-pub fn finish_paste(
+pub(crate) fn finish_paste(
     mut pending: ResMut<PendingCodePaste>,
     mut run: ResMut<PuzzleRun>,
     mut editor: ResMut<CodeEditor>,

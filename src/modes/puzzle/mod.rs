@@ -144,7 +144,7 @@ impl Rules for PuzzleRun {
     }
 }
 
-pub struct PuzzlePlugin;
+pub(crate) struct PuzzlePlugin;
 
 impl Plugin for PuzzlePlugin {
     fn build(&self, app: &mut App) {
@@ -186,7 +186,7 @@ impl Plugin for PuzzlePlugin {
 
 /// The level of curriculum step `step` for the session's seed, as the generator makes it (the
 /// data's grammar and curriculum), on a board.
-pub fn build_board(data: &GameData, seed: seedfeast_procgen::Seed, step: u32) -> Result<Board, String> {
+pub(crate) fn build_board(data: &GameData, seed: seedfeast_procgen::Seed, step: u32) -> Result<Board, String> {
     let curriculum = &data.puzzle.curriculum;
     let code = &curriculum.step(step).code;
     let options = GenOptions { level: step, ..GenOptions::default() };
@@ -489,7 +489,7 @@ fn place_pieces(
 }
 
 /// Smooth in and out, 0..1.
-pub fn ease(t: f32) -> f32 {
+pub(crate) fn ease(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }

@@ -24,7 +24,7 @@ use crate::ui::text_size::{FixedTextSize, TextScale};
 mod code;
 
 /// The panel's width, in UI pixels; the map frames itself in what is left.
-pub const PANEL_WIDTH: f32 = 480.0;
+pub(crate) const PANEL_WIDTH: f32 = 480.0;
 /// Code text size, and the width of one character of the (monospaced) font at it.
 const CODE_SIZE: f32 = 16.0;
 const CHAR_W: f32 = CODE_SIZE * 0.6;

@@ -20,7 +20,7 @@ pub fn add(app: &mut App) {
 /// The probe's text: `step S`, `at X Y`, `way DIR|none`, `panel open|closed`, `solution CODE`
 /// (its lines joined by spaces), `world K/N` (the world on screen, of the level's; issue #32),
 /// then a `chip LABEL|x|y|w|h` line per chip on the pad.
-pub fn probe_text(run: &PuzzleRun, player: Option<&PuzzlePlayer>, pad: &PadLayout) -> String {
+pub(crate) fn probe_text(run: &PuzzleRun, player: Option<&PuzzlePlayer>, pad: &PadLayout) -> String {
     let level = &run.board.level;
     let goal = if run.board.open { level.exit } else { level.coding_tile };
     let here = player.map(|p| from_grid(p.mover.cell));

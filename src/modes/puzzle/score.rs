@@ -10,7 +10,7 @@ use super::MODE;
 /// Points for a cleared step before its bonuses.
 pub const STEP_POINTS: u32 = 100;
 /// Points for each revealed key or scroll picked up.
-pub const REWARD_POINTS: u32 = 25;
+pub(crate) const REWARD_POINTS: u32 = 25;
 
 /// A step cleared in this run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,14 +52,14 @@ pub fn step_metric(step: u32, what: &str) -> String {
 }
 
 /// Minutes and seconds: `1:05`.
-pub fn clock_text(seconds: f32) -> String {
+pub(crate) fn clock_text(seconds: f32) -> String {
     let whole = seconds.max(0.0) as u32;
     format!("{}:{:02}", whole / 60, whole % 60)
 }
 
 /// Records a cleared step's bests (fewest statements, fastest clear), for the seed and for the
 /// day on a daily challenge. Returns whether each is a new best.
-pub fn record_step(save: &mut Save, session: &Session, cleared: &Cleared) -> (bool, bool) {
+pub(crate) fn record_step(save: &mut Save, session: &Session, cleared: &Cleared) -> (bool, bool) {
     use seedfeast_save::{Direction, metric_key};
     let code = session.seed.code().to_string();
     let statements = step_metric(cleared.step, "statements");

@@ -12,7 +12,7 @@ use crate::state::Screen;
 /// World units per tile.
 pub const CELL: f32 = 48.0;
 /// Tiles per second the player walks.
-pub const WALK_SPEED: f32 = 6.0;
+pub(crate) const WALK_SPEED: f32 = 6.0;
 
 /// The world position of a tile (or a fractional position in tiles).
 pub fn to_world(x: f32, y: f32) -> Vec2 {
@@ -64,7 +64,7 @@ pub struct RewardMark {
 /// condition of the level's program asks the position of, so a variant world's block that
 /// starts off its mark shows where "start" is.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct HomeMark {
+pub(crate) struct HomeMark {
     pub object: String,
 }
 
@@ -83,10 +83,10 @@ pub struct PuzzlePlayer {
 /// A piece of the world on screen (a tile, an object, a reward, an object's name tag): drawn
 /// again when another of the level's worlds comes on screen.
 #[derive(Component)]
-pub struct WorldPiece;
+pub(crate) struct WorldPiece;
 
 /// Spawns the tiles, objects, rewards and player of a board.
-pub fn spawn_level(commands: &mut Commands, board: &Board) {
+pub(crate) fn spawn_level(commands: &mut Commands, board: &Board) {
     spawn_world(commands, board);
     let entry = board.level.entry;
     commands.spawn((
@@ -100,7 +100,7 @@ pub fn spawn_level(commands: &mut Commands, board: &Board) {
 
 /// When another world comes on screen (issue #32's variant worlds): its tiles, objects and
 /// rewards replace the last one's; the player shows only in its own world.
-pub fn redraw_world(
+pub(crate) fn redraw_world(
     mut commands: Commands,
     run: Res<crate::modes::puzzle::PuzzleRun>,
     mut drawn: Local<Option<(u32, u32)>>,

@@ -89,13 +89,13 @@ pub fn drawable(text: &str) -> String {
 }
 
 /// Like [`drawable`], for prose (a step's title and hint, an error message).
-pub fn drawable_prose(text: &str) -> String {
+pub(crate) fn drawable_prose(text: &str) -> String {
     drawable(text)
 }
 
 /// What a step teaches, by name ("while loops"): the words its description opens with, never
 /// the enum's name (`WhileLoops`).
-pub fn goal_name(goal: seedfeast_procgen::puzzle::curriculum::Goal) -> &'static str {
+pub(crate) fn goal_name(goal: seedfeast_procgen::puzzle::curriculum::Goal) -> &'static str {
     let describe = goal.describe();
     describe.split_once(':').map_or(describe, |(name, _)| name)
 }

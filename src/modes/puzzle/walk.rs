@@ -6,7 +6,7 @@ use crate::grid_move::Dir;
 
 /// The direction the player holds, on the grid: one axis (the one it already walks along, when
 /// both are held).
-pub fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
+pub(crate) fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
     let horizontal = if axis.x > 0.0 {
         Some(Dir::Right)
     } else if axis.x < 0.0 {

@@ -16,7 +16,7 @@ const UNTRIED: Color = Color::srgb(0.22, 0.18, 0.16);
 /// Where the strip goes: a node in the code panel's step card (`panel::spawn_panel`), so it
 /// never covers the map.
 #[derive(Component)]
-pub struct WorldSlot;
+pub(crate) struct WorldSlot;
 /// The chip of world `.0` (0: the player's own).
 #[derive(Component)]
 struct WorldChip(usize);
@@ -156,7 +156,7 @@ fn chip(k: usize) -> impl Bundle {
 }
 
 /// What the strip says under its chips.
-pub fn strip_note(board: &crate::modes::puzzle::Board) -> String {
+pub(crate) fn strip_note(board: &crate::modes::puzzle::Board) -> String {
     if board.running() {
         return format!("Running in world {} of {}", board.shown + 1, board.worlds.len());
     }

@@ -19,14 +19,14 @@ use crate::state::Screen;
 
 /// The Runner's bot row: its generator promises every gap can be jumped, so a stop before
 /// 2,000 m on a level the validator passes is a fairness bug.
-pub const BOT: Bot = Bot { add, goal: 2000.0, promised: true, start_level: None };
+pub(crate) const BOT: Bot = Bot { add, goal: 2000.0, promised: true, start_level: None };
 
 /// How far ahead the bot reads the track, in world units (several jumps at top speed).
 const LOOK_AHEAD: f32 = 3000.0;
 
 /// The bot's view of the track: gaps and hazards as (start, end), oldest first.
 #[derive(Resource)]
-pub struct RunnerBot {
+pub(crate) struct RunnerBot {
     generator: RunnerGenerator,
     obstacles: VecDeque<(f32, f32)>,
     read_to: f32,
@@ -107,7 +107,7 @@ const SETTLE: f32 = 6.0;
 /// obstacle's own latest point, pulled earlier when landing from there would come down in the
 /// next obstacle or past its latest take-off (a late jump over a pan that lands in a gap, or too
 /// close to one), as long as the earlier jump still clears this obstacle and lands on ground.
-pub fn latest_take_offs(obstacles: &[(f32, f32)], half: f32, range: f32) -> Vec<f32> {
+pub(crate) fn latest_take_offs(obstacles: &[(f32, f32)], half: f32, range: f32) -> Vec<f32> {
     let lead = 0.12 * range;
     let mut latest = vec![0.0; obstacles.len()];
     for i in (0..obstacles.len()).rev() {
@@ -132,7 +132,7 @@ pub fn latest_take_offs(obstacles: &[(f32, f32)], half: f32, range: f32) -> Vec<
 }
 
 /// Whether to jump now, at `x` with a body `half` wide, for a jump that carries `range` units.
-pub fn wants_jump(obstacles: &VecDeque<(f32, f32)>, x: f32, half: f32, range: f32) -> bool {
+pub(crate) fn wants_jump(obstacles: &VecDeque<(f32, f32)>, x: f32, half: f32, range: f32) -> bool {
     let Some(first) = obstacles.iter().position(|&(_, end)| end > x - half) else {
         return false;
     };

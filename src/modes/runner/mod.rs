@@ -60,11 +60,11 @@ pub const MODE: ModeInfo = ModeInfo {
 pub const START_X: f32 = 60.0;
 /// Track is generated this far ahead of the runner, and dropped this far behind.
 pub const VIEW_AHEAD: f32 = 2_400.0;
-pub const KEEP_BEHIND: f32 = 800.0;
+pub(crate) const KEEP_BEHIND: f32 = 800.0;
 /// Falling this far below the ground ends the run.
-pub const FALL_LIMIT: f32 = -300.0;
+pub(crate) const FALL_LIMIT: f32 = -300.0;
 /// World units per metre shown to the player.
-pub const UNITS_PER_METRE: f32 = 50.0;
+pub(crate) const UNITS_PER_METRE: f32 = 50.0;
 /// Hazard boxes shrink by this much on each side: touching a hazard's very corner is forgiven.
 const HAZARD_FORGIVENESS: f32 = 4.0;
 /// Feet this far below a ledge's top still land on it (a falling body sinks a little per step).
@@ -113,7 +113,7 @@ impl RunnerRun {
         }
     }
 
-    pub fn distance_m(&self) -> u32 {
+    pub(crate) fn distance_m(&self) -> u32 {
         (self.distance / UNITS_PER_METRE) as u32
     }
 
@@ -150,7 +150,7 @@ impl Rules for RunnerRun {
     }
 }
 
-pub struct RunnerPlugin;
+pub(crate) struct RunnerPlugin;
 
 impl Plugin for RunnerPlugin {
     fn build(&self, app: &mut App) {

@@ -9,10 +9,10 @@ use seedfeast_procgen::runner::PlacedChunk;
 use crate::state::Screen;
 
 /// How deep the ground slabs reach below the surface (y = 0).
-pub const GROUND_DEPTH: f32 = 400.0;
+pub(crate) const GROUND_DEPTH: f32 = 400.0;
 pub use seedfeast_procgen::runner::library::PLATFORM_THICKNESS;
 /// Hazards stand this tall on the ground.
-pub const HAZARD_HEIGHT: f32 = 30.0;
+pub(crate) const HAZARD_HEIGHT: f32 = 30.0;
 pub use crate::food::{FOOD_RADIUS, FoodItem};
 
 /// One chunk of track; every entity of the chunk also carries [`ChunkPiece`] with its index.
@@ -35,7 +35,7 @@ pub struct Ground {
 }
 
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Ledge {
+pub(crate) struct Ledge {
     pub width: f32,
 }
 
@@ -77,7 +77,12 @@ fn slab_collider(width: f32) -> Collider {
 /// Spawns every entity of one placed chunk. Its ground grows `open`, the slab still open at the
 /// end of the chunk before, where they touch; a slab that reaches this chunk's right edge is
 /// left in `open` for the next chunk.
-pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTable, open: &mut Option<OpenGround>) {
+pub(crate) fn spawn_chunk(
+    commands: &mut Commands,
+    chunk: &PlacedChunk,
+    food: &FoodTable,
+    open: &mut Option<OpenGround>,
+) {
     let piece = || (ChunkPiece { index: chunk.index }, DespawnOnExit(Screen::Playing));
     commands.spawn((
         TrackChunk { index: chunk.index, id: chunk.id.clone(), x: chunk.x, width: chunk.width },
@@ -143,7 +148,7 @@ pub fn spawn_chunk(commands: &mut Commands, chunk: &PlacedChunk, food: &FoodTabl
 }
 
 /// Whether two axis-aligned boxes (centre, half size) overlap.
-pub fn boxes_overlap(a: Vec2, a_half: Vec2, b: Vec2, b_half: Vec2) -> bool {
+pub(crate) fn boxes_overlap(a: Vec2, a_half: Vec2, b: Vec2, b_half: Vec2) -> bool {
     (a.x - b.x).abs() < a_half.x + b_half.x && (a.y - b.y).abs() < a_half.y + b_half.y
 }
 

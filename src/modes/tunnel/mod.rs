@@ -54,7 +54,7 @@ pub const MODE: ModeInfo = ModeInfo {
 };
 
 /// The Food Tunnel's row: the tunnel generator's squeeze variant, played by the same rules.
-pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
+pub(crate) const FOOD_TUNNEL: ModeInfo = ModeInfo {
     spec: &modes::FOOD_TUNNEL,
     blurb: "The tunnel, squeezing tighter as it speeds up",
     plugin: |_| {},
@@ -78,7 +78,7 @@ pub const FOOD_TUNNEL: ModeInfo = ModeInfo {
 /// Gate walls are drawn this thick. A gate is the line at its centre: the flyer passes when its
 /// centre crosses that line inside the gap's window (procgen's `flight::crossing`), the rule the
 /// generator's reachability promise is about.
-pub const WALL_THICKNESS: f32 = 12.0;
+pub(crate) const WALL_THICKNESS: f32 = 12.0;
 /// Gates are spawned this far ahead of the flyer and dropped this far behind.
 const VIEW_AHEAD: f32 = 1_600.0;
 const KEEP_BEHIND: f32 = 600.0;
@@ -148,7 +148,7 @@ impl Rules for TunnelRun {
     }
 }
 
-pub struct TunnelPlugin;
+pub(crate) struct TunnelPlugin;
 
 /// Both tunnels: the plain one and the Food Tunnel.
 fn playing_tunnel(session: Res<Session>) -> bool {

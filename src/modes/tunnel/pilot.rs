@@ -190,7 +190,8 @@ pub fn should_flap(tuning: &TunnelTuning, reach: &FlyerReach, gates: &[Gate], sp
 /// own systems read it (the first press also takes off).
 /// The tunnels' bot row: the generator promises every gate can be flown through, so a stop
 /// before 100 gates on a level the validator passed is a fairness bug.
-pub const BOT: crate::mode::Bot = crate::mode::Bot { add: add_pilot, goal: 100.0, promised: true, start_level: None };
+pub(crate) const BOT: crate::mode::Bot =
+    crate::mode::Bot { add: add_pilot, goal: 100.0, promised: true, start_level: None };
 
 fn add_pilot(app: &mut App) {
     use crate::run::Gameplay;

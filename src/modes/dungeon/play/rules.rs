@@ -157,7 +157,7 @@ impl Play {
 
     /// Whether crate `c` may be pushed onto `cell`: the stage of its own room (so it never blocks
     /// a doorway), on plain floor, decor, open bars or its own plate, clear of anything else.
-    pub fn crate_may_enter(&self, c: usize, cell: Cell) -> bool {
+    pub(crate) fn crate_may_enter(&self, c: usize, cell: Cell) -> bool {
         let d = &self.dungeon;
         let ObjectKind::Crate { plate, .. } = d.objects[c].kind else { return false };
         let room = d.nodes[d.objects[c].node].room;
@@ -243,7 +243,7 @@ impl Play {
     }
 
     /// Puts every crate of `room` that is off its plate back where it started.
-    pub fn reset_crates(&mut self, room: usize, events: &mut Vec<Event>) {
+    pub(crate) fn reset_crates(&mut self, room: usize, events: &mut Vec<Event>) {
         for (c, object) in self.dungeon.objects.iter().enumerate() {
             let in_room = self.dungeon.nodes[object.node].room == room;
             if in_room

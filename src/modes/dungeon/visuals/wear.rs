@@ -19,13 +19,13 @@ const PLACE_Y: u32 = 5;
 const TURN: u32 = 6;
 
 /// How much lighter a floor tile is than its zone's colour: the checker's step, moved by the seed.
-pub fn floor_lightness(decor: &Decor, at: (u32, u32)) -> f32 {
+pub(crate) fn floor_lightness(decor: &Decor, at: (u32, u32)) -> f32 {
     let checker = if (at.0 + at.1).is_multiple_of(2) { 0.22 } else { 0.12 };
     checker + 0.05 * (decor.unit(at, TONE) - 0.5)
 }
 
 /// The marks on a floor tile of zone colour `c`, as sprites placed on the tile (often none).
-pub fn floor_marks(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Vec<(Sprite, Transform)> {
+pub(crate) fn floor_marks(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Vec<(Sprite, Transform)> {
     if decor.unit(at, DETAIL) >= 0.15 {
         return Vec::new();
     }
@@ -55,7 +55,7 @@ pub fn floor_marks(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Vec<(Sprit
 }
 
 /// A lighter block on about one wall top in four (a wall top of zone colour `c`).
-pub fn wall_block(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Option<(Sprite, Transform)> {
+pub(crate) fn wall_block(decor: &Decor, at: (u32, u32), c: (u8, u8, u8)) -> Option<(Sprite, Transform)> {
     if decor.unit(at, DETAIL) >= 0.25 {
         return None;
     }
