@@ -22,6 +22,7 @@ use crate::rng::{GenRng, Subsystem, stream};
 use super::bsp::{Partition, partition};
 use super::cave::{CaveRules, carve_cave};
 use super::doors::{join_cells, room_of, step_back, step_on, stub};
+use super::explain::Carving;
 use super::grid::Canvas;
 use super::level::{Cell, Direction, Rect, RoomShape, Style, Tile};
 use super::tuning::DungeonTuning;
@@ -96,6 +97,7 @@ pub fn lay_out(
     seed: Seed,
     k: u32,
     attempt: u32,
+    journal: bool,
 ) -> Result<Skeleton, Failed> {
     let unit = tuning.cell_unit();
     let mut zone_rngs: Vec<_> =
@@ -127,7 +129,7 @@ pub fn lay_out(
         .collect();
     let width = regions.iter().map(|r| r.x + r.w).max().unwrap_or(1);
     let height = regions.iter().map(|r| r.y + r.h).max().unwrap_or(1);
-    let mut canvas = Canvas::new(width, height);
+    let mut canvas = if journal { Canvas::journaled(width, height) } else { Canvas::new(width, height) };
 
     // 3. Rooms and doors zone by zone; each zone's bridge room follows its rooms.
     let rules = CaveRules {
@@ -145,6 +147,11 @@ pub fn lay_out(
         let first = bodies.len();
         for cell in &shifted[z] {
             let area = cell.shrink(1);
+            let room = bodies.len();
+            canvas.mark(match styles[z] {
+                Style::Rooms => Carving::Chamber { room, zone: z },
+                Style::Caves => Carving::Cave { room, zone: z },
+            });
             let body = match styles[z] {
                 Style::Rooms => chamber(&mut canvas, area, tuning, z, rng),
                 Style::Caves => cave_body(&mut canvas, area, &rules, z, rng),
@@ -152,6 +159,7 @@ pub fn lay_out(
             bodies.push(body);
         }
         let origin = (regions[z].x, regions[z].y);
+        canvas.mark(Carving::Doors { zone: z });
         join_cells(
             &mut canvas,
             &shifted[z],
@@ -171,10 +179,12 @@ pub fn lay_out(
             let behind = room_of(&shifted[z], door.cell, east, first).ok_or(Failed("layout"))?;
             door.b = behind;
             let cell = door.cell;
+            canvas.mark(Carving::Corridor { room: behind });
             stub(&mut canvas, &bodies[behind], step_on(cell, east), east);
         }
         zones.push(ZonePlan { region: regions[z], rooms: first..bodies.len(), bridge_room: None });
         if z + 1 < sizes.len() {
+            canvas.mark(Carving::Bridge { zone: z });
             let (floor, open_cell, locked_cell, east) =
                 bridge(&mut canvas, &regions, &shifted, z, tuning.bridge_length, &mut world_rng)?;
             let id = bodies.len();
@@ -189,6 +199,7 @@ pub fn lay_out(
             });
             let inner = room_of(&shifted[z], open_cell, east, first).ok_or(Failed("layout"))?;
             doors.push(Doorway { a: inner, b: id, cell: open_cell, locked: false });
+            canvas.mark(Carving::Corridor { room: inner });
             stub(&mut canvas, &bodies[inner], step_back(open_cell, east), east);
             // `b` is set once the next zone's rooms exist.
             doors.push(Doorway { a: id, b: usize::MAX, cell: locked_cell, locked: true });

@@ -37,6 +37,7 @@ pub mod bsp;
 pub mod cave;
 pub mod data;
 pub mod doors;
+pub mod explain;
 pub mod generator;
 pub mod grid;
 pub mod json;
@@ -44,6 +45,7 @@ pub mod layout;
 pub mod level;
 pub mod metrics;
 pub mod place;
+pub mod rebuild;
 pub mod render;
 pub mod request;
 pub mod stage;
@@ -55,12 +57,14 @@ pub mod walk;
 pub mod witness;
 
 pub use data::DungeonData;
+pub use explain::{Carving, DungeonStep};
 pub use json::DungeonJson;
 pub use level::{
     Cell, Direction, Door, Dungeon, Food, Gives, Hazard, Item, ItemSource, Node, NodeRole, Object, ObjectKind, Rect,
     Room, RoomKind, RoomShape, Style, Switch, Tile, Zone,
 };
 pub use metrics::metrics;
+pub use rebuild::rebuild_dungeon;
 pub use render::{MAX_PICTURE_SIDE, draw_ascii, to_rgb};
 pub use request::{DungeonError, DungeonRequest};
 pub use themes::{DungeonThemes, Mechanic, Theme};
@@ -69,6 +73,7 @@ pub use validate::validate_dungeon;
 
 use crate::Seed;
 use crate::rng::{GenRng, Subsystem, stream};
+use crate::trace::{NoTrace, Trace};
 
 /// Generates dungeon `request.dungeon` of `seed`.
 ///
@@ -84,6 +89,17 @@ use crate::rng::{GenRng, Subsystem, stream};
 /// assert!(generate_dungeon(&data, Seed(7), &DungeonRequest::new(1).with_zones(&[1])).is_err());
 /// ```
 pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest) -> Result<Dungeon, DungeonError> {
+    generate_dungeon_traced(data, seed, request, &mut NoTrace)
+}
+
+/// [`generate_dungeon`], telling `trace` every decision (see [`explain`]); with
+/// [`NoTrace`] it is `generate_dungeon` itself.
+pub fn generate_dungeon_traced<T: Trace<DungeonStep>>(
+    data: &DungeonData,
+    seed: Seed,
+    request: &DungeonRequest,
+    trace: &mut T,
+) -> Result<Dungeon, DungeonError> {
     let tuning = &data.tuning;
     let sizes = request.zone_sizes(tuning)?;
     let k = request.dungeon;
@@ -91,20 +107,30 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
     let styles: Vec<Style> = themes.iter().map(|t| t.style).collect();
     let slots: Vec<usize> = sizes.iter().map(|&r| r as usize / 2).collect();
     let tree = tree::grow_tree(&slots, &themes, tuning, &mut stream(seed, Subsystem::DungeonTree, k));
+    if T::ON {
+        narrate_plan(trace, k, &sizes, &themes, request.themes.is_some(), &slots, &tree);
+    }
 
     let mut retries = 0;
     for attempt in 0..tuning.max_layout_tries {
         let index = layout::layout_index(k, attempt, 0);
-        let Ok(mut skeleton) = layout::lay_out(&sizes, &styles, tuning, seed, k, attempt) else {
-            retries += 1;
-            continue;
+        let mut skeleton = match layout::lay_out(&sizes, &styles, tuning, seed, k, attempt, T::ON) {
+            Ok(skeleton) => skeleton,
+            Err(failed) => {
+                trace.note(|| DungeonStep::Retry { attempt, failed: failed.0 });
+                retries += 1;
+                continue;
+            }
         };
         let mut place_rng = stream(seed, Subsystem::DungeonPlacement, index);
         let mut food_rng = stream(seed, Subsystem::DungeonFood, index);
-        let Ok(furnished) = place::furnish(&mut skeleton, &tree, &themes, tuning, k, &mut place_rng, &mut food_rng)
-        else {
-            retries += 1;
-            continue;
+        let furnished = match place::furnish(&mut skeleton, &tree, &themes, tuning, k, &mut place_rng, &mut food_rng) {
+            Ok(furnished) => furnished,
+            Err(failed) => {
+                trace.note(|| DungeonStep::Retry { attempt, failed: failed.0 });
+                retries += 1;
+                continue;
+            }
         };
         let solution = witness::solve_order(&furnished.nodes, &furnished.rooms, &furnished.doors);
         let walk = walk::walk_length(
@@ -119,6 +145,7 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
             &solution,
         );
         let (Some(walk_tiles), true) = (walk, solution.len() == furnished.nodes.len()) else {
+            trace.note(|| DungeonStep::Retry { attempt, failed: "witness" });
             retries += 1;
             continue;
         };
@@ -137,7 +164,9 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
             .collect();
         let nodes = furnished.nodes.len() as f32;
         let seconds = (walk_tiles as f32 / tuning.player_speed + nodes * tuning.action_seconds) * tuning.par_slack;
-        return Ok(Dungeon {
+        // The journal's carvings, taken before the tiles move into the dungeon (none untraced).
+        let carvings = if T::ON { skeleton.canvas.carvings() } else { Vec::new() };
+        let dungeon = Dungeon {
             dungeon: k,
             width: skeleton.canvas.width,
             height: skeleton.canvas.height,
@@ -159,9 +188,78 @@ pub fn generate_dungeon(data: &DungeonData, seed: Seed, request: &DungeonRequest
             lives: tuning.lives,
             player_speed: tuning.player_speed,
             retries,
-        });
+        };
+        if T::ON {
+            narrate_world(trace, &dungeon, carvings, tuning);
+        }
+        return Ok(dungeon);
     }
     Err(DungeonError::LayoutFailed { tries: tuning.max_layout_tries })
+}
+
+/// The plan, before anything is carved: the zones, their themes, the density rule and the tree.
+fn narrate_plan<T: Trace<DungeonStep>>(
+    trace: &mut T,
+    k: u32,
+    sizes: &[u32],
+    themes: &[&Theme],
+    requested: bool,
+    slots: &[usize],
+    tree: &[tree::TreeNode],
+) {
+    trace.note(|| DungeonStep::Zones { dungeon: k, rooms: sizes.to_vec() });
+    for (zone, theme) in themes.iter().enumerate() {
+        trace.note(|| DungeonStep::Theme { zone, theme: theme.id.clone(), style: theme.style, requested });
+    }
+    for (zone, (&rooms, &slots)) in sizes.iter().zip(slots).enumerate() {
+        trace.note(|| DungeonStep::Density { zone, rooms, slots });
+    }
+    for (node, grown) in tree.iter().enumerate() {
+        trace.note(|| DungeonStep::Grow {
+            node,
+            zone: grown.zone,
+            role: grown.role,
+            mechanic: grown.mechanic,
+            kind: grown.kind.map(|i| themes[grown.zone].puzzles[i].id.clone()),
+            parent: grown.parent,
+        });
+    }
+}
+
+/// The world as made: its carvings in order, then everything it holds and the witness.
+fn narrate_world<T: Trace<DungeonStep>>(
+    trace: &mut T,
+    d: &Dungeon,
+    carvings: Vec<(Carving, Vec<(Cell, Tile)>)>,
+    tuning: &DungeonTuning,
+) {
+    trace.note(|| DungeonStep::Canvas { width: d.width, height: d.height });
+    for zone in &d.zones {
+        trace.note(|| DungeonStep::Region { zone: zone.id, region: zone.region });
+    }
+    for (carving, tiles) in carvings {
+        trace.note(|| DungeonStep::Carve { carving, tiles });
+    }
+    d.rooms.iter().for_each(|room| trace.note(|| DungeonStep::Room { room: room.clone() }));
+    d.doors.iter().for_each(|door| trace.note(|| DungeonStep::Door { door: door.clone() }));
+    d.nodes.iter().for_each(|node| trace.note(|| DungeonStep::Node { node: node.clone() }));
+    d.items.iter().for_each(|item| trace.note(|| DungeonStep::Item { item: item.clone() }));
+    d.switches.iter().for_each(|switch| trace.note(|| DungeonStep::Switch { switch: switch.clone() }));
+    d.objects.iter().for_each(|object| trace.note(|| DungeonStep::Object { object: object.clone() }));
+    d.food.iter().for_each(|food| trace.note(|| DungeonStep::Food { food: food.clone() }));
+    d.hazards.iter().for_each(|hazard| trace.note(|| DungeonStep::Hazard { hazard: hazard.clone() }));
+    trace.note(|| DungeonStep::Ends { start: d.player_start, finish: d.finish });
+    d.zones.iter().for_each(|zone| trace.note(|| DungeonStep::Zone { zone: zone.clone() }));
+    trace.note(|| DungeonStep::Witness {
+        solution: d.solution.clone(),
+        walk_tiles: d.walk_tiles,
+        player_speed: tuning.player_speed,
+        action_seconds: tuning.action_seconds,
+        par_slack: tuning.par_slack,
+        par_seconds: d.par_seconds,
+        lives: d.lives,
+        retries: d.retries,
+    });
 }
 
 /// The themes per zone: the request's, checked, or distinct ones drawn from `DungeonExtra`.

@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 
 use crate::rng::GenRng;
 
+use super::explain::Carving;
 use super::layout::{Failed, Skeleton};
 use super::level::{
     Cell, Door, Food, Gives, Hazard, Item, ItemSource, Node, NodeRole, Object, ObjectKind, Room, RoomKind, RoomShape,
@@ -120,6 +121,7 @@ pub(crate) fn furnish(
         let kind = kind_of_room(r);
         let fitting: Vec<_> = themes[body.zone].prefabs.iter().filter(|p| p.rooms.contains(&kind)).collect();
         let prefab = fitting.get(rng.below(fitting.len().max(1))).ok_or(Failed("placement"))?;
+        canvas.mark(Carving::Dressing { room: r });
         dress(canvas, body.rect, body.stage, prefab.dressing);
         prefabs.push(prefab.id.clone());
     }
@@ -143,6 +145,7 @@ pub(crate) fn furnish(
             _ => false,
         } && node.role != NodeRole::Start;
         let spot = place_node(canvas, &mut marks, bodies[room].area, bodies[room].stage, node, penned, rng)?;
+        canvas.mark(Carving::Pen { node: id });
         for &g in &spot.pen {
             canvas.set(g, Tile::Gate);
         }
