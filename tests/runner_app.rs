@@ -259,8 +259,9 @@ fn a_countdown_cut_short_still_waits_for_the_track_in_view() {
     let mut config = RunnerConfig::default();
     let mut rest = config.library.chunks.iter().find(|chunk| chunk.rest).unwrap().clone();
     rest.food.clear();
-    config.library.chunks = vec![rest];
-    config.library.chunk_width = 80.0; // about 30 chunks in view: four steps' worth
+    let library = std::sync::Arc::make_mut(&mut config.library);
+    library.chunks = vec![rest];
+    library.chunk_width = 80.0; // about 30 chunks in view: four steps' worth
     let mut app = ready_app(
         {
             let mut data = GameData::built_in();

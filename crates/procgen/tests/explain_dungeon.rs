@@ -20,7 +20,11 @@ fn spread(i: u64) -> Seed {
 /// Seed `i`'s case: dungeon 1 to 4 in turn, every third one with a sweep layout of zones.
 fn request(i: u64) -> DungeonRequest {
     let request = DungeonRequest::new(1 + (i % 4) as u32);
-    if i.is_multiple_of(3) { request.with_zones(SWEEP_LAYOUTS[(i / 3) as usize % SWEEP_LAYOUTS.len()]) } else { request }
+    if i.is_multiple_of(3) {
+        request.with_zones(SWEEP_LAYOUTS[(i / 3) as usize % SWEEP_LAYOUTS.len()])
+    } else {
+        request
+    }
 }
 
 fn traced(data: &DungeonData, seed: Seed, request: &DungeonRequest) -> (Dungeon, Vec<DungeonStep>) {

@@ -62,7 +62,7 @@ fn extreme_tunings_stay_fair() {
 #[test]
 fn a_library_where_every_chunk_is_demanding_still_rests() {
     let mut config = RunnerConfig::default();
-    for chunk in &mut config.library.chunks {
+    for chunk in &mut std::sync::Arc::make_mut(&mut config.library).chunks {
         chunk.demand = chunk.demand.max(0.9);
     }
     config.tuning.window = 0.0;
@@ -162,7 +162,7 @@ fn validator_catches_a_hazard_in_a_rest_chunk_and_withheld_cake() {
 fn food_draws_never_move_the_chunks() {
     let config = RunnerConfig::default();
     let mut less_food = config.clone();
-    for chunk in &mut less_food.library.chunks {
+    for chunk in &mut std::sync::Arc::make_mut(&mut less_food.library).chunks {
         chunk.food.truncate(1);
     }
     let ids = |c: &RunnerConfig| {

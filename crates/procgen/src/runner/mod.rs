@@ -18,6 +18,7 @@ pub mod tuning;
 pub mod validate;
 
 use std::path::Path;
+use std::sync::Arc;
 
 pub use explain::RunnerStep;
 pub use generate::{Food, PlacedChunk, Platform, RunnerGenerator, Span, generate_track, generate_track_traced};
@@ -32,10 +33,13 @@ use crate::generate::{ModeData, Part, SharedData};
 use crate::intensity::IntensityCurve;
 use crate::tuning::Tuning;
 
-/// The Runner's own part of the data set: its chunk library and its tuning.
+/// The Runner's own part of the data set: its chunk library and its tuning. The library is
+/// shared (an `Arc`): every generator and validator of a sweep reads the same one, and putting a
+/// [`RunnerConfig`] together copies none of it. (`Arc`'s `Debug` is its content's, so the rules
+/// text a replay hashes is the same.)
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunnerData {
-    pub library: ChunkLibrary,
+    pub library: Arc<ChunkLibrary>,
     pub tuning: RunnerTuning,
 }
 
@@ -43,7 +47,7 @@ impl RunnerData {
     /// Loads and validates the tuning, then the chunk library (checked against that tuning's jump).
     pub fn load(assets_dir: &Path) -> Result<RunnerData, DataError> {
         let tuning = RunnerTuning::load(assets_dir)?;
-        Ok(RunnerData { library: ChunkLibrary::load(assets_dir, &tuning)?, tuning })
+        Ok(RunnerData { library: Arc::new(ChunkLibrary::load(assets_dir, &tuning)?), tuning })
     }
 }
 
@@ -61,7 +65,8 @@ impl ModeData for RunnerData {
 /// and food table every mode shares, put together for one generator (see [`RunnerConfig::of`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunnerConfig {
-    pub library: ChunkLibrary,
+    /// Shared with the data set's part (`Arc::make_mut` to change one copy).
+    pub library: Arc<ChunkLibrary>,
     pub tuning: RunnerTuning,
     pub curve: IntensityCurve,
     pub food: FoodTable,
