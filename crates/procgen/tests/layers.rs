@@ -444,3 +444,24 @@ fn the_checks_see_what_they_look_for() {
     assert_eq!(own_keys("physics"), None);
     assert!(!names(&words("tunnels"), "tunnel") && names(&words("TunnelGen"), "tunnel"));
 }
+
+/// No source file holds more than 500 lines, its `#[cfg(test)]` items and `tests.rs` files left
+/// out (issue #27: one concern a file; bevy_new_2d's largest is 177).
+#[test]
+fn no_source_file_is_over_500_lines() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src"), &mut files);
+    for krate in ["procgen", "save", "music", "lab", "fuzz", "board"] {
+        rust_files(&crate_dir(krate), &mut files);
+    }
+    assert!(files.len() > 300, "the walk should see every crate's sources: {}", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .filter(|file| !file.file_name().is_some_and(|n| n == "tests.rs"))
+        .filter_map(|file| {
+            let lines = without_tests(&std::fs::read_to_string(file).unwrap()).lines().count();
+            (lines > 500).then(|| format!("{} ({lines} lines)", file.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "files over 500 lines: {long:#?}");
+}

@@ -15,15 +15,14 @@ mod boards;
 mod scan;
 #[cfg(test)]
 mod tests;
+mod values;
 
 use scan::{Cursor, Kind, clipped};
 use serde::de::DeserializeOwned;
+use values::{quoting, read, read_best, read_setting, seed, shown};
 
-use super::legacy::LEGACY_STAMP;
-use super::lenient::Lenient;
 use super::{Dropped, ParseError, Parsed, RawSettings, VERSION, settings_from};
-use crate::settings::Stamped;
-use crate::{Best, Direction, Favourite, SaveData, SeedPlay};
+use crate::{Favourite, SaveData, SeedPlay};
 
 const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites", "boards"];
 const SETTINGS: &[&str] = &[
@@ -445,60 +444,4 @@ impl Walk<'_> {
         };
         Parsed { data: self.data, from_version, mended, dropped: self.dropped }
     }
-}
-
-/// `text` as a `T`, or RON's reason why not.
-fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    ron::from_str(text).map_err(|error| clipped(&error.code.to_string()))
-}
-
-/// A best in either format: `(score: 300, better: Higher)`, or format 1 and 2's bare `300`.
-fn read_best(text: &str) -> Result<Best, String> {
-    match ron::from_str::<Best>(text) {
-        Ok(best) => Ok(best),
-        Err(error) => match ron::from_str::<u64>(text) {
-            Ok(score) => Ok(Best::new(score, Direction::Higher)),
-            Err(_) => Err(clipped(&error.code.to_string())),
-        },
-    }
-}
-
-/// A setting in either format: `(value: 0.3, at: 17)`, or format 2's bare `0.3` (then stamped
-/// [`LEGACY_STAMP`], as [`super::legacy`] does).
-fn read_setting<T>(text: &str) -> Result<Stamped<Lenient<T>>, String>
-where
-    for<'de> Lenient<T>: serde::Deserialize<'de>,
-{
-    match ron::from_str::<Stamped<Lenient<T>>>(text) {
-        Ok(stamped) => Ok(stamped),
-        Err(error) => match ron::from_str::<Lenient<T>>(text) {
-            Ok(value) => Ok(Stamped { value, at: LEGACY_STAMP }),
-            Err(_) => Err(clipped(&error.code.to_string())),
-        },
-    }
-}
-
-/// `reason`, and the value it is about, clipped to [`KEY_SHOWN_CHARS`] characters.
-fn quoting(reason: String, value: &str) -> String {
-    // On one line (a hand-written value may span several), looking no further than needed.
-    let head: String = value.chars().take(KEY_SHOWN_CHARS * 4).collect();
-    let words = head.split_whitespace().collect::<Vec<_>>().join(" ");
-    let shown = match words.char_indices().nth(KEY_SHOWN_CHARS) {
-        Some((end, _)) => format!("{}…", &words[..end]),
-        None if head.len() < value.len() => format!("{words}…"),
-        None => words,
-    };
-    format!("{reason}: `{shown}`")
-}
-
-/// A key as a message shows it: quoted, and clipped to [`KEY_SHOWN_CHARS`] characters.
-fn shown(key: &str) -> String {
-    match key.char_indices().nth(KEY_SHOWN_CHARS) {
-        Some((end, _)) => format!("{:?}…", &key[..end]),
-        None => format!("{key:?}"),
-    }
-}
-
-fn seed(mode: &str, code: &str) -> String {
-    shown(&format!("{mode}/{code}"))
 }
