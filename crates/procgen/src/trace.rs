@@ -68,6 +68,38 @@ impl<E> Trace<E> for Recorder<E> {
     }
 }
 
+/// The sink that keeps the first `limit` events and counts the rest without building them, so a
+/// narration's memory is bounded whatever level is asked for (the command line's `explain`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limited<E> {
+    events: Vec<E>,
+    limit: usize,
+    left_out: u64,
+}
+
+impl<E> Limited<E> {
+    pub fn new(limit: usize) -> Limited<E> {
+        Limited { events: Vec::new(), limit, left_out: 0 }
+    }
+
+    /// The events kept, and how many more there were.
+    pub fn into_parts(self) -> (Vec<E>, u64) {
+        (self.events, self.left_out)
+    }
+}
+
+impl<E> Trace<E> for Limited<E> {
+    const ON: bool = true;
+
+    fn note(&mut self, event: impl FnOnce() -> E) {
+        if self.events.len() < self.limit {
+            self.events.push(event());
+        } else {
+            self.left_out += 1;
+        }
+    }
+}
+
 /// What every mode's event says about itself: the rule it applied, by a stable name (the same
 /// name the JSON form carries in its `rule` field), and a caption a player reads.
 pub trait Step {

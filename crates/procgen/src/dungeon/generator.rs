@@ -7,9 +7,10 @@ use crate::dungeon::{
     validate_dungeon,
 };
 use crate::dungeon::{DungeonThemes, DungeonTuning};
+use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
-    ValidateCap, digest_seeds, to_json,
+    ValidateCap, digest_seeds, explain_trace, explained, to_json,
 };
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
@@ -76,6 +77,13 @@ pub const SWEEP_LAYOUTS: [&[u32]; 8] = [
     &[5, 17, 11, 23, 7],
 ];
 
+/// The dungeon a request asks for: its number and, where given, its zones.
+fn wanted(request: &Request) -> DungeonRequest {
+    let mut wanted = DungeonRequest::new(request.or(Opt::Dungeon, 1));
+    wanted.zones = request.zones.clone();
+    wanted
+}
+
 /// One dungeon.
 pub(crate) struct DungeonLevel {
     pub seed: Seed,
@@ -129,10 +137,16 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
-        let mut wanted = DungeonRequest::new(request.or(Opt::Dungeon, 1));
-        wanted.zones = request.zones.clone();
-        let dungeon = generate_dungeon(data.part(), request.seed, &wanted).map_err(|e| RequestError(e.to_string()))?;
+        let dungeon =
+            generate_dungeon(data.part(), request.seed, &wanted(request)).map_err(|e| RequestError(e.to_string()))?;
         Ok(Box::new(DungeonLevel { seed: request.seed, dungeon }))
+    }
+
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+        let mut trace = explain_trace();
+        crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)
+            .map_err(|e| RequestError(e.to_string()))?;
+        explained(trace, "fewer rooms in --zones")
     }
 
     /// The seed's first dungeon, and one of [`SWEEP_LAYOUTS`] in turn.

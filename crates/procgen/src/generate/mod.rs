@@ -25,6 +25,7 @@ pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECON
 use std::path::Path;
 
 use crate::data::DataError;
+use crate::trace::{Limited, Step};
 use crate::tuning::{DataFile, Tuning};
 use crate::violation::Violation;
 use crate::{FoodTable, IntensityCurve, Seed};
@@ -81,6 +82,50 @@ pub trait Level<D: ?Sized> {
     fn metrics(&self) -> Vec<(&'static str, f64)>;
 }
 
+/// The most events one explanation holds: a level's whole narration, or a refusal that says so.
+/// (A 200-chunk track narrates about 2,000; the cap keeps a request for the largest level to a
+/// few tens of megabytes.)
+pub const MAX_EXPLAINED: usize = 100_000;
+
+/// One event of a generator's narration as the command line and the game show it: its rule, its
+/// caption and detail lines, and the event itself as its mode serializes it (`rule` included).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Explained {
+    pub rule: &'static str,
+    pub caption: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
+    pub event: serde_json::Value,
+}
+
+/// A trace limited to [`MAX_EXPLAINED`] events, for a generator's `explain`.
+pub fn explain_trace<E>() -> Limited<E> {
+    Limited::new(MAX_EXPLAINED)
+}
+
+/// A generator's events as [`Explained`] ones, or why not: the narration ran past
+/// [`MAX_EXPLAINED`] events (`what` names the option that makes the level smaller).
+pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> Result<Vec<Explained>, RequestError> {
+    let (events, left_out) = trace.into_parts();
+    if left_out > 0 {
+        let total = events.len() as u64 + left_out;
+        return Err(RequestError(format!(
+            "this level's story runs to {total} events, more than the {MAX_EXPLAINED} one explanation holds: ask for a \
+             smaller level ({what})"
+        )));
+    }
+    Ok(events
+        .iter()
+        .map(|event| Explained {
+            rule: event.rule(),
+            caption: event.caption(),
+            details: event.details(),
+            event: serde_json::to_value(event)
+                .unwrap_or_else(|error| serde_json::json!({ "error": error.to_string() })),
+        })
+        .collect())
+}
+
 /// A level generator reading data of type `D`.
 pub trait Generate<D: ?Sized>: Sync {
     /// Its key: `runner`, `maze`, `arena`, `tunnel` …
@@ -106,6 +151,9 @@ pub trait Generate<D: ?Sized>: Sync {
     }
     /// The level a request asks for.
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError>;
+    /// How the level a request asks for was made: the generator's narration of the very level
+    /// [`Generate::generate`] makes (see [`crate::trace`]), at most [`MAX_EXPLAINED`] events.
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
     /// The levels of a sweep of one seed, each with the request that makes it again. Generators

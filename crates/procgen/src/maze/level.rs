@@ -2,11 +2,14 @@
 
 use serde::Serialize;
 
+use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part,
-    Picture, Request, RequestError, ValidateCap, digest_seeds, to_json,
+    Picture, Request, RequestError, ValidateCap, digest_seeds, explain_trace, explained, to_json,
 };
-use crate::maze::{Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
+use crate::maze::{
+    Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, generate_floor_traced, to_rgb, validate_floor,
+};
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
 use crate::violation::Violation;
@@ -180,15 +183,16 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
-        let mut tuning: MazeTuning = data.part().clone();
-        if let Some(width) = request.get(Opt::Width) {
-            tuning.width = width as usize;
-        }
-        if let Some(height) = request.get(Opt::Height) {
-            tuning.height = height as usize;
-        }
+        let tuning = sized(data.part(), request);
         let floor = generate_floor(&tuning, data.curve(), request.seed, request.or(Opt::Floor, 1));
         Ok(Box::new(MazeLevel { seed: request.seed, tuning, floor }))
+    }
+
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+        let mut trace = explain_trace();
+        let floor = request.or(Opt::Floor, 1);
+        generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
+        explained(trace, "a smaller --width and --height")
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
@@ -232,6 +236,18 @@ fn maze_digest(tuning: &MazeTuning, curve: &IntensityCurve) -> u64 {
         }
     }
     feed.finish()
+}
+
+/// The tuning with the request's grid size, where it gives one.
+fn sized(tuning: &MazeTuning, request: &Request) -> MazeTuning {
+    let mut tuning = tuning.clone();
+    if let Some(width) = request.get(Opt::Width) {
+        tuning.width = width as usize;
+    }
+    if let Some(height) = request.get(Opt::Height) {
+        tuning.height = height as usize;
+    }
+    tuning
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 
 use crate::Seed;
 use crate::generate::{
-    Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, ValidateCap, digest_seeds,
-    to_json,
+    Explained, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, ValidateCap,
+    digest_seeds, explain_trace, explained, to_json,
 };
 use crate::puzzle::curriculum::Curriculum;
 use crate::puzzle::grammar::Grammar;
@@ -15,6 +15,14 @@ use crate::puzzle::{
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
 use crate::violation::Violation;
+
+/// The program a request's level is built from (its `--code`, or its curriculum step's) and the
+/// options it is generated with.
+fn program<'a>(puzzle: &'a PuzzleData, request: &Request) -> (&'a PuzzleData, String, GenOptions) {
+    let step = request.or(Opt::Level, 0);
+    let code = request.code.clone().unwrap_or_else(|| puzzle.curriculum.step(step).code.clone());
+    (puzzle, code, GenOptions { level: step, ..GenOptions::default() })
+}
 
 /// The Code puzzle's row in the registry: its run is a program typed in its editor, so no
 /// replay and no bound.
@@ -127,14 +135,18 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
-        let step = request.or(Opt::Level, 0);
-        let puzzle: &PuzzleData = data.part();
-        let curriculum = &puzzle.curriculum;
-        let code = request.code.clone().unwrap_or_else(|| curriculum.step(step).code.clone());
-        let options = GenOptions { level: step, ..GenOptions::default() };
+        let (puzzle, code, options) = program(data.part(), request);
         let level =
             generate_with(&puzzle.grammar, &code, request.seed, &options).map_err(|e| RequestError(e.to_string()))?;
         Ok(Box::new(PuzzleLevelOf { level }))
+    }
+
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+        let (puzzle, code, options) = program(data.part(), request);
+        let mut trace = explain_trace();
+        crate::puzzle::generate::generate_traced(&puzzle.grammar, &code, request.seed, &options, &mut trace)
+            .map_err(|e| RequestError(e.to_string()))?;
+        explained(trace, "a shorter --code")
     }
 
     /// Three curriculum steps per seed, walking the ladder as the seeds go.
