@@ -40,23 +40,9 @@ pub(super) fn seed_for(target: Target, input: &SeedInput) -> Result<Seed, Stop> 
     Ok(input.seed())
 }
 
-pub(super) fn generate(
-    mode: Target,
-    input: &SeedInput,
-    mut request: Request,
-    format: Format,
-    output: Option<&Path>,
-    assets: Option<&Path>,
-) -> Result<(), Stop> {
-    let generator = mode.generator;
-    check_options(mode.key, generator.options(), &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
-    request.seed = seed_for(mode, input)?;
-    if let Some(note) = input.doubt() {
-        eprintln!("note: {note}");
-    }
-    request.variant = mode.variant;
-    let data = load_data(assets)?;
-    let level = generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+pub(super) fn generate(level: &LevelArgs, format: Format, output: Option<&Path>) -> Result<(), Stop> {
+    let (target, request, data) = level.resolve()?;
+    let level = target.generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let bytes = match format {
         Format::Json => level.json().into_bytes(),
         Format::Ascii => level.ascii().into_bytes(),

@@ -16,15 +16,19 @@ use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
 
+mod explain;
 mod generate;
 mod lab;
+mod level;
 mod messages;
 mod puzzle;
 mod replay;
 mod validate;
 
+pub use explain::*;
 pub use generate::*;
 pub use lab::*;
+pub use level::*;
 pub use puzzle::*;
 pub use replay::*;
 pub use validate::*;
@@ -40,8 +44,8 @@ mod tests;
 const AFTER_HELP: &str = "\
 Run with no command to play.
 
-Player commands: play, seed, modes. Designer and developer tools: gen, validate, digest,
-replay, puzzle, lab.
+Player commands: play, seed, modes. Designer and developer tools: gen, explain, validate,
+digest, replay, puzzle, lab.
 
 Exit codes:
   0  done (also when the reader closes the pipe early, as `| head` does)
@@ -92,59 +96,27 @@ pub enum Command {
     },
     /// Generate a level and print it.
     Gen {
-        /// A mode of the table (`food-tunnel` is the tunnel's squeeze), or a generator.
-        #[arg(value_parser = target_parser())]
-        mode: Target,
-        /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
-        #[arg(long, value_parser = parse_seed)]
-        seed: SeedInput,
-        /// Runner: how many chunks of track (default 20).
-        #[arg(long)]
-        chunks: Option<u32>,
-        /// Maze: which floor, 1 the first.
-        #[arg(long)]
-        floor: Option<u32>,
-        /// Arena: which wave, 1 the first.
-        #[arg(long)]
-        wave: Option<u32>,
-        /// Tunnels: how many gates (default 20).
-        #[arg(long)]
-        gates: Option<u32>,
-        /// Tunnel: the Food Tunnel's squeeze; the same as `gen food-tunnel` (kept for old scripts).
-        #[arg(long, hide = true)]
-        squeeze: bool,
-        /// Maze: grid width in cells, instead of the tuning's.
-        #[arg(long)]
-        width: Option<u32>,
-        /// Maze: grid height in cells, instead of the tuning's.
-        #[arg(long)]
-        height: Option<u32>,
-        /// Dungeon: which dungeon of the seed (1 the first; later ones have more zones or rooms).
-        ///
-        /// Dungeon maps (JSON rows and --format ascii): # wall, . floor, , corridor, _ decor,
-        /// O pillar, + door, L locked door (a bridge's door into the next zone), = gate (a pen's
-        /// bars). The ASCII view draws what stands on a tile over it: @ start, * item, / lever,
-        /// C crate, ^ plate, & station, G guard, T table (the feast), ! hazard, % food.
-        #[arg(long)]
-        dungeon: Option<u32>,
-        /// Dungeon: rooms per zone in visiting order, e.g. 12,10,10,14 (default: the tuning's).
-        #[arg(long, value_delimiter = ',')]
-        zones: Option<Vec<u32>>,
-        /// Code puzzle: the curriculum step (0 the first).
-        #[arg(long)]
-        level: Option<u32>,
-        /// Code puzzle: a file holding the solution program to build the level from.
-        #[arg(long)]
-        code: Option<PathBuf>,
+        #[command(flatten)]
+        level: LevelArgs,
         /// JSON (the stable document), ASCII (a text picture) or PNG (a picture; needs --out or a pipe).
         #[arg(long, value_enum, default_value_t = Format::Json)]
         format: Format,
         /// Write to this file instead of standard output (PNG needs one unless piped).
         #[arg(long, alias = "output")]
         out: Option<PathBuf>,
-        /// Read the data files from this assets folder instead of the default.
+    },
+    /// Tell how a level was made: each decision its generator took, in order, with the rule it
+    /// applied and its numbers (the same level flags as `gen`).
+    Explain {
+        #[command(flatten)]
+        level: LevelArgs,
+        /// Text (a numbered caption a line, each rule's detail lines under it) or JSON (every
+        /// event: its rule, caption, details and numbers).
+        #[arg(long, value_enum, default_value_t = StoryFormat::Text)]
+        format: StoryFormat,
+        /// Write to this file instead of standard output.
         #[arg(long)]
-        assets: Option<PathBuf>,
+        out: Option<PathBuf>,
     },
     /// Generate many seeds and check every fairness rule; exits 1 on any violation.
     Validate {
@@ -256,38 +228,8 @@ pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Play { .. } => Err(Stop::Usage("error: play opens a window; run it without a command".into())),
         Command::Modes { format } => list_modes(format),
-        Command::Gen {
-            mode,
-            seed,
-            chunks,
-            floor,
-            wave,
-            gates,
-            squeeze,
-            width,
-            height,
-            dungeon,
-            zones,
-            level,
-            code,
-            format,
-            out,
-            assets,
-        } => read_code(code.as_deref()).and_then(|code| {
-            let numbers = [
-                (Opt::Chunks, chunks),
-                (Opt::Floor, floor),
-                (Opt::Wave, wave),
-                (Opt::Gates, gates),
-                (Opt::Width, width),
-                (Opt::Height, height),
-                (Opt::Dungeon, dungeon),
-                (Opt::Level, level),
-            ];
-            let request = Request::default().with_each(numbers).with_zones_and_code(zones, code);
-            let target = squeezed(mode, squeeze)?;
-            generate(target, &seed, request, format, out.as_deref(), assets.as_deref())
-        }),
+        Command::Gen { level, format, out } => generate(&level, format, out.as_deref()),
+        Command::Explain { level, format, out } => explain(&level, format, out.as_deref()),
         Command::Validate { mode, seeds, chunks, gates, floors, waves, assets } => {
             let depth = Request::default().with_each([
                 (Opt::Chunks, chunks),

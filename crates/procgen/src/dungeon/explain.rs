@@ -168,7 +168,11 @@ impl Step for DungeonStep {
         match self {
             DungeonStep::Zones { dungeon, rooms } => {
                 let list: Vec<String> = rooms.iter().map(u32::to_string).collect();
-                format!("dungeon {dungeon}: {} zones of {} rooms, in visiting order", rooms.len(), list.join(", "))
+                format!(
+                    "dungeon {dungeon}: {} of {} rooms, in visiting order",
+                    count(rooms.len(), "zone"),
+                    list.join(", ")
+                )
             }
             DungeonStep::Theme { zone, theme, style, requested } => {
                 let how = if *requested { "as asked" } else { "drawn, each zone its own" };

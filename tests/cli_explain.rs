@@ -1,0 +1,83 @@
+//! `seedfeast explain` as the real process (issue #33): every mode tells how its level was made,
+//! as numbered captions or as JSON events, the same level `gen` prints; bad input (an unknown mode,
+//! a mistyped code, a story too long, an unwritable path) gets a clear error and its exit code.
+
+use std::process::{Command, Output};
+
+fn seedfeast(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
+        .args(args)
+        .env_remove("SEEDFEAST_ASSETS")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = seedfeast(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
+#[test]
+fn every_mode_tells_its_story_as_captions_and_as_json() {
+    for mode in ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"] {
+        let out = seedfeast(&["explain", mode, "--seed", "pizza party"]);
+        assert!(out.status.success(), "{mode}: {}", stderr(&out));
+        let text = stdout(&out);
+        let numbered: Vec<&str> =
+            text.lines().filter(|l| !l.starts_with(' ') || l.trim_start().starts_with(char::is_numeric)).collect();
+        let events = json(&["explain", mode, "--seed", "pizza party", "--format", "json"]);
+        let events = events.as_array().unwrap();
+        assert!(events.len() >= 5, "{mode}: {} events", events.len());
+        assert_eq!(numbered.len(), events.len(), "{mode}: a numbered line an event");
+        for (i, (line, event)) in numbered.iter().zip(events).enumerate() {
+            let caption = event["caption"].as_str().unwrap();
+            assert_eq!(line.trim_start(), format!("{}  {caption}", i + 1), "{mode}");
+            assert_eq!(event["rule"], event["event"]["rule"], "{mode}: {event}");
+        }
+    }
+}
+
+#[test]
+fn the_story_is_of_the_level_gen_prints() {
+    let args = ["--seed", "pizza party", "--dungeon", "2"];
+    let level = json(&[&["gen", "dungeon"][..], &args].concat());
+    let story = json(&[&["explain", "dungeon", "--format", "json"][..], &args].concat());
+    let witness = story.as_array().unwrap().iter().find(|e| e["rule"] == "witness").unwrap();
+    assert_eq!(witness["event"]["solution"], level["solution"]);
+    let maze = json(&["explain", "maze", "--seed", "7", "--width", "9", "--height", "7", "--format", "json"]);
+    assert_eq!(maze[0]["event"]["width"], 9, "{}", maze[0]);
+}
+
+#[test]
+fn bad_requests_get_a_clear_error() {
+    let cases: [(&[&str], i32, &str); 5] = [
+        (&["explain", "tetris", "--seed", "1"], 2, "invalid value 'tetris'"),
+        (&["explain", "runner", "--seed", "30400-0001X"], 2, "check character"),
+        (&["explain", "runner", "--seed", "1", "--floor", "2"], 2, "--floor does not apply"),
+        (
+            &["explain", "runner", "--seed", "1", "--chunks", "20000"],
+            2,
+            "one explanation holds: ask for a smaller level (fewer --chunks)",
+        ),
+        (
+            &["explain", "maze", "--seed", "1", "--out", "/nonexistent/dir/story.txt"],
+            1,
+            "can't write /nonexistent/dir/story.txt",
+        ),
+    ];
+    for (args, code, says) in cases {
+        let out = seedfeast(args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+}
