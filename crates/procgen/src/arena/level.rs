@@ -4,10 +4,9 @@ use crate::arena::ArenaTuning;
 use crate::arena::{
     ArenaGenerator, ArenaJson, ArenaWave, ItemKind, arena_rgb, draw_arena, generate_wave, validate_play, validate_wave,
 };
-use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
-    RequestError, Swept, ValidateCap, digest_seeds, explain_trace, explained, to_json,
+    RequestError, Swept, ValidateCap, digest_seeds, to_json,
 };
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
@@ -143,11 +142,12 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
         Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave, check_floor: true }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
-        let mut trace = explain_trace();
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
+        let mut trace = crate::generate::explain_trace();
         let wave = request.or(Opt::Wave, 1);
         crate::arena::generate_wave_traced(data.part(), data.curve(), data.food(), request.seed, wave, &mut trace);
-        explained(trace, "an earlier --wave")
+        crate::generate::explained(trace, "an earlier --wave")
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

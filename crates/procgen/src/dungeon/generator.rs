@@ -7,10 +7,9 @@ use crate::dungeon::{
     validate_dungeon,
 };
 use crate::dungeon::{DungeonThemes, DungeonTuning};
-use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError,
-    ValidateCap, digest_seeds, explain_trace, explained, to_json,
+    ValidateCap, digest_seeds, to_json,
 };
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
@@ -142,11 +141,12 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
         Ok(Box::new(DungeonLevel { seed: request.seed, dungeon }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
-        let mut trace = explain_trace();
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
+        let mut trace = crate::generate::explain_trace();
         crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)
             .map_err(|e| RequestError(e.to_string()))?;
-        explained(trace, "fewer rooms in --zones")
+        crate::generate::explained(trace, "fewer rooms in --zones")
     }
 
     /// The seed's first dungeon, and one of [`SWEEP_LAYOUTS`] in turn.

@@ -153,6 +153,10 @@ pub trait Generate<D: ?Sized>: Sync {
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError>;
     /// How the level a request asks for was made: the generator's narration of the very level
     /// [`Generate::generate`] makes (see [`crate::trace`]), at most [`MAX_EXPLAINED`] events.
+    /// Not in the browser build: a method here is in every generator's vtable, so its code (every
+    /// mode's captions and JSON) would be in the bundle whether called or not; the in-game
+    /// step-through will bring it in, measured against the bundle's budget.
+    #[cfg(not(target_arch = "wasm32"))]
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;

@@ -2,14 +2,11 @@
 
 use serde::Serialize;
 
-use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_PICTURE_PIXELS, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part,
-    Picture, Request, RequestError, ValidateCap, digest_seeds, explain_trace, explained, to_json,
+    Picture, Request, RequestError, ValidateCap, digest_seeds, to_json,
 };
-use crate::maze::{
-    Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, generate_floor_traced, to_rgb, validate_floor,
-};
+use crate::maze::{Cell, MazeFloor, MazeTuning, draw_ascii, generate_floor, to_rgb, validate_floor};
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
 use crate::violation::Violation;
@@ -188,11 +185,12 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
         Ok(Box::new(MazeLevel { seed: request.seed, tuning, floor }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
-        let mut trace = explain_trace();
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
+        let mut trace = crate::generate::explain_trace();
         let floor = request.or(Opt::Floor, 1);
-        generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
-        explained(trace, "a smaller --width and --height")
+        crate::maze::generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
+        crate::generate::explained(trace, "a smaller --width and --height")
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

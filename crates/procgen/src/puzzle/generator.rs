@@ -3,8 +3,8 @@
 
 use crate::Seed;
 use crate::generate::{
-    Explained, Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, ValidateCap,
-    digest_seeds, explain_trace, explained, to_json,
+    Feed, Generate, Level, ModeSpec, Opt, OptionSpec, Part, Picture, Request, RequestError, ValidateCap, digest_seeds,
+    to_json,
 };
 use crate::puzzle::curriculum::Curriculum;
 use crate::puzzle::grammar::Grammar;
@@ -141,12 +141,13 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
         Ok(Box::new(PuzzleLevelOf { level }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let (puzzle, code, options) = program(data.part(), request);
-        let mut trace = explain_trace();
+        let mut trace = crate::generate::explain_trace();
         crate::puzzle::generate::generate_traced(&puzzle.grammar, &code, request.seed, &options, &mut trace)
             .map_err(|e| RequestError(e.to_string()))?;
-        explained(trace, "a shorter --code")
+        crate::generate::explained(trace, "a shorter --code")
     }
 
     /// Three curriculum steps per seed, walking the ladder as the seeds go.

@@ -2,10 +2,9 @@
 
 use serde::Serialize;
 
-use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
-    RequestError, ValidateCap, check_picture_size, digest_seeds, explain_trace, explained, to_json,
+    RequestError, ValidateCap, check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::JumpReach;
 use crate::rng::Subsystem;
@@ -132,12 +131,13 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
         Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let config = RunnerConfig::of(data);
-        let mut trace = explain_trace();
+        let mut trace = crate::generate::explain_trace();
         let chunks = request.or(Opt::Chunks, 20) as usize;
         runner::generate_track_traced(&config, JumpReach::of(&config.tuning), request.seed, chunks, &mut trace);
-        explained(trace, "fewer --chunks")
+        crate::generate::explained(trace, "fewer --chunks")
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

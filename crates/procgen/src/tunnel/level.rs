@@ -2,10 +2,9 @@
 //! The `squeeze` variant is the Food Tunnel.
 
 use crate::Seed;
-use crate::generate::Explained;
 use crate::generate::{
     ARCADE_RUN_SECONDS, Feed, Generate, Level, MAX_VALIDATE_SEEDS, ModeSpec, Opt, OptionSpec, Part, Picture, Request,
-    RequestError, ValidateCap, check_picture_size, digest_seeds, explain_trace, explained, to_json,
+    RequestError, ValidateCap, check_picture_size, digest_seeds, to_json,
 };
 use crate::physics::FlyerReach;
 use crate::rng::Subsystem;
@@ -148,13 +147,14 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         Ok(Box::new(TunnelLevel { seed: request.seed, tuning: tuning.clone(), reach, squeeze, gates }))
     }
 
-    fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let (tuning, squeeze): (&TunnelTuning, bool) = (data.part(), request.variant == Some(SQUEEZE));
-        let mut trace = explain_trace();
+        let mut trace = crate::generate::explain_trace();
         let count = request.or(Opt::Gates, 20) as usize;
         let reach = FlyerReach::of(tuning);
         crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, request.seed, count, squeeze, &mut trace);
-        explained(trace, "fewer --gates")
+        crate::generate::explained(trace, "fewer --gates")
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
