@@ -35,7 +35,7 @@ pub struct LevelArgs {
     pub height: Option<u32>,
     /// Dungeon: which dungeon of the seed (1 the first; later ones have more zones or rooms).
     ///
-    /// Dungeon maps (JSON rows and --format ascii): # wall, . floor, , corridor, _ decor,
+    /// Dungeon maps (`gen`'s JSON rows and --format ascii): # wall, . floor, , corridor, _ decor,
     /// O pillar, + door, L locked door (a bridge's door into the next zone), = gate (a pen's
     /// bars). The ASCII view draws what stands on a tile over it: @ start, * item, / lever,
     /// C crate, ^ plate, & station, G guard, T table (the feast), ! hazard, % food.

@@ -115,7 +115,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = StoryFormat::Text)]
         format: StoryFormat,
         /// Write to this file instead of standard output.
-        #[arg(long)]
+        #[arg(long, alias = "output")]
         out: Option<PathBuf>,
     },
     /// Generate many seeds and check every fairness rule; exits 1 on any violation.

@@ -243,6 +243,13 @@ mod tests {
             let broken = request.seed.0.is_multiple_of(7) && request.get(Opt::Floor) == Some(2);
             Ok(if broken { Box::new(BrokenLevel(level)) } else { level })
         }
+        fn explain(
+            &self,
+            data: &DataSet,
+            request: &Request,
+        ) -> Result<Vec<seedfeast_procgen::generate::Explained>, RequestError> {
+            maze().explain(data, request)
+        }
         fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
             maze().sweep_requests(seed, variant, depth)
         }

@@ -15,9 +15,9 @@ use crate::{FoodTable, IntensityCurve};
 
 pub use crate::puzzle::PuzzleData;
 
-/// The data set: one part per mode, each a line of `data_set!` (its field and type). The parts'
-/// order is the struct's: it is what `Debug` prints, so what replay codes hash
-/// ([`DataSet::rules_text`]), and the order an assets folder is loaded and checked in.
+/// The data set: the shared part and one part per mode, each a line of `data_set!` (its field and
+/// type). The parts' order is the struct's: the order `Debug` prints them and an assets folder is
+/// loaded and checked in. What replay codes hash is [`DataSet::rules_text`], a layout of its own.
 macro_rules! data_set {
     ($($(#[$doc:meta])* $field:ident: $part:ty,)*) => {
         /// All the designer data every generator reads: one part per mode.

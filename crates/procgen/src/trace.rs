@@ -68,18 +68,21 @@ impl<E> Trace<E> for Recorder<E> {
     }
 }
 
-/// The sink that keeps the first `limit` events and counts the rest without building them, so a
-/// narration's memory is bounded whatever level is asked for (the command line's `explain`).
+/// The sink that keeps events up to a weight of `limit` ([`Step::weight`]: an event and each thing
+/// it lists) and counts the rest without building them, so a narration's memory is bounded
+/// whatever level and data are asked for (the command line's `explain`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limited<E> {
     events: Vec<E>,
+    /// The most weight kept; past it, events are counted, not built.
     limit: usize,
+    used: usize,
     left_out: u64,
 }
 
 impl<E> Limited<E> {
     pub fn new(limit: usize) -> Limited<E> {
-        Limited { events: Vec::new(), limit, left_out: 0 }
+        Limited { events: Vec::new(), limit, used: 0, left_out: 0 }
     }
 
     /// The events kept, and how many more there were.
@@ -88,12 +91,16 @@ impl<E> Limited<E> {
     }
 }
 
-impl<E> Trace<E> for Limited<E> {
+impl<E: Step> Trace<E> for Limited<E> {
     const ON: bool = true;
 
+    /// Keeps events while their weight (an event and each thing it lists, [`Step::weight`]) is
+    /// within the limit: a designer's library of 1,000 chunks makes each window list 1,000.
     fn note(&mut self, event: impl FnOnce() -> E) {
-        if self.events.len() < self.limit {
-            self.events.push(event());
+        if self.used < self.limit {
+            let event = event();
+            self.used = self.used.saturating_add(event.weight());
+            self.events.push(event);
         } else {
             self.left_out += 1;
         }
@@ -114,6 +121,17 @@ pub trait Step {
     fn details(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// What the event holds, counted for [`Limited`]: 1, plus each item it lists where it lists
+    /// a number of them that data or size can make large (a window's chunks, a carving's tiles).
+    fn weight(&self) -> usize {
+        1
+    }
+}
+
+/// A cell as captions write it: `(3, 7)`.
+pub fn at((x, y): (usize, usize)) -> String {
+    format!("({x}, {y})")
 }
 
 /// Why a trace did not rebuild a level: the event (its place in the trace) and what was wrong

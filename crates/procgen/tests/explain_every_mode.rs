@@ -56,6 +56,23 @@ fn a_story_longer_than_one_explanation_holds_is_refused_saying_how_to_ask_for_le
     let data = DataSet::built_in();
     let runner = by_key("runner").unwrap();
     let error = runner.explain(&data, &Request::new(Seed(5), None).with(Opt::Chunks, 20_000)).unwrap_err().to_string();
-    assert!(error.contains(&format!("more than the {MAX_EXPLAINED} one explanation holds")), "{error}");
-    assert!(error.contains("fewer --chunks"), "{error}");
+    assert!(error.contains("longer than one explanation holds (200,000 events and the chunks"), "{error}");
+    assert!(error.ends_with("ask for a smaller level (fewer --chunks)"), "{error}");
+    assert_eq!(MAX_EXPLAINED, 200_000);
+}
+
+/// The limit weighs what events list, not only how many there are: a designer's library of
+/// 1,008 chunks makes every window list 1,008, and 200 chunks of such a track are refused where
+/// 200 of the shipped library's are told.
+#[test]
+fn a_story_is_weighed_by_what_its_events_list() {
+    let runner = by_key("runner").unwrap();
+    let request = Request::new(Seed(5), None).with(Opt::Chunks, 200);
+    let mut data = DataSet::built_in();
+    assert!(runner.explain(&data, &request).is_ok());
+    let library = std::sync::Arc::make_mut(&mut data.runner.library);
+    library.chunks = library.chunks.iter().cycle().take(84 * library.chunks.len()).cloned().collect();
+    assert_eq!(library.chunks.len(), 1_008);
+    let error = runner.explain(&data, &request).unwrap_err().to_string();
+    assert!(error.contains("longer than one explanation holds"), "{error}");
 }

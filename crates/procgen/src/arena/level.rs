@@ -138,14 +138,14 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
     }
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
-        let wave = generate_wave(data.part(), data.curve(), data.food(), request.seed, request.or(Opt::Wave, 1));
+        let wave = generate_wave(data.part(), data.curve(), data.food(), request.seed, wave_asked(request));
         Ok(Box::new(ArenaLevel { seed: request.seed, curve: data.curve().clone(), wave, check_floor: true }))
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let mut trace = crate::generate::explain_trace();
-        let wave = request.or(Opt::Wave, 1);
+        let wave = wave_asked(request);
         crate::arena::generate_wave_traced(data.part(), data.curve(), data.food(), request.seed, wave, &mut trace);
         crate::generate::explained(trace, "an earlier --wave")
     }
@@ -212,6 +212,11 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
         }
         feed.finish()
     }
+}
+
+/// The wave a request asks for: the first unless it says.
+fn wave_asked(request: &Request) -> u32 {
+    request.or(Opt::Wave, 1)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::level::{Cell, Door, Food, Hazard, Item, Node, NodeRole, Object, Rect, Room, Style, Switch, Tile, Zone};
 use super::themes::Mechanic;
-use crate::trace::Step;
+use crate::trace::{Step, at};
 
 /// What a stretch of tile writes was for, named by the generator before it carves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -98,10 +98,6 @@ fn count(n: usize, what: &str) -> String {
     }
 }
 
-fn at((x, y): Cell) -> String {
-    format!("({x}, {y})")
-}
-
 fn carving_caption(carving: &Carving, tiles: &[(Cell, Tile)]) -> String {
     let n = tiles.len();
     let (xs, ys) = (tiles.iter().map(|t| t.0.0), tiles.iter().map(|t| t.0.1));
@@ -119,13 +115,16 @@ fn carving_caption(carving: &Carving, tiles: &[(Cell, Tile)]) -> String {
              automata"
         ),
         Carving::Doors { zone } => {
-            format!("doors: zone {zone}'s cells joined where they touch, with corridors to each room ({n} tiles)")
+            format!(
+                "doors: zone {zone}'s cells joined where they touch, with corridors to each room ({})",
+                count(n, "tile")
+            )
         }
-        Carving::Corridor { room } => format!("corridor: from a bridge's door to room {room} ({n} tiles)"),
+        Carving::Corridor { room } => format!("corridor: from a bridge's door to room {room} ({})", count(n, "tile")),
         Carving::Bridge { zone } => {
             format!("bridge: from zone {zone} to zone {}, {size}: an open door here, a locked one there", zone + 1)
         }
-        Carving::Dressing { room } => format!("dressing: room {room}'s prefab ({n} tiles)"),
+        Carving::Dressing { room } => format!("dressing: room {room}'s prefab ({})", count(n, "tile")),
         Carving::Pen { node } => format!("pen: {n} gates round puzzle {node}, open once its needs are met"),
     }
 }
@@ -164,6 +163,14 @@ impl Step for DungeonStep {
         }
     }
 
+    fn weight(&self) -> usize {
+        match self {
+            DungeonStep::Carve { tiles, .. } => 1 + tiles.len(),
+            DungeonStep::Zones { rooms, .. } => 1 + rooms.len(),
+            _ => 1,
+        }
+    }
+
     fn caption(&self) -> String {
         match self {
             DungeonStep::Zones { dungeon, rooms } => {
@@ -179,7 +186,7 @@ impl Step for DungeonStep {
                 format!("theme: zone {zone} is {theme} ({style:?}), {how}")
             }
             DungeonStep::Density { zone, rooms, slots } => {
-                format!("density: zone {zone}'s {rooms} rooms hold ⌊{rooms} / 2⌋ = {slots} puzzles (50 %)")
+                format!("density: zone {zone}'s {rooms} rooms hold ⌊{rooms} / 2⌋ = {} (50 %)", count(*slots, "puzzle"))
             }
             DungeonStep::Grow { node, zone, role, mechanic, kind, parent } => {
                 let what = kind.clone().unwrap_or_else(|| format!("{mechanic:?}").to_lowercase());
@@ -191,10 +198,11 @@ impl Step for DungeonStep {
             }
             DungeonStep::Canvas { width, height } => format!("canvas: {width} × {height} tiles of wall"),
             DungeonStep::Region { zone, region } => format!(
-                "region: zone {zone} is {} × {} at {}, the next step of the staircase",
+                "region: zone {zone} is {} × {} at {}, {} step of the staircase",
                 region.w,
                 region.h,
-                at((region.x, region.y))
+                at((region.x, region.y)),
+                if *zone == 0 { "the first" } else { "the next" }
             ),
             DungeonStep::Carve { carving, tiles } => carving_caption(carving, tiles),
             DungeonStep::Room { room } => format!(
@@ -241,19 +249,19 @@ impl Step for DungeonStep {
                 format!("ends: the start at {}, the feast at {}", at(*start), at(*finish))
             }
             DungeonStep::Zone { zone } => format!(
-                "zone {}: {} rooms, {} puzzles, opened by {}",
+                "zone {}: {}, {}, opened by {}",
                 zone.id,
-                zone.rooms,
-                zone.slots,
+                count(zone.rooms, "room"),
+                count(zone.slots, "puzzle"),
                 zone.opened_by.map_or("nothing (the first zone)".to_string(), |n| format!("node {n}"))
             ),
             DungeonStep::Witness {
                 solution, walk_tiles, player_speed, action_seconds, par_slack, par_seconds, ..
             } => {
                 format!(
-                    "witness: {} puzzles solved in order, {walk_tiles} tiles walked; par ⌈({walk_tiles} / \
+                    "witness: {} solved in order, {walk_tiles} tiles walked; par ⌈({walk_tiles} / \
                      {player_speed} + {} × {action_seconds}) × {par_slack}⌉ = {par_seconds} s",
-                    solution.len(),
+                    count(solution.len(), "puzzle"),
                     solution.len()
                 )
             }

@@ -82,10 +82,11 @@ pub trait Level<D: ?Sized> {
     fn metrics(&self) -> Vec<(&'static str, f64)>;
 }
 
-/// The most events one explanation holds: a level's whole narration, or a refusal that says so.
-/// (A 200-chunk track narrates about 2,000; the cap keeps a request for the largest level to a
-/// few tens of megabytes.)
-pub const MAX_EXPLAINED: usize = 100_000;
+/// The most one explanation holds, counted as [`Step::weight`]: its events and each candidate,
+/// cell or tile they list. A level's whole narration, or a refusal that says so. (A 200-chunk
+/// track with the shipped library weighs about 7,000; the cap keeps the largest request, with any
+/// data, to tens of megabytes.)
+pub const MAX_EXPLAINED: usize = 200_000;
 
 /// One event of a generator's narration as the command line and the game show it: its rule, its
 /// caption and detail lines, and the event itself as its mode serializes it (`rule` included).
@@ -98,20 +99,20 @@ pub struct Explained {
     pub event: serde_json::Value,
 }
 
-/// A trace limited to [`MAX_EXPLAINED`] events, for a generator's `explain`.
+/// A trace limited to [`MAX_EXPLAINED`], for a generator's `explain`.
 pub fn explain_trace<E>() -> Limited<E> {
     Limited::new(MAX_EXPLAINED)
 }
 
-/// A generator's events as [`Explained`] ones, or why not: the narration ran past
-/// [`MAX_EXPLAINED`] events (`what` names the option that makes the level smaller).
+/// A generator's events as [`Explained`] ones, or why not: the narration holds more than
+/// [`MAX_EXPLAINED`] (`what` names the option that makes the level smaller).
 pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> Result<Vec<Explained>, RequestError> {
     let (events, left_out) = trace.into_parts();
     if left_out > 0 {
-        let total = events.len() as u64 + left_out;
         return Err(RequestError(format!(
-            "this level's story runs to {total} events, more than the {MAX_EXPLAINED} one explanation holds: ask for a \
-             smaller level ({what})"
+            "this level's story is longer than one explanation holds ({} events and the chunks, cells and \
+             tiles they list; it went on for {left_out} more events): ask for a smaller level ({what})",
+            thousands(MAX_EXPLAINED as u64)
         )));
     }
     Ok(events
@@ -124,6 +125,19 @@ pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> R
                 .unwrap_or_else(|error| serde_json::json!({ "error": error.to_string() })),
         })
         .collect())
+}
+
+/// `200000` as `200,000`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A level generator reading data of type `D`.
@@ -152,7 +166,7 @@ pub trait Generate<D: ?Sized>: Sync {
     /// The level a request asks for.
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError>;
     /// How the level a request asks for was made: the generator's narration of the very level
-    /// [`Generate::generate`] makes (see [`crate::trace`]), at most [`MAX_EXPLAINED`] events.
+    /// [`Generate::generate`] makes (see [`crate::trace`]), within [`MAX_EXPLAINED`].
     /// Not in the browser build: a method here is in every generator's vtable, so its code (every
     /// mode's captions and JSON) would be in the bundle whether called or not; the in-game
     /// step-through will bring it in, measured against the bundle's budget.

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::maze::Cell;
-use crate::trace::Step;
+use crate::trace::{Step, at};
 
 /// Why the braid left a dead end as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -81,10 +81,6 @@ pub enum MazeStep {
     PursuerSpeed { intensity: f32, min: f32, max: f32, speed: f32 },
 }
 
-fn at((x, y): Cell) -> String {
-    format!("({x}, {y})")
-}
-
 impl Step for MazeStep {
     fn rule(&self) -> &'static str {
         match self {
@@ -106,6 +102,13 @@ impl Step for MazeStep {
             MazeStep::HazardRule { .. } => "hazard-rule",
             MazeStep::Hazard { .. } => "hazard",
             MazeStep::PursuerSpeed { .. } => "pursuer-speed",
+        }
+    }
+
+    fn weight(&self) -> usize {
+        match self {
+            MazeStep::Tokens { cells, .. } => 1 + cells.len(),
+            _ => 1,
         }
     }
 

@@ -181,14 +181,14 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
 
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let tuning = sized(data.part(), request);
-        let floor = generate_floor(&tuning, data.curve(), request.seed, request.or(Opt::Floor, 1));
+        let floor = generate_floor(&tuning, data.curve(), request.seed, floor_asked(request));
         Ok(Box::new(MazeLevel { seed: request.seed, tuning, floor }))
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let mut trace = crate::generate::explain_trace();
-        let floor = request.or(Opt::Floor, 1);
+        let floor = floor_asked(request);
         crate::maze::generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
         crate::generate::explained(trace, "a smaller --width and --height")
     }
@@ -246,6 +246,11 @@ fn sized(tuning: &MazeTuning, request: &Request) -> MazeTuning {
         tuning.height = height as usize;
     }
     tuning
+}
+
+/// The floor a request asks for: the first unless it says.
+fn floor_asked(request: &Request) -> u32 {
+    request.or(Opt::Floor, 1)
 }
 
 #[cfg(test)]

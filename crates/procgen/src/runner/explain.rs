@@ -186,6 +186,14 @@ impl Step for RunnerStep {
         }
     }
 
+    fn weight(&self) -> usize {
+        match self {
+            RunnerStep::Window { admitted, refused, .. } => 1 + admitted.len() + refused.len(),
+            RunnerStep::Draw { weights, .. } => 1 + weights.len(),
+            _ => 1,
+        }
+    }
+
     /// The window's verdict on each chunk (`demand 0.41 ≤ intensity 0.25 + 0.22: admitted`) and
     /// the draw's weight of each chunk it drew from.
     fn details(&self) -> Vec<String> {

@@ -127,7 +127,7 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError> {
         let config = RunnerConfig::of(data);
         let reach = JumpReach::of(&config.tuning);
-        let track = generate_track(&config, reach, request.seed, request.or(Opt::Chunks, 20) as usize);
+        let track = generate_track(&config, reach, request.seed, chunks_asked(request));
         Ok(Box::new(RunnerLevel { seed: request.seed, reach, track }))
     }
 
@@ -135,7 +135,7 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let config = RunnerConfig::of(data);
         let mut trace = crate::generate::explain_trace();
-        let chunks = request.or(Opt::Chunks, 20) as usize;
+        let chunks = chunks_asked(request);
         runner::generate_track_traced(&config, JumpReach::of(&config.tuning), request.seed, chunks, &mut trace);
         crate::generate::explained(trace, "fewer --chunks")
     }
@@ -167,6 +167,11 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
         }
         feed.finish()
     }
+}
+
+/// The chunks a request asks for: 20 unless it says.
+fn chunks_asked(request: &Request) -> usize {
+    request.or(Opt::Chunks, 20) as usize
 }
 
 #[cfg(test)]

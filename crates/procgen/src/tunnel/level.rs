@@ -142,7 +142,7 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         let squeeze = request.variant == Some(SQUEEZE);
         let tuning: &TunnelTuning = data.part();
         let reach = FlyerReach::of(tuning);
-        let count = request.or(Opt::Gates, 20) as usize;
+        let count = gates_asked(request);
         let gates = generate_gates(tuning, data.curve(), reach, request.seed, count, squeeze);
         Ok(Box::new(TunnelLevel { seed: request.seed, tuning: tuning.clone(), reach, squeeze, gates }))
     }
@@ -151,7 +151,7 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<crate::generate::Explained>, RequestError> {
         let (tuning, squeeze): (&TunnelTuning, bool) = (data.part(), request.variant == Some(SQUEEZE));
         let mut trace = crate::generate::explain_trace();
-        let count = request.or(Opt::Gates, 20) as usize;
+        let count = gates_asked(request);
         let reach = FlyerReach::of(tuning);
         crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, request.seed, count, squeeze, &mut trace);
         crate::generate::explained(trace, "fewer --gates")
@@ -175,6 +175,11 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         }
         feed.finish()
     }
+}
+
+/// The gates a request asks for: 20 unless it says.
+fn gates_asked(request: &Request) -> usize {
+    request.or(Opt::Gates, 20) as usize
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ pub(super) fn read_best(text: &str) -> Result<Best, String> {
 }
 
 /// A setting in either format: `(value: 0.3, at: 17)`, or format 2's bare `0.3` (then stamped
-/// [`LEGACY_STAMP`], as [`super::legacy`] does).
+/// [`LEGACY_STAMP`], as [`super::super::legacy`] does).
 pub(super) fn read_setting<T>(text: &str) -> Result<Stamped<Lenient<T>>, String>
 where
     for<'de> Lenient<T>: serde::Deserialize<'de>,
