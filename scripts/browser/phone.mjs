@@ -41,11 +41,15 @@ async function buttonAt(page, label) {
     const text = await waitFor(page, 'buttons', (t) => lines(t).some((l) => l.startsWith(label + '|')), `button ${label}`, 30);
     return lines(text).find((l) => l.startsWith(label + '|'));
   };
+  // Still over two looks in a row: on a loaded machine two looks 400 ms apart can both fall
+  // between frames of a card that is still growing (a dungeon's Copy link was once read at
+  // 110x15 and the tap missed it).
   let line = await rect();
-  for (let i = 0; i < 20; i++) {
+  let still = 0;
+  for (let i = 0; i < 30 && still < 2; i++) {
     await page.waitForTimeout(400);
     const again = await rect();
-    if (again === line) break;
+    still = again === line ? still + 1 : 0;
     line = again;
   }
   const [, x, y, w, h] = line.split('|').map(Number);
