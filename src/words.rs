@@ -16,18 +16,8 @@ pub(crate) fn unit_for(whole: u64, plural: &str) -> &str {
     }
 }
 
-/// `1240` as `1,240`.
-pub fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
+/// `1240` as `1,240` (procgen's grouping, which the lab and the command line share).
+pub use seedfeast_procgen::generate::thousands;
 
 #[cfg(test)]
 mod tests {

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand, ValueEnum};
 use seedfeast_procgen::DataSet;
+use seedfeast_procgen::generate::thousands;
 
 use crate::modes::{self, LabMode};
 use crate::report::{ModeSummary, SweepSummary};
@@ -277,19 +278,6 @@ fn range_command(args: &RangeArgs, out: &mut dyn Write) -> Result<Outcome, LabEr
         write(out, &format!("{}: {x} × {y} over {} seeds → {}\n", mode.key, args.seeds, path.display()))?;
     }
     Ok(Outcome::Clean)
-}
-
-/// 10000 as `10,000`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -127,8 +127,8 @@ pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> R
         .collect())
 }
 
-/// `200000` as `200,000`.
-fn thousands(n: u64) -> String {
+/// `200000` as `200,000`: the one digit grouping of the game, the lab and the command line.
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
