@@ -104,7 +104,7 @@ mod store;
 #[cfg(test)]
 mod test_support;
 
-pub use bindings::{Action, Bindings, KEY_NAME_MAX, KeyRefused, is_key_name};
+pub use bindings::{Action, Bindings, Defaults, KEY_NAME_MAX, KeyRefused, PAD_BUTTONS, is_key_name};
 pub use boards::{
     BOARD_ADDRESS_MAX_CHARS, Board, MAX_BOARD_SERVERS, MAX_RUN_CODE_BYTES, MAX_WAITING, PLAYER_NAME_MAX_CHARS,
     TOMBSTONES_PER_SERVER, WAITING_READ_MAX, Waiting,
@@ -122,5 +122,5 @@ pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
 pub use prune::TARGET_BYTES;
 pub use score::{Best, Direction};
 pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
-pub use settings::{DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Settings, Stamped, TextSize};
+pub use settings::{Colours, DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Settings, Stamped, TextSize};
 pub use store::Store;

@@ -4,7 +4,7 @@
 //! | field | rule |
 //! | --- | --- |
 //! | `best`, `daily_best` | union of keys; per key the better best by its direction ([`Best::merged`]) |
-//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key and text size, `false` before `true`, text (the board's address, the player's name) by its bytes, the key sets compared as sorted lists); the chosen keys are one setting, so two windows' sets never mix |
+//! | each setting | the later change wins (`at`); equal stamps: the larger value (`f32::total_cmp` for the volume, variant order for the jump key and text size, `false` before `true`, text (the board's address, the player's name) by its bytes, the key and button sets compared as sorted lists, the colours by variant order); the chosen keys are one setting, and the chosen buttons another, so two windows' sets never mix |
 //! | `favourites` | per mode and code, the later star or un-star wins (`at`); equal stamps: starred wins |
 //! | `history` | per mode, union by code keeping each code's newest play (`played_at`, then origin); then the newest [`HISTORY_PER_MODE`] by (`played_at`, origin, code) |
 //! | `boards`: a server's secret | union of servers; per server the secret made first (`made_at`), equal stamps: the smaller string; a server with no secret (`""`) takes the other's, so two windows that each made one agree on one |
@@ -100,6 +100,8 @@ fn merge_settings(a: &Settings, b: &Settings) -> Settings {
         player_name: later(&a.player_name, &b.player_name, Ord::cmp),
         music_volume: later(&a.music_volume, &b.music_volume, |x, y| x.total_cmp(y)),
         reduced_motion: later(&a.reduced_motion, &b.reduced_motion, Ord::cmp),
+        buttons: later(&a.buttons, &b.buttons, Ord::cmp),
+        colours: later(&a.colours, &b.colours, Ord::cmp),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, BOARD_ADDRESS_MAX_CHARS, Bindings, JumpKey, KeyRefused, PLAYER_NAME_MAX_CHARS, is_key_name};
+use crate::{Action, BOARD_ADDRESS_MAX_CHARS, Bindings, Defaults, JumpKey, KeyRefused, PLAYER_NAME_MAX_CHARS};
 
 /// A value and the time of its last change (milliseconds since the Unix epoch, from the caller).
 ///
@@ -66,6 +66,43 @@ impl TextSize {
     }
 }
 
+/// The colours things that play differently are drawn in (issue #29): the game's own, or a
+/// palette chosen to stay apart for players with any of the common colour-vision deficiencies.
+///
+/// Saved by variant name; a name this version doesn't know falls back to [`Colours::Standard`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Colours {
+    #[default]
+    Standard,
+    /// Safe for protanopia, deuteranopia and tritanopia.
+    ColourSafe,
+}
+
+impl Colours {
+    /// Every choice, in the order the settings screen cycles through them.
+    pub const ALL: [Colours; 2] = [Colours::Standard, Colours::ColourSafe];
+
+    /// The variant's name as the save file writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colours::Standard => "Standard",
+            Colours::ColourSafe => "ColourSafe",
+        }
+    }
+
+    /// The settings screen's name for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Colours::Standard => "Standard",
+            Colours::ColourSafe => "Colour-safe",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Colours> {
+        Self::ALL.into_iter().find(|colours| colours.name() == name)
+    }
+}
+
 /// The default volume of the sound effects.
 pub const DEFAULT_VOLUME: f32 = 0.8;
 /// The default volume of the music: under the effects, which carry the game's information.
@@ -94,6 +131,10 @@ pub struct Settings {
     pub(crate) music_volume: Stamped<f32>,
     /// No screen shake, flashes or parallax, for players who need a still screen.
     pub(crate) reduced_motion: Stamped<bool>,
+    // Added with the rest of issue #29, after the others; no new format either.
+    /// The gamepad buttons the player chose, by action.
+    pub(crate) buttons: Stamped<Bindings>,
+    pub(crate) colours: Stamped<Colours>,
 }
 
 impl Default for Settings {
@@ -109,6 +150,8 @@ impl Default for Settings {
             player_name: Stamped::unchanged(String::new()),
             music_volume: Stamped::unchanged(DEFAULT_MUSIC_VOLUME),
             reduced_motion: Stamped::unchanged(false),
+            buttons: Stamped::unchanged(Bindings::default()),
+            colours: Stamped::unchanged(Colours::Standard),
         }
     }
 }
@@ -170,24 +213,18 @@ impl Settings {
 
     /// The key that does `action` now: the player's, or its default.
     pub fn key(&self, action: Action) -> &str {
-        self.keys.value.key(action, self.jump_key.value)
+        self.keys.value.key(action, self.key_defaults())
+    }
+
+    /// Where the keys' defaults come from (the jump's follows the jump key preset).
+    pub fn key_defaults(&self) -> Defaults {
+        Defaults::Keys(self.jump_key.value)
     }
 
     /// Gives `action` the key named `key`, unless another action has it (the player must move
     /// that one first: two actions on one key would do both at once).
     pub fn bind_key(&mut self, action: Action, key: &str, now_ms: u64) -> Result<(), KeyRefused> {
-        if !is_key_name(key) {
-            return Err(KeyRefused::NotAKey);
-        }
-        if let Some(other) = self.keys.value.holder(key, action, self.jump_key.value) {
-            return Err(KeyRefused::Taken(other));
-        }
-        let mut keys = self.keys.value.clone();
-        if key == action.default_key(self.jump_key.value) {
-            keys.0.remove(&action);
-        } else {
-            keys.0.insert(action, key.to_string());
-        }
+        let keys = self.keys.value.bound(action, key, self.key_defaults())?;
         self.keys.change(keys, now_ms);
         Ok(())
     }
@@ -195,6 +232,46 @@ impl Settings {
     /// Every action back on its default key.
     pub fn reset_keys(&mut self, now_ms: u64) {
         self.keys.change(Bindings::default(), now_ms);
+    }
+
+    /// The gamepad buttons the player chose for actions (see [`Settings::button`]).
+    pub fn pad_bindings(&self) -> &Bindings {
+        &self.buttons.value
+    }
+
+    /// The chosen buttons with the stamp of their last change.
+    pub fn buttons_stamped(&self) -> &Stamped<Bindings> {
+        &self.buttons
+    }
+
+    /// The gamepad button that does `action` now: the player's, or its default.
+    pub fn button(&self, action: Action) -> &str {
+        self.buttons.value.key(action, Defaults::Buttons)
+    }
+
+    /// Gives `action` the gamepad button named `button`, unless another action has it.
+    pub fn bind_button(&mut self, action: Action, button: &str, now_ms: u64) -> Result<(), KeyRefused> {
+        let buttons = self.buttons.value.bound(action, button, Defaults::Buttons)?;
+        self.buttons.change(buttons, now_ms);
+        Ok(())
+    }
+
+    /// Every action back on its default gamepad button.
+    pub fn reset_buttons(&mut self, now_ms: u64) {
+        self.buttons.change(Bindings::default(), now_ms);
+    }
+
+    /// The colours things that play differently are drawn in.
+    pub fn colours(&self) -> Colours {
+        self.colours.value
+    }
+
+    pub fn set_colours(&mut self, colours: Colours, now_ms: u64) {
+        self.colours.change(colours, now_ms);
+    }
+
+    pub fn colours_stamped(&self) -> Stamped<Colours> {
+        self.colours
     }
 
     pub fn fullscreen(&self) -> bool {
@@ -353,6 +430,33 @@ mod tests {
         assert!(!settings.reduced_motion());
         settings.set_reduced_motion(true, 9);
         assert_eq!(settings.reduced_motion_stamped(), Stamped { value: true, at: 9 });
+    }
+
+    #[test]
+    fn buttons_are_bound_apart_from_keys_and_reset_on_their_own() {
+        let mut settings = Settings::default();
+        assert_eq!((settings.key(Action::Jump), settings.button(Action::Jump)), ("Space", "South"));
+        settings.bind_key(Action::Jump, "KeyZ", 1).unwrap();
+        // The keys and the buttons are two sets: the jump's new key frees no button.
+        settings.bind_button(Action::Use, "LeftTrigger", 2).unwrap();
+        assert_eq!(settings.bind_button(Action::Second, "South", 3), Err(KeyRefused::Taken(Action::Jump)));
+        assert_eq!(settings.buttons_stamped().at, 2, "a refused button changes nothing");
+        settings.bind_button(Action::Second, "RightTrigger", 4).unwrap();
+        settings.reset_buttons(5);
+        assert_eq!((settings.key(Action::Jump), settings.button(Action::Second)), ("KeyZ", "North"));
+        assert_eq!(
+            settings.bind_button(Action::Jump, "KeyZ", 6),
+            Err(KeyRefused::NotAKey),
+            "a key's name is no button"
+        );
+        assert!(settings.pad_bindings().is_empty());
+        assert_eq!(settings.colours(), Colours::Standard);
+        settings.set_colours(Colours::ColourSafe, 7);
+        assert_eq!(settings.colours_stamped(), Stamped { value: Colours::ColourSafe, at: 7 });
+        for colours in Colours::ALL {
+            assert_eq!(Colours::from_name(colours.name()), Some(colours));
+            assert_eq!(ron::to_string(&colours).unwrap(), colours.name());
+        }
     }
 
     #[test]

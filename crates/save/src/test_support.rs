@@ -107,6 +107,20 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         let at = stamp(&mut own);
         data.settings.reduced_motion = Stamped { value: own.below(2) == 1, at };
     }
+    // The rest of issue #29's, from one more of their own for the same reason.
+    let mut more = Rng::new(rng.0 ^ 0xB077_0C0D);
+    if more.below(3) != 0 {
+        let at = stamp(&mut more);
+        let choices = ["RightTrigger", "LeftTrigger", "East", "South"];
+        let (action, button) = (crate::Action::ALL[more.below(8) as usize], choices[more.below(4) as usize]);
+        // A taken button is refused: then every action is on its default.
+        let buttons = crate::Bindings::default().bound(action, button, crate::Defaults::Buttons).unwrap_or_default();
+        data.settings.buttons = Stamped { value: buttons, at };
+    }
+    if more.below(3) != 0 {
+        let at = stamp(&mut more);
+        data.settings.colours = Stamped { value: crate::Colours::ALL[more.below(2) as usize], at };
+    }
     data
 }
 

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use arbitrary::Unstructured;
 use seedfeast_save::{
-    Action, Direction, Parsed, SaveData, TextSize, VERSION, encode_save, parse_save, read_save, read_save_bytes,
+    Action, Colours, Direction, Parsed, SaveData, TextSize, VERSION, encode_save, parse_save, read_save,
+    read_save_bytes,
 };
 
 /// The longest message one left-out part may make (a key or value is never echoed whole).
@@ -121,6 +122,15 @@ fn save_data(u: &mut Unstructured) -> arbitrary::Result<SaveData> {
                 data.queue_run(&server, &code, &text(u, NAMES)?, number(u, 1 << 40)?);
             }
         }
+    }
+    // The rest of issue #29's settings, drawn last so that older corpus inputs keep their meaning.
+    for _ in 0..u.int_in_range(0..=2u8)? {
+        // A refused button (taken, not a name) leaves the buttons as they were.
+        let button = text(u, &["South", "RightTrigger", "DPadUp", "Select"])?;
+        let _ = data.settings_mut().bind_button(*u.choose(&Action::ALL)?, &button, number(u, 1 << 40)?);
+    }
+    if u.ratio(1, 3)? {
+        data.settings_mut().set_colours(*u.choose(&Colours::ALL)?, number(u, 1 << 40)?);
     }
     Ok(data)
 }

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, JumpKey, KEY_NAME_MAX, TextSize, is_key_name};
+use crate::{Action, Colours, JumpKey, KEY_NAME_MAX, TextSize, is_key_name};
 
 /// A setting's value as found in a file.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -113,6 +113,14 @@ impl Named for JumpKey {
     const WHAT: &'static str = "a jump key name";
     fn from_name(name: &str) -> Option<Self> {
         JumpKey::from_name(name)
+    }
+}
+
+impl Named for Colours {
+    const NAMES: &'static [&'static str] = &["Standard", "ColourSafe"];
+    const WHAT: &'static str = "a colour scheme";
+    fn from_name(name: &str) -> Option<Self> {
+        Colours::from_name(name)
     }
 }
 

@@ -12,15 +12,15 @@
 mod legacy;
 mod lenient;
 mod salvage;
+mod settings;
 mod stamped;
 
 use std::fmt;
 
 use serde::Deserialize;
 
-use crate::settings::{DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Stamped, clamp_volume, cut_chars};
-use crate::{BOARD_ADDRESS_MAX_CHARS, Bindings, JumpKey, PLAYER_NAME_MAX_CHARS, SaveData, Settings, TextSize};
-use lenient::{KeyName, Lenient, RawBindings};
+use crate::{JumpKey, SaveData};
+use settings::{RawSettings, settings_from};
 
 /// The format written today. Version 1 had only `best`; version 2 added `daily_best` and
 /// `settings`; version 3 gave bests a direction, settings stamps, and added seed history and
@@ -111,6 +111,8 @@ pub enum Mended {
     /// One chosen key was left out (an unknown action, not a key's name, a key another action
     /// has): that action is back on its default key.
     Key { found: String, why: &'static str },
+    /// One chosen gamepad button was left out, likewise: back on its default button.
+    Button { found: String, why: &'static str },
 }
 
 impl fmt::Display for Mended {
@@ -130,6 +132,9 @@ impl fmt::Display for Mended {
                 write!(f, "the setting {name} ({found}) was not usable and is now {now}")
             }
             Mended::Key { found, why } => write!(f, "the key {found} was left out ({why}); it is back to its default"),
+            Mended::Button { found, why } => {
+                write!(f, "the gamepad button {found} was left out ({why}); it is back to its default")
+            }
         }
     }
 }
@@ -284,181 +289,6 @@ fn declared_version(text: &str) -> Option<u32> {
     let rest = rest.strip_prefix(':')?.trim_start();
     let digits = rest.find(|c: char| !c.is_ascii_digit()).map_or(rest, |end| &rest[..end]);
     digits.parse().ok()
-}
-
-/// The settings as read, each value leniently: what [`settings_from`] checks and mends.
-#[derive(Default, Deserialize)]
-struct RawSettings {
-    #[serde(default)]
-    volume: Stamped<Lenient<f32>>,
-    #[serde(default)]
-    jump_key: Stamped<Lenient<JumpKey>>,
-    #[serde(default)]
-    keys: Stamped<Lenient<RawBindings>>,
-    #[serde(default)]
-    fullscreen: Stamped<Lenient<bool>>,
-    #[serde(default)]
-    muted: Stamped<Lenient<bool>>,
-    #[serde(default)]
-    text_size: Stamped<Lenient<TextSize>>,
-    #[serde(default)]
-    board: Stamped<Lenient<String>>,
-    #[serde(default)]
-    player_name: Stamped<Lenient<String>>,
-    #[serde(default)]
-    music_volume: Stamped<Lenient<f32>>,
-    #[serde(default)]
-    reduced_motion: Stamped<Lenient<bool>>,
-}
-
-/// A volume as read: kept (clamped to 0..=1, keeping its stamp, and said so), or `None` for
-/// the default when missing or unusable (said so unless missing).
-fn volume_from(
-    read: Stamped<Lenient<f32>>,
-    default: f32,
-    mend: impl Fn(String, f32) -> Mended,
-    mended: &mut Vec<Mended>,
-) -> Option<Stamped<f32>> {
-    match read.value {
-        Lenient::Known(found) => match clamp_volume(found) {
-            Some(now) => {
-                if now != found {
-                    mended.push(mend(found.to_string(), now));
-                }
-                Some(Stamped { value: now, at: read.at })
-            }
-            None => {
-                mended.push(mend(found.to_string(), default));
-                None
-            }
-        },
-        Lenient::Unknown(found) => {
-            mended.push(mend(found, default));
-            None
-        }
-        Lenient::Missing => None,
-    }
-}
-
-/// Stamped settings as read, checked and mended.
-fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Settings {
-    let RawSettings {
-        volume,
-        jump_key,
-        keys,
-        fullscreen,
-        muted,
-        text_size,
-        board,
-        player_name,
-        music_volume,
-        reduced_motion,
-    } = raw;
-    let mut settings = Settings::default();
-    let effects = |found, now| Mended::Volume { found, now };
-    if let Some(volume) = volume_from(volume, DEFAULT_VOLUME, effects, mended) {
-        settings.volume = volume;
-    }
-    let music = |found, now| Mended::MusicVolume { found, now };
-    if let Some(volume) = volume_from(music_volume, DEFAULT_MUSIC_VOLUME, music, mended) {
-        settings.music_volume = volume;
-    }
-    match jump_key.value {
-        Lenient::Known(key) => settings.jump_key = Stamped { value: key, at: jump_key.at },
-        Lenient::Unknown(found) => mended.push(Mended::JumpKey { found }),
-        Lenient::Missing => {}
-    }
-    let plain = |value: Lenient<bool>, name, mended: &mut Vec<Mended>| match value {
-        Lenient::Known(on) => Some(on),
-        Lenient::Unknown(found) => {
-            mended.push(Mended::Setting { name, found, now: "off" });
-            None
-        }
-        Lenient::Missing => None,
-    };
-    if let Some(on) = plain(fullscreen.value, "fullscreen", mended) {
-        settings.fullscreen = Stamped { value: on, at: fullscreen.at };
-    }
-    if let Some(on) = plain(muted.value, "muted", mended) {
-        settings.muted = Stamped { value: on, at: muted.at };
-    }
-    if let Some(on) = plain(reduced_motion.value, "reduced motion", mended) {
-        settings.reduced_motion = Stamped { value: on, at: reduced_motion.at };
-    }
-    match text_size.value {
-        Lenient::Known(size) => settings.text_size = Stamped { value: size, at: text_size.at },
-        Lenient::Unknown(found) => mended.push(Mended::Setting { name: "text size", found, now: "Normal" }),
-        Lenient::Missing => {}
-    }
-    let board_cut = "cut to its first 200 characters";
-    settings.board = bounded_text(board, ("board address", "off", board_cut), BOARD_ADDRESS_MAX_CHARS, mended);
-    let name_cut = "cut to its first 20 characters";
-    settings.player_name = bounded_text(player_name, ("player name", "empty", name_cut), PLAYER_NAME_MAX_CHARS, mended);
-    match keys.value {
-        Lenient::Known(entries) => {
-            let bindings = bindings_from(entries, settings.jump_key.value, mended);
-            settings.keys = Stamped { value: bindings, at: keys.at };
-        }
-        Lenient::Unknown(found) => {
-            mended.push(Mended::Setting { name: "keys", found, now: "every action on its default key" });
-        }
-        Lenient::Missing => {}
-    }
-    settings
-}
-
-/// A text setting as read: text over `max_chars` characters is cut (and told, as `cut`),
-/// anything but text is back to `""` (told as `empty`), as if never set.
-fn bounded_text(
-    raw: Stamped<Lenient<String>>,
-    (name, empty, cut_note): (&'static str, &'static str, &'static str),
-    max_chars: usize,
-    mended: &mut Vec<Mended>,
-) -> Stamped<String> {
-    match raw.value {
-        Lenient::Known(text) => {
-            let cut = cut_chars(&text, max_chars);
-            if cut.len() < text.len() {
-                let found = format!("{:?}…", cut_chars(&text, 40));
-                mended.push(Mended::Setting { name, found, now: cut_note });
-            }
-            Stamped { value: cut.to_string(), at: raw.at }
-        }
-        Lenient::Unknown(found) => {
-            mended.push(Mended::Setting { name, found, now: empty });
-            Stamped::unchanged(String::new())
-        }
-        Lenient::Missing => Stamped::unchanged(String::new()),
-    }
-}
-
-/// The chosen keys that can be used: each entry on its own, and no two actions on one key.
-fn bindings_from(entries: RawBindings, jump: JumpKey, mended: &mut Vec<Mended>) -> Bindings {
-    let mut bindings = Bindings::default();
-    let mut seen = Vec::new();
-    for (action, key) in entries {
-        match (action, key) {
-            (Lenient::Known(action), Lenient::Known(KeyName(key))) => {
-                if seen.contains(&action) {
-                    mended.push(Mended::Key { found: format!("{} for {}", key, action.name()), why: "listed twice" });
-                } else if key != action.default_key(jump) {
-                    bindings.0.insert(action, key);
-                }
-                seen.push(action);
-            }
-            (Lenient::Known(action), Lenient::Unknown(found)) => {
-                mended.push(Mended::Key { found: format!("{found} for {}", action.name()), why: "not a key's name" });
-            }
-            (Lenient::Unknown(found), _) => {
-                mended.push(Mended::Key { found: format!("for {found}"), why: "no such action" });
-            }
-            (_, Lenient::Missing) | (Lenient::Missing, _) => {}
-        }
-    }
-    for (action, key) in bindings.without_clashes(jump) {
-        mended.push(Mended::Key { found: format!("{key} for {}", action.name()), why: "another action has it" });
-    }
-    bindings
 }
 
 #[cfg(test)]

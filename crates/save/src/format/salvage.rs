@@ -36,6 +36,8 @@ const SETTINGS: &[&str] = &[
     "player_name",
     "music_volume",
     "reduced_motion",
+    "buttons",
+    "colours",
 ];
 
 /// How many left-out parts are listed one by one; the rest are counted in one more entry, so a
@@ -385,6 +387,8 @@ impl Walk<'_> {
             "player_name" => read_setting(value).map(|v| self.settings.player_name = v),
             "music_volume" => read_setting(value).map(|v| self.settings.music_volume = v),
             "reduced_motion" => read_setting(value).map(|v| self.settings.reduced_motion = v),
+            "buttons" => read_setting(value).map(|v| self.settings.buttons = v),
+            "colours" => read_setting(value).map(|v| self.settings.colours = v),
             _ => Ok(()), // A setting this version doesn't know: skipped.
         };
         if let Err(reason) = read {

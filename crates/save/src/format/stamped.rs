@@ -19,6 +19,8 @@
 //!         player_name: (value: "Ann", at: 1767225607000),
 //!         music_volume: (value: 0.4, at: 1767225608000),
 //!         reduced_motion: (value: true, at: 1767225609000),
+//!         buttons: (value: {Jump: "RightTrigger"}, at: 1767225610000),
+//!         colours: (value: ColourSafe, at: 1767225611000),
 //!     ),
 //!     history: {"runner": {"124MP-ANQ6N": (played_at: 1767225600000, origin: Some("pizza party"))}},
 //!     favourites: {"runner": {"124MP-ANQ6N": (starred: true, at: 1767225602000)}},
@@ -40,7 +42,8 @@
 //! the settings `board` and `player_name`. It did raise the version: an older game saving the
 //! file would drop `boards`, and a lost secret is a lost identity on a board, a lost waiting run a
 //! lost run; so an older game refuses a format 4 file instead. `music_volume` and `reduced_motion`
-//! (issue #34) came later within format 4, as settings that an older game may drop. A format 3 file reads as before
+//! (issue #34), then `buttons` and `colours` (issue #29), came later within format 4, as settings
+//! that an older game may drop. A format 3 file reads as before
 //! (it has no `boards`) and is written back as format 4. `boards` comes last, so that a file cut
 //! short loses the newest section first.
 

@@ -2,8 +2,9 @@
 //! never costs a score, and no text makes the parser panic.
 
 use super::*;
+use crate::settings::{DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Stamped};
 use crate::test_support::Rng;
-use crate::{Best, Direction, SeedPlay};
+use crate::{Action, Best, Colours, Direction, SeedPlay, Settings, TextSize};
 
 fn parsed(text: &str) -> Parsed {
     parse_save(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
@@ -286,6 +287,53 @@ fn the_music_volume_and_reduced_motion_are_read_and_mended() {
     data.settings_mut().set_reduced_motion(true, 8);
     let again = parsed(&encode_save(&data).unwrap());
     assert_eq!(again.data, data, "written and read back");
+}
+
+/// The rest of issue #29: the gamepad's buttons and the colours are read like the keys and the
+/// text size; a file from before them has their defaults; what can't be used is mended, said so,
+/// and costs nothing else.
+#[test]
+fn the_buttons_and_the_colours_are_read_and_mended() {
+    let p = parsed("(version: 4, settings: (volume: (value: 0.3, at: 1)))");
+    assert_eq!((p.data.settings.button(Action::Jump), p.data.settings.colours()), ("South", Colours::Standard));
+    let text = "(version: 4, settings: (buttons: (value: {Jump: \"RightTrigger\", Use: \"South\"}, at: 5), \
+                colours: (value: ColourSafe, at: 6)))";
+    let p = parsed(text);
+    assert_eq!((p.data.settings.button(Action::Jump), p.data.settings.button(Action::Use)), ("RightTrigger", "South"));
+    assert_eq!((p.data.settings.buttons_stamped().at, p.data.settings.colours()), (5, Colours::ColourSafe));
+    assert!(p.mended.is_empty(), "{:?}", p.mended);
+    // Use takes Jump's default button while Jump keeps it: one of them goes back.
+    let text = "(version: 4, settings: (buttons: (value: {Use: \"South\", Fly: \"East\", Pause: \"A b\"}, at: 5), \
+                colours: (value: Sepia, at: 6), volume: (value: 0.3, at: 1)))";
+    let p = parsed(text);
+    assert_eq!(p.data.settings.button(Action::Use), "West");
+    assert_eq!((p.data.settings.colours(), p.data.settings.volume()), (Colours::Standard, 0.3));
+    let said: Vec<String> = p.mended.iter().map(ToString::to_string).collect();
+    assert!(
+        said.iter().any(|m| m == "the gamepad button for Fly was left out (no such action); it is back to its default"),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|m| m.contains("South for Use was left out (another action has it)")), "{said:?}");
+    assert!(said.iter().any(|m| m.contains("for Pause was left out (not a button's name)")), "{said:?}");
+    assert!(said.iter().any(|m| m.starts_with("the setting colours")), "{said:?}");
+    // A name that is no button's (a hand-edited file, a later version's) is left out, said so.
+    let p = parsed("(version: 4, settings: (buttons: (value: {Jump: \"Trigger\"}, at: 5)))");
+    assert_eq!(p.data.settings.button(Action::Jump), "South");
+    assert_eq!(
+        p.mended[0].to_string(),
+        "the gamepad button Trigger for Jump was left out (not a button's name); it is back to its default"
+    );
+    let p = parsed("(version: 4, settings: (buttons: (value: 7, at: 5)))");
+    assert_eq!(
+        p.mended[0].to_string(),
+        "the setting buttons (7) was not usable and is now every action on its default button"
+    );
+    let mut data = SaveData::default();
+    data.settings_mut().bind_button(Action::Pause, "RightThumb", 7).unwrap();
+    data.settings_mut().set_colours(Colours::ColourSafe, 8);
+    let again = parsed(&encode_save(&data).unwrap());
+    assert_eq!(again.data, data, "written and read back");
+    assert_eq!(Settings::default().button(Action::Pause), "Start");
 }
 
 #[test]

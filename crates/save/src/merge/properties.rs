@@ -84,6 +84,8 @@ fn merge_loses_no_best_and_no_newer_change() {
         assert_eq!(m.settings.player_name.at, a.settings.player_name.at.max(b.settings.player_name.at));
         assert_eq!(m.settings.music_volume.at, a.settings.music_volume.at.max(b.settings.music_volume.at));
         assert_eq!(m.settings.reduced_motion.at, a.settings.reduced_motion.at.max(b.settings.reduced_motion.at));
+        assert_eq!(m.settings.buttons.at, a.settings.buttons.at.max(b.settings.buttons.at));
+        assert_eq!(m.settings.colours.at, a.settings.colours.at.max(b.settings.colours.at));
         for (server, board) in a.boards().iter().chain(b.boards()) {
             let kept = &m.boards()[server];
             // The first-made secret; no secret only where neither side had one.

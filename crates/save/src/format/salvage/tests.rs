@@ -3,6 +3,7 @@
 
 use super::super::*;
 use super::salvage;
+use crate::settings::{DEFAULT_VOLUME, Stamped};
 use crate::test_support::{Rng, random_state};
 use crate::{Best, Direction, SeedPlay};
 
