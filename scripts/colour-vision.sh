@@ -6,13 +6,21 @@
 # 2 × 2 in docs/screens/colour-vision/MODE.jpg (original top left). Look at them: every pair of
 # things that play differently must stay distinguishable (docs/colour-vision.md says what was
 # checked). Usage: scripts/colour-vision.sh [MODE …] (default: every mode of `seedfeast modes`).
+# COLOURS=ColourSafe plays with Settings' colour-safe scheme (issue #29) and writes to
+# docs/screens/colour-vision/colour-safe/. SEEDFEAST_BIN picks the game binary (default: the
+# release build when there is one, else the debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
+colours="${COLOURS:-Standard}"
 out=docs/screens/colour-vision
 work=dist/colour-vision
+if [ "$colours" != Standard ]; then
+  out="$out/colour-safe"
+  work="$work/colour-safe"
+fi
 # The release binary when there is one (the bots play in real time either way).
-bin="$CARGO_TARGET_DIR/release/seedfeast"
+bin="${SEEDFEAST_BIN:-$CARGO_TARGET_DIR/release/seedfeast}"
 [ -x "$bin" ] || bin="$CARGO_TARGET_DIR/debug/seedfeast"
 
 if [ "${1:-}" != --inside ]; then
@@ -29,6 +37,8 @@ if [ ${#modes[@]} -eq 0 ]; then
 fi
 
 data=$(mktemp -d)
+# The setting as a player who chose it in an earlier session has it: in the save.
+echo "(version: 4, settings: (colours: (value: $colours, at: 1)))" >"$data/scores.ron"
 game=""
 trap '[ -n "$game" ] && kill $game 2>/dev/null; rm -rf "$data"' EXIT
 

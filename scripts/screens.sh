@@ -2,7 +2,7 @@
 # The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|feel|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|settings|feel|all]
 # (`feel`: every mode played by its bot, two shots each, for issue #34's before/after;
 # FEEL_TAG names the set, e.g. FEEL_TAG=before; FEEL_MODES picks the modes, e.g. "maze dungeon".)
 set -euo pipefail
@@ -145,5 +145,20 @@ if [ "$which" = share ] || [ "$which" = all ]; then
   sleep 1
   shot share
   xclip -o -selection clipboard >"$out/share.txt" 2>/dev/null || true
+  close_game
+fi
+
+if [ "$which" = settings ] || [ "$which" = all ]; then
+  # Settings (issue #29) at both text sizes, with the Colours row and a refused key's line.
+  open_game
+  key Down Return
+  shot settings-normal
+  key Down Down Down Down Return # Text size: Large
+  sleep 1
+  shot settings-large
+  # The jump's row (after the nine general rows), then Q: the second action's key, refused.
+  key Down Down Down Down Down Down Down Down Down Return q
+  sleep 1
+  shot settings-refused
   close_game
 fi

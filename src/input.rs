@@ -1,11 +1,13 @@
-//! Keyboard and gamepad folded into the few actions the game understands. Gameplay keys come
-//! from the player's settings ([`KeyMap`], issue #29); the menus' keys are fixed.
+//! Keyboard and gamepad folded into the few actions the game understands. Gameplay keys and
+//! buttons come from the player's settings ([`KeyMap`], [`ButtonMap`], issue #29); the menus'
+//! keys and buttons are fixed.
 
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
 pub use crate::grid_move::Dir;
 use crate::save::Save;
+pub use crate::save::buttons::ButtonMap;
 pub use crate::save::keys::KeyMap;
 use crate::state::Screen;
 use seedfeast_save::Action;
@@ -46,6 +48,7 @@ impl Plugin for ActionsPlugin {
             .init_resource::<HeldOver>()
             .init_resource::<LastDevice>()
             .init_resource::<KeyMap>()
+            .init_resource::<ButtonMap>()
             .add_systems(PreUpdate, (follow_settings, read_actions).chain().in_set(ReadActions).after(InputSystems))
             .add_systems(OnExit(Screen::Playing), hold_over)
             .add_systems(OnEnter(Screen::Playing), |mut held: ResMut<HeldOver>| *held = HeldOver::default());
@@ -90,12 +93,17 @@ fn hold_over(
     *actions = Actions::default();
 }
 
-/// The key map follows the saved settings: a key rebound in Settings drives the next frame.
-fn follow_settings(save: Option<Res<Save>>, mut map: ResMut<KeyMap>) {
+/// The key and button maps follow the saved settings: a key or button rebound in Settings drives
+/// the next frame.
+fn follow_settings(save: Option<Res<Save>>, mut map: ResMut<KeyMap>, mut buttons: ResMut<ButtonMap>) {
     if let Some(save) = save.filter(|save| save.is_changed()) {
         let now = KeyMap::from_settings(save.settings());
         if *map != now {
             *map = now;
+        }
+        let now = ButtonMap::from_settings(save.settings());
+        if *buttons != now {
+            *buttons = now;
         }
     }
 }
@@ -104,6 +112,7 @@ fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<TypingFocus>,
     map: Res<KeyMap>,
+    buttons: Res<ButtonMap>,
     gamepads: Query<(Entity, &Gamepad)>,
     mut held: ResMut<HeldOver>,
     mut device: ResMut<LastDevice>,
@@ -134,23 +143,25 @@ fn read_actions(
     let pad = |button: GamepadButton| {
         gamepads.iter().any(|(id, g)| g.just_pressed(button) && !held.buttons.contains(&(id, button)))
     };
-    let pressed = |action: Action| keys.any_just_pressed(map.keys(action).iter().copied());
+    let pressed = |action: Action| {
+        keys.any_just_pressed(map.keys(action).iter().copied()) || buttons.buttons(action).iter().any(|b| pad(*b))
+    };
     *actions = Actions {
         steer: None,
         move_axis: Vec2::ZERO,
-        jump: pressed(Action::Jump) || pad(GamepadButton::South),
+        jump: pressed(Action::Jump),
         // Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
         confirm: (keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) && !alt_held(keys))
             || pad(GamepadButton::South),
         back: keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East),
-        pause: pressed(Action::Pause) || pad(GamepadButton::Start),
+        pause: pressed(Action::Pause),
         up: keys.just_pressed(KeyCode::ArrowUp) || pad(GamepadButton::DPadUp),
         down: keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::Tab]) || pad(GamepadButton::DPadDown),
-        act: pressed(Action::Use) || pad(GamepadButton::South) || pad(GamepadButton::West),
-        alt: pressed(Action::Second) || pad(GamepadButton::North),
+        act: pressed(Action::Use),
+        alt: pressed(Action::Second),
     };
-    actions.steer = steer(keys, &map, &pad, gamepads.iter().map(|(_, g)| g), &mut stick);
-    actions.move_axis = move_axis(keys, &map, gamepads.iter().map(|(_, g)| g));
+    actions.steer = steer(&pressed, gamepads.iter().map(|(_, g)| g), &mut stick);
+    actions.move_axis = move_axis(keys, &map, &buttons, gamepads.iter().map(|(_, g)| g));
 }
 
 /// Whether Alt is down: Alt+Enter is fullscreen (`ui::shortcuts`), not a menu's Enter.
@@ -172,11 +183,20 @@ fn device_used(keys: &ButtonInput<KeyCode>, gamepads: &Query<(Entity, &Gamepad)>
     }
 }
 
-fn move_axis<'a>(keys: &ButtonInput<KeyCode>, map: &KeyMap, mut gamepads: impl Iterator<Item = &'a Gamepad>) -> Vec2 {
-    let held = |action: Action| if keys.any_pressed(map.keys(action).iter().copied()) { 1.0 } else { 0.0 };
+fn move_axis<'a>(
+    keys: &ButtonInput<KeyCode>,
+    map: &KeyMap,
+    buttons: &ButtonMap,
+    gamepads: impl Iterator<Item = &'a Gamepad> + Clone,
+) -> Vec2 {
+    let held = |action: Action| {
+        let key = keys.any_pressed(map.keys(action).iter().copied());
+        let button = gamepads.clone().any(|g| g.any_pressed(buttons.buttons(action).iter().copied()));
+        if key || button { 1.0 } else { 0.0 }
+    };
     let keyed = Vec2::new(held(Action::Right) - held(Action::Left), held(Action::Up) - held(Action::Down));
-    let pad = gamepads.find_map(|g| Some(g.left_stick() + g.dpad()).filter(|v| v.length() > 0.2)).unwrap_or(Vec2::ZERO);
-    quantised(keyed + pad)
+    let stick = gamepads.clone().map(Gamepad::left_stick).find(|v| v.length() > 0.2).unwrap_or(Vec2::ZERO);
+    quantised(keyed + stick)
 }
 
 /// A direction held, snapped to one of eight at full or no strength: what a keyboard gives, and
@@ -219,22 +239,18 @@ pub(crate) fn snapped_axis(direction: Vec2) -> IVec2 {
 #[derive(Default)]
 struct StickState(Option<Dir>);
 
+/// A move pressed this frame (its keys or buttons, the D-pad among them), or else a new flick of
+/// the left stick.
 fn steer<'a>(
-    keys: &ButtonInput<KeyCode>,
-    map: &KeyMap,
-    pad: &impl Fn(GamepadButton) -> bool,
+    pressed: &impl Fn(Action) -> bool,
     gamepads: impl Iterator<Item = &'a Gamepad>,
     stick: &mut StickState,
 ) -> Option<Dir> {
-    let keyed = [
-        (Dir::Up, Action::Up, GamepadButton::DPadUp),
-        (Dir::Down, Action::Down, GamepadButton::DPadDown),
-        (Dir::Left, Action::Left, GamepadButton::DPadLeft),
-        (Dir::Right, Action::Right, GamepadButton::DPadRight),
-    ]
-    .into_iter()
-    .find(|(_, action, button)| keys.any_just_pressed(map.keys(*action).iter().copied()) || pad(*button))
-    .map(|(dir, _, _)| dir);
+    let keyed =
+        [(Dir::Up, Action::Up), (Dir::Down, Action::Down), (Dir::Left, Action::Left), (Dir::Right, Action::Right)]
+            .into_iter()
+            .find(|(_, action)| pressed(*action))
+            .map(|(dir, _)| dir);
     let flick = gamepads.map(|g| g.left_stick()).find(|s| s.length() > 0.6).map(|s| {
         if s.x.abs() > s.y.abs() {
             if s.x > 0.0 { Dir::Right } else { Dir::Left }

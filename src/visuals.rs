@@ -8,7 +8,9 @@ use seedfeast_procgen::FoodKind;
 
 use crate::feel::puppet::{Gait, Puppet};
 use crate::food::{FOOD_RADIUS, FoodItem};
-use crate::palette;
+use crate::palette::{self, Scheme};
+use crate::save::Save;
+use crate::state::Screen;
 
 /// The height of the world the camera shows, whatever the window size.
 pub(crate) const VIEW_HEIGHT: f32 = 720.0;
@@ -27,7 +29,11 @@ pub struct VisualsPlugin;
 
 impl Plugin for VisualsPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(ClearColor(palette::SKY)).add_systems(Startup, spawn_camera).add_observer(dress_food);
+        app.insert_resource(ClearColor(palette::SKY))
+            .init_resource::<Scheme>()
+            .add_systems(Startup, spawn_camera)
+            .add_systems(PreUpdate, read_scheme)
+            .add_observer(dress_food);
     }
 
     fn finish(&self, app: &mut App) {
@@ -39,6 +45,22 @@ impl Plugin for VisualsPlugin {
             ring: meshes.add(Annulus::new(0.42, 1.0)),
         };
         app.insert_resource(shapes);
+    }
+}
+
+/// The colour scheme follows the Colours setting (issue #29), in `PreUpdate`, before the state
+/// transitions that spawn a run's pieces, which read the scheme as they spawn. Never during a
+/// run: a save merged mid-run (another window's Settings, an M or F11 here) must not give the
+/// pieces spawned later (a Runner's chunks, a tunnel's gates) other colours than the first ones;
+/// the change comes with the next run.
+fn read_scheme(save: Option<Res<Save>>, screen: Option<Res<State<Screen>>>, mut scheme: ResMut<Scheme>) {
+    let Some(save) = save else { return };
+    if screen.is_some_and(|screen| *screen.get() == Screen::Playing) {
+        return;
+    }
+    let wanted = Scheme::of(save.settings().colours());
+    if *scheme != wanted {
+        *scheme = wanted;
     }
 }
 
@@ -61,20 +83,21 @@ pub fn shape(mesh: &Handle<Mesh>, material: Handle<ColorMaterial>, at: Vec3, sca
     (Mesh2d(mesh.clone()), MeshMaterial2d(material), Transform::from_translation(at).with_scale(scale.extend(1.0)))
 }
 
-/// The chef seen from above (maze and arena): a teal square with two eyes and a hat brim, drawn as
-/// a walking puppet under the entity the game moves.
+/// The chef seen from above (maze, arena, dungeon, puzzle): a square in the scheme's `player`
+/// colour (teal, or blue when colour-safe) with two eyes and a hat brim, drawn as a walking puppet
+/// under the entity the game moves.
 pub(crate) fn dress_chef(
     commands: &mut Commands,
     entity: Entity,
     size: Vec2,
+    colour: Color,
     shapes: &Shapes,
     materials: &mut Assets<ColorMaterial>,
 ) {
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
     let eye_y = size.y * 0.12;
-    let puppet =
-        (Puppet::new(Gait::Walker, size.y / 2.0), Sprite::from_color(palette::PLAYER, size), Transform::default());
+    let puppet = (Puppet::new(Gait::Walker, size.y / 2.0), Sprite::from_color(colour, size), Transform::default());
     commands.entity(entity).insert(Visibility::default()).with_children(|body| {
         body.spawn(puppet).with_children(|parent| {
             for x in [-5.0, 6.0] {
@@ -94,12 +117,13 @@ fn dress_food(
     mut commands: Commands,
     food: Query<&FoodItem>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(item) = food.get(add.entity) else {
         return;
     };
-    let main = materials.add(palette::food(item.kind));
+    let main = materials.add(scheme.food(item.kind));
     let r = FOOD_RADIUS;
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| match item.kind {
         FoodKind::Apple => {
@@ -137,7 +161,7 @@ fn dress_food(
         }
         FoodKind::Cake => {
             parent.spawn((
-                Sprite::from_color(palette::food(FoodKind::Cake), Vec2::new(2.0 * r, 1.4 * r)),
+                Sprite::from_color(scheme.cake, Vec2::new(2.0 * r, 1.4 * r)),
                 Transform::from_xyz(0.0, -3.0, 0.0),
             ));
             parent.spawn((

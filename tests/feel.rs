@@ -152,9 +152,17 @@ fn the_runner_squashes_on_landing_and_its_physics_body_keeps_its_shape() {
             popped.0.push(texts.get(add.entity).map(|t| t.0.clone()).unwrap_or_default());
         },
     );
-    let mut squashed = 0;
+    // At the large text size, the playfield's text is large too (issue #29).
+    app.world_mut().resource_mut::<Save>().settings_mut().set_text_size(seedfeast_save::TextSize::Large, 1);
+    let large = bevy::text::FontSize::Px(22.0 * seedfeast::ui::text_size::LARGE_TEXT_SCALE);
+    let (mut squashed, mut drawn_large) = (0, 0);
     for _ in 0..8 * 60 {
         app.update();
+        let mut pop_ups = app.world_mut().query_filtered::<&TextFont, With<PopUp>>();
+        for font in pop_ups.iter(app.world()) {
+            assert_eq!(font.font_size, large, "a \"+N\" at the large text size");
+            drawn_large += 1;
+        }
         let puppet = app.world().get::<Puppet>(body).unwrap();
         if puppet.squash() > 0.5 {
             squashed += 1;
@@ -166,6 +174,7 @@ fn the_runner_squashes_on_landing_and_its_physics_body_keeps_its_shape() {
     // Food eaten pops up its points; the Runner's point a metre does not.
     let popped = &app.world().resource::<PoppedUp>().0;
     assert!(!popped.is_empty(), "eating pops up the points");
+    assert!(drawn_large > 0, "the pop-ups were seen, at the large size");
     for text in popped {
         let points: u32 = text.strip_prefix('+').and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{text:?}"));
         assert!(points >= 5, "{text}: a rise too small to pop up");

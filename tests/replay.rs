@@ -196,3 +196,85 @@ fn a_pasted_replay_code_or_ghost_link_sets_the_level_and_the_ghost() {
     let toast = &app.world().resource::<seedfeast::toast::Toast>().text;
     assert!(toast.contains("can't race") && toast.contains("other rules"), "{toast}");
 }
+
+/// The ghost is told from the player by a word, not only by its paleness (issue #29: colour
+/// vision): a "ghost" tag rides over its figure, and the live player has none.
+#[test]
+fn the_ghost_wears_a_tag_that_names_it() {
+    use bevy::prelude::*;
+    use seedfeast::replay::ghost::GhostTag;
+    let seed = Seed(11);
+    let (ghost, _) = record_bot(common::mode("runner"), seed, GameData::built_in(), 3 * 60).unwrap();
+    let mut app = seedfeast::replay::simulate::run_app(common::mode("runner"), seed, GameData::built_in());
+    app.add_plugins(AssetPlugin::default())
+        .init_asset::<Mesh>()
+        .init_asset::<Image>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<TextureAtlasLayout>()
+        .add_plugins(seedfeast::visuals::VisualsPlugin);
+    (common::mode("runner").info().visuals)(&mut app);
+    seedfeast::replay::ghost::add_visuals(&mut app);
+    app.insert_resource(seedfeast::replay::ghost::GhostReplay(ghost.clone()))
+        .insert_resource(seedfeast::replay::Playback { inputs: ghost.inputs.clone() });
+    app.finish();
+    app.cleanup();
+    seedfeast::run::end_countdown(&mut app);
+    for _ in 0..30 {
+        app.update();
+    }
+    let world = app.world_mut();
+    let tags: Vec<(Entity, &ChildOf)> =
+        world.query_filtered::<(Entity, &ChildOf), With<GhostTag>>().iter(world).collect();
+    assert_eq!(tags.len(), 1, "one tag, on the one ghost");
+    let (tag, figure) = (tags[0].0, tags[0].1.parent());
+    assert!(world.get::<seedfeast::replay::Avatar>(figure).is_none(), "on the ghost's figure, not the player's");
+    let words: Vec<String> = world
+        .get::<Children>(tag)
+        .into_iter()
+        .flatten()
+        .filter_map(|child| world.get::<Text2d>(*child).map(|t| t.0.clone()))
+        .collect();
+    assert_eq!(words, ["ghost"]);
+    assert_eq!(world.get::<Visibility>(figure), Some(&Visibility::Visible), "shown while the ghost races");
+}
+
+/// A run's end state does not depend on how many fixed steps the frames take: a slow device's
+/// frames take several (the input of a frame goes to the first), and a replay recorded there must
+/// verify where every frame takes one (a board's server, `replay verify`). Each replayable mode's
+/// bot run is played again from its inputs five steps a frame, and ends on the same hash.
+///
+/// Found 2026-12-05 and not yet mended: the Maze, the Arena and the Zone dungeon fail it (the
+/// scores agree; the hash reads the avatar's drawn place, which those modes set once a frame, not
+/// once a step). The Runner and the tunnels pass. Run it with `--ignored`.
+#[test]
+#[ignore = "the Maze, the Arena and the Zone dungeon's state hash follows the frames (found 2026-12-05)"]
+fn a_run_ends_the_same_however_many_steps_a_frame_takes() {
+    use bevy::time::TimeUpdateStrategy;
+    use seedfeast::replay::{Playback, StateHash};
+    use seedfeast::run::RunScore;
+    let seed = Seed::from_text("pizza party");
+    let mut apart = Vec::new();
+    for mode in table().iter().filter(|mode| mode.replays()) {
+        let (replay, _) = record_bot(mode, seed, GameData::built_in(), 300).unwrap();
+        let steps = replay.inputs.len() / 5 * 5;
+        let mut app = seedfeast::replay::simulate::run_app(mode, seed, GameData::built_in());
+        app.insert_resource(Playback { inputs: replay.inputs.clone() });
+        app.finish();
+        app.cleanup();
+        seedfeast::replay::simulate::on_one_thread(&mut app);
+        seedfeast::run::end_countdown(&mut app);
+        app.insert_resource(TimeUpdateStrategy::FixedTimesteps(5));
+        for _ in 0..steps / 5 {
+            app.update();
+        }
+        let world = app.world();
+        assert_eq!(world.resource::<seedfeast::replay::RunSteps>().0 as usize, steps, "{}", mode.key());
+        // The same run one step a frame, to the same step.
+        let (one, _) = record_bot(mode, seed, GameData::built_in(), steps as u32).unwrap();
+        assert_eq!(world.resource::<RunScore>().0, one.score, "{}: the score", mode.key());
+        if world.resource::<StateHash>().0 != one.state {
+            apart.push(mode.key());
+        }
+    }
+    assert!(apart.is_empty(), "the state hash five steps a frame differs in {apart:?}");
+}

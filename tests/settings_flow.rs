@@ -1,7 +1,7 @@
 //! The settings a player expects (issue #29), played headlessly with real keyboard input: every
 //! action's key can be changed in Settings and drives `Actions` (gameplay never reads a device),
 //! a key another action has is refused with a line on screen, and the keys, fullscreen, mute and
-//! the text size come back after a restart through the save store.
+//! the text size come back after a restart through the save store. So do the gamepad's buttons.
 
 mod common;
 
@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::text::FontSize;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowMode;
-use common::{press, screen};
+use common::{connect_gamepad, pad_press, press, screen};
 use seedfeast::data::GameData;
 use seedfeast::input::Actions;
 use seedfeast::save::{MapStorage, STORAGE_KEY, Save, SaveStore, TextStorage};
@@ -105,7 +105,7 @@ fn a_rebound_key_drives_the_actions_and_survives_a_restart() {
     open_settings(&mut app);
     choose(&mut app, MenuAction::Rebind(Action::Use));
     assert_eq!(app.world().resource::<Rebinding>().waiting, Some(Action::Use));
-    assert!(note(&mut app).starts_with("Press a key for Use"), "{}", note(&mut app));
+    assert!(note(&mut app).starts_with("Press a key or a gamepad button for Use"), "{}", note(&mut app));
     key(&mut app, KeyCode::KeyR, "r");
     assert_eq!(app.world().resource::<Rebinding>().waiting, None);
     assert_eq!(app.world().resource::<Save>().settings().key(Action::Use), "KeyR");
@@ -155,10 +155,96 @@ fn a_key_another_action_has_is_refused_with_a_line_saying_so() {
     assert_eq!(screen(&app), Screen::Settings, "the Escape that cancels doesn't leave the screen");
     assert!(storage.get(STORAGE_KEY).unwrap().is_none_or(|saved| !saved.contains("Jump:")));
     // While it waited, the keys moved no menu: the cursor is still on the jump's row.
-    // After the eight general rows (effects, music, fullscreen, sound, text size, reduced motion,
-    // board, name).
-    let jump_row = 8 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
+    // After the nine general rows (effects, music, fullscreen, sound, text size, colours, reduced
+    // motion, board, name).
+    let jump_row = 9 + Action::ALL.iter().position(|a| *a == Action::Jump).unwrap();
     assert_eq!(app.world().resource::<MenuCursor>().0, jump_row);
+}
+
+/// The actions a gamepad button makes, read on the frame it lands.
+fn pad_actions(app: &mut App, pad: Entity, button: GamepadButton) -> Actions {
+    use bevy::input::gamepad::{RawGamepadButtonChangedEvent, RawGamepadEvent};
+    let mut seen = Actions::default();
+    for value in [1.0, 0.0] {
+        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
+        app.update();
+        if value > 0.5 {
+            seen = *app.world().resource::<Actions>();
+        }
+    }
+    seen
+}
+
+/// The label on `action`'s row.
+fn row_label(app: &mut App, action: MenuAction) -> String {
+    let mut rows = app.world_mut().query::<(&MenuAction, &Children)>();
+    let children: Vec<Entity> =
+        rows.iter(app.world()).find(|(a, _)| **a == action).map(|(_, c)| c.to_vec()).expect("a row");
+    children.iter().find_map(|child| app.world().get::<Text>(*child).map(|t| t.0.clone())).expect("a label")
+}
+
+#[test]
+fn a_rebound_gamepad_button_drives_the_actions_and_survives_a_restart() {
+    let storage = Arc::new(MapStorage::default());
+    let mut app = game(&storage);
+    let pad = connect_gamepad(&mut app);
+    assert!(pad_actions(&mut app, pad, GamepadButton::South).jump, "(A) jumps by default");
+    assert!(pad_actions(&mut app, pad, GamepadButton::West).act, "(X) uses");
+    assert!(!pad_actions(&mut app, pad, GamepadButton::RightTrigger).jump);
+    open_settings(&mut app);
+    // The pad was used last: the rows name its buttons.
+    assert_eq!(row_label(&mut app, MenuAction::Rebind(Action::Jump)), "Jump / flap: (A)");
+    assert_eq!(row_label(&mut app, MenuAction::ResetKeys), "Reset buttons");
+    choose_by_pad(&mut app, pad, MenuAction::Rebind(Action::Jump));
+    assert_eq!(app.world().resource::<Rebinding>().waiting, Some(Action::Jump));
+    pad_press(&mut app, pad, GamepadButton::RightTrigger);
+    assert_eq!(app.world().resource::<Rebinding>().waiting, None);
+    assert_eq!(note(&mut app), "Jump / flap is now RB");
+    assert_eq!(row_label(&mut app, MenuAction::Rebind(Action::Jump)), "Jump / flap: RB");
+    assert_eq!(app.world().resource::<Save>().settings().key(Action::Jump), "Space", "the keys keep theirs");
+
+    // Refused: another action's button, Start, the D-pad; (B) waits on, not leaving the screen.
+    choose_by_pad(&mut app, pad, MenuAction::Rebind(Action::Use));
+    pad_press(&mut app, pad, GamepadButton::North);
+    assert!(note(&mut app).contains("(Y) is already the button for Second action"), "{}", note(&mut app));
+    pad_press(&mut app, pad, GamepadButton::Start);
+    assert!(note(&mut app).contains("Start always pauses"), "{}", note(&mut app));
+    pad_press(&mut app, pad, GamepadButton::DPadDown);
+    assert!(note(&mut app).contains("D-pad down is kept for moving"), "{}", note(&mut app));
+    assert_eq!(app.world().resource::<Rebinding>().waiting, Some(Action::Use), "still waiting");
+    pad_press(&mut app, pad, GamepadButton::East);
+    assert_eq!((screen(&app), app.world().resource::<Rebinding>().waiting), (Screen::Settings, None));
+    assert_eq!(note(&mut app), "Use is now (B)");
+    let saved = storage.get(STORAGE_KEY).unwrap().expect("saved at once");
+    assert!(saved.contains("Jump: \"RightTrigger\"") && saved.contains("Use: \"East\""), "{saved}");
+
+    // A restart over the same storage: RB jumps, (A) no longer does; (B) uses, (X) no longer.
+    let mut app = game(&storage);
+    let pad = connect_gamepad(&mut app);
+    assert!(pad_actions(&mut app, pad, GamepadButton::RightTrigger).jump, "RB jumps after the restart");
+    let a = pad_actions(&mut app, pad, GamepadButton::South);
+    assert!(!a.jump && !a.act, "(A) neither jumps nor uses: Use has a button of its own");
+    assert!(pad_actions(&mut app, pad, GamepadButton::East).act);
+    assert!(!pad_actions(&mut app, pad, GamepadButton::West).act);
+    assert!(pad_actions(&mut app, pad, GamepadButton::Start).pause, "Start always pauses");
+    assert_eq!(pad_actions(&mut app, pad, GamepadButton::DPadUp).steer, Some(seedfeast::input::Dir::Up));
+
+    // With the pad last used, the reset puts the buttons back, not the keys.
+    open_settings(&mut app);
+    app.world_mut().resource_mut::<Save>().settings_mut().bind_key(Action::Use, "KeyR", 1).unwrap();
+    choose_by_pad(&mut app, pad, MenuAction::ResetKeys);
+    let settings = app.world().resource::<Save>().settings().clone();
+    assert!(settings.pad_bindings().is_empty());
+    assert_eq!(settings.key(Action::Use), "KeyR", "the keys are the keyboard's reset");
+    assert_eq!(note(&mut app), "Every action is back on its default gamepad button");
+}
+
+/// Moves the cursor to `action`'s row and presses (A) on it.
+fn choose_by_pad(app: &mut App, pad: Entity, action: MenuAction) {
+    let mut rows = app.world_mut().query::<(&seedfeast::ui::menu::MenuItem, &MenuAction)>();
+    let order = rows.iter(app.world()).find(|(_, a)| **a == action).map(|(item, _)| item.order).unwrap();
+    app.world_mut().resource_mut::<MenuCursor>().0 = order;
+    pad_press(app, pad, GamepadButton::South);
 }
 
 /// Checks that every text of the UI now (not the code editor's) is drawn at its designed size

@@ -160,8 +160,9 @@ pub(crate) fn race_line(yours: u32, ghost: u32) -> String {
 }
 
 /// The ghost as the player sees it: a pale copy of the live player's figure (its own sprite and
-/// its children's sprites and shapes), where the ghost is.
-pub(crate) fn add_visuals(app: &mut App) {
+/// its children's sprites and shapes), where the ghost is, with a "ghost" tag over it, so it is
+/// told from the player by a word as well as by its paleness (issue #29: colour vision).
+pub fn add_visuals(app: &mut App) {
     app.add_systems(Update, draw_ghost.run_if(in_state(Screen::Playing)));
 }
 
@@ -194,6 +195,9 @@ fn draw_ghost(
                     .entity(figure)
                     .insert(Sprite::from_color(Color::WHITE.with_alpha(GHOST_ALPHA), Vec2::splat(26.0)));
             }
+            commands.entity(figure).with_children(|ghost| {
+                ghost.spawn(tag());
+            });
         }
         return;
     };
@@ -248,6 +252,26 @@ fn copy_parts(
         copied += copy_parts(commands, part, grandchildren, parts, materials);
     }
     copied
+}
+
+/// The word over the ghost, on a pale card so it reads on the Runner's sky and the tunnels' night.
+#[derive(Component)]
+pub struct GhostTag;
+
+/// The tag's place over the ghost's centre, and its depth: under the live player (the ghost is
+/// half a unit behind it, the tag a fifth of a unit in front of the ghost), so it never hides the
+/// player, a pot or a piece of food drawn over the ghost.
+const TAG_AT: Vec3 = Vec3::new(0.0, 30.0, 0.2);
+
+fn tag() -> impl Bundle {
+    let card = Sprite::from_color(crate::palette::PANEL.with_alpha(0.6), Vec2::new(50.0, 18.0));
+    let word = (
+        Text2d::new("ghost"),
+        TextFont::from_font_size(13.0),
+        TextColor(crate::palette::TEXT),
+        Transform::from_xyz(0.0, 0.0, 0.01),
+    );
+    (GhostTag, card, Transform::from_translation(TAG_AT), children![word])
 }
 
 fn pale_sprite(sprite: &Sprite) -> Sprite {

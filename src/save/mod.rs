@@ -5,6 +5,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
+pub mod buttons;
 pub mod clock;
 pub mod keys;
 pub mod migrate;
@@ -73,6 +74,11 @@ impl Save {
     /// The label of the key that does `action` now ("Space", "Z").
     pub(crate) fn key_label(&self, action: seedfeast_save::Action) -> String {
         keys::label_of_name(self.settings().key(action))
+    }
+
+    /// The label of `action`'s gamepad button now ("(A)", "RB").
+    pub(crate) fn button_label(&self, action: seedfeast_save::Action) -> String {
+        buttons::label_of_name(self.settings().button(action))
     }
 }
 

@@ -52,7 +52,7 @@ pub mod menus {
     pub fn settings() -> Hint {
         Hint::new(
             "Left/Right or Enter to change; Enter on an action, then its new key. Saved at once. F11: fullscreen   M: mute",
-            "D-pad left/right or (A) to change; saved at once. Keys are set from the keyboard",
+            "D-pad left/right or (A) to change; (A) on an action, then its new button. Saved at once",
         )
     }
 

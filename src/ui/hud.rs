@@ -74,7 +74,9 @@ fn spawn_hud(mut commands: Commands, session: Res<Session>, save: Res<Save>) {
             let use_key = save.key_label(seedfeast_save::Action::Use);
             let copy = crate::ui::clipboard::COPY_LABEL.to_lowercase();
             let controls = session.mode.info().controls.hint(&jump, &use_key);
-            let pad = format!("{}   Start: pause", session.mode.info().controls.pad_hint());
+            let (jump_button, use_button) =
+                (save.button_label(seedfeast_save::Action::Jump), save.button_label(seedfeast_save::Action::Use));
+            let pad = format!("{}   Start: pause", session.mode.info().controls.pad_hint(&jump_button, &use_button));
             let touch = session.mode.info().controls.touch_hint();
             let hint = Hint::new(format!("{controls}   Esc: pause   Ctrl+C: {copy}"), pad).with_touch(touch);
             hud.spawn((hint_text(hint, 16.0, palette::TEXT_DIM), half()));

@@ -1,14 +1,16 @@
 //! The settings screen: the effects' and the music's volumes, fullscreen, sound, text size,
 //! reduced motion (issue #34), a score board and the name on it (issue #31) and a key for each
 //! gameplay action (issue #29), each saved the moment it changes. Choosing an action's row waits for a key
-//! ([`Rebinding`]); a key another action has, or one the game keeps, is refused with a line
-//! saying why, and the screen keeps waiting.
+//! or a gamepad button ([`Rebinding`]); one another action has, or one the game keeps, is refused
+//! with a line saying why, and the screen keeps waiting. The rows name the keys or the buttons,
+//! whichever device was used last, and the reset puts that device's back on their defaults.
 
 use bevy::prelude::*;
-use seedfeast_save::{Action, KeyRefused};
+use seedfeast_save::{Action, Colours, KeyRefused};
 
-use crate::input::{Actions, Dir, TypingFocus};
+use crate::input::{Actions, Dir, LastDevice, TypingFocus};
 use crate::palette;
+use crate::save::buttons::{label_of as button_label, name_for as button_name_for};
 use crate::save::clock::now_ms;
 use crate::save::keys::{label_of, label_of_name, name_of};
 use crate::save::{Save, SaveStore};
@@ -27,10 +29,12 @@ impl Plugin for SettingsPlugin {
         app.init_resource::<Rebinding>()
             .add_systems(OnEnter(Screen::Settings), spawn_settings)
             .add_systems(OnExit(Screen::Settings), stop_waiting)
+            // As soon as the devices are read: no system this frame sees a press the row takes.
+            .add_systems(PreUpdate, mute_while_waiting.after(crate::input::ReadActions))
             .add_systems(
                 Update,
                 (
-                    (take_key, nudge_focused_setting).chain().before(MenuSystems),
+                    (take_binding, nudge_focused_setting).chain().before(MenuSystems),
                     (label_settings, show_note).after(MenuSystems),
                 )
                     .run_if(in_state(Screen::Settings)),
@@ -51,8 +55,15 @@ pub struct Rebinding {
 #[derive(Component)]
 pub struct SettingsNote;
 
-/// A setting's button text, e.g. "Effects: 80%", "Move up: W".
-pub(crate) fn setting_label(action: MenuAction, save: &Save, presentation: Presentation) -> Option<String> {
+/// A setting's button text, e.g. "Effects: 80%", "Move up: W" (or "Jump / flap: (A)" when a
+/// gamepad was used last).
+pub(crate) fn setting_label(
+    action: MenuAction,
+    save: &Save,
+    presentation: Presentation,
+    device: LastDevice,
+) -> Option<String> {
+    let pad = device == LastDevice::Gamepad;
     let on_off = |on: bool| if on { "on" } else { "off" };
     let settings = save.settings();
     match action {
@@ -62,8 +73,10 @@ pub(crate) fn setting_label(action: MenuAction, save: &Save, presentation: Prese
         MenuAction::Fullscreen => Some(format!("Fullscreen: {}", on_off(presentation.fullscreen))),
         MenuAction::Mute => Some(format!("Sound: {}", on_off(!presentation.muted))),
         MenuAction::TextSize => Some(format!("Text size: {}", settings.text_size().name())),
+        MenuAction::Colours => Some(format!("Colours: {}", settings.colours().label())),
+        MenuAction::Rebind(act) if pad => Some(format!("{}: {}", act.label(), save.button_label(act))),
         MenuAction::Rebind(act) => Some(format!("{}: {}", act.label(), label_of_name(settings.key(act)))),
-        MenuAction::ResetKeys => Some("Reset keys".to_string()),
+        MenuAction::ResetKeys => Some(if pad { "Reset buttons" } else { "Reset keys" }.to_string()),
         MenuAction::BoardAddress => Some(crate::ui::board_card::board_label(save)),
         MenuAction::PlayerName => Some(crate::ui::board_card::name_label(save)),
         _ => None,
@@ -72,18 +85,20 @@ pub(crate) fn setting_label(action: MenuAction, save: &Save, presentation: Prese
 
 /// The left column, in cursor order: the general settings; the keys come next (on the right, the
 /// reset under them), then Back (under the general ones, on the left).
-const GENERAL: [MenuAction; 8] = [
+const GENERAL: [MenuAction; 9] = [
     MenuAction::Volume,
     MenuAction::MusicVolume,
     MenuAction::Fullscreen,
     MenuAction::Mute,
     MenuAction::TextSize,
+    MenuAction::Colours,
     MenuAction::ReducedMotion,
     MenuAction::BoardAddress,
     MenuAction::PlayerName,
 ];
 
-/// Rows are this size: two columns of them fit 1280×720 at the large text size too.
+/// Rows are this size: two columns of them fit 1280×720 at the large text size too. (On a touch
+/// screen they grow to a finger's height, `ui::fit`, and the screen scrolls, `ui::scroll`.)
 const ROW: Vec2 = Vec2::new(330.0, 38.0);
 const ROW_FONT: f32 = 21.0;
 
@@ -92,12 +107,13 @@ fn spawn_settings(
     mut cursor: ResMut<MenuCursor>,
     save: Res<Save>,
     presentation: Res<Presentation>,
+    device: Res<LastDevice>,
     mut rebinding: ResMut<Rebinding>,
 ) {
     cursor.0 = 0;
     *rebinding = Rebinding::default();
     let row = |order: usize, action: MenuAction| {
-        let label = setting_label(action, &save, *presentation).unwrap_or_else(|| "Back".into());
+        let label = setting_label(action, &save, *presentation, *device).unwrap_or_else(|| "Back".into());
         sized_button(order, label, action, ROW, ROW_FONT)
     };
     let column = || Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() };
@@ -151,6 +167,12 @@ fn change_setting(
             let size = save.settings().text_size().cycled(steps);
             save.settings_mut().set_text_size(size, now);
         }
+        MenuAction::Colours => {
+            // Two choices: any step is the other one.
+            let colours =
+                if save.settings().colours() == Colours::Standard { Colours::ColourSafe } else { Colours::Standard };
+            save.settings_mut().set_colours(colours, now);
+        }
         MenuAction::Fullscreen => return toggle_fullscreen(presentation, save, store, toast),
         MenuAction::Mute => return toggle_mute(presentation, save, store, toast),
         _ => return,
@@ -168,15 +190,26 @@ fn on_setting_chosen(
     mut toast: ResMut<Toast>,
     mut rebinding: ResMut<Rebinding>,
     mut focus: ResMut<TypingFocus>,
+    device: Res<LastDevice>,
 ) {
     match chosen.0 {
         // Typed on the prompt's line: `ui::board_card` opens it, checks and saves.
         MenuAction::BoardAddress | MenuAction::PlayerName => {}
         MenuAction::Rebind(action) => {
             rebinding.waiting = Some(action);
-            rebinding.note = format!("Press a key for {} (Esc: keep {})", action.label(), save.key_label(action));
+            rebinding.note = format!(
+                "Press a key or a gamepad button for {} (now {} and {}; Esc or its own button keeps them)",
+                action.label(),
+                save.key_label(action),
+                save.button_label(action)
+            );
             // The keys are the waiting row's now: none of them moves the menu or leaves it.
             focus.0 = true;
+        }
+        MenuAction::ResetKeys if *device == LastDevice::Gamepad => {
+            save.settings_mut().reset_buttons(now_ms());
+            save.commit(&store, &mut toast);
+            rebinding.note = "Every action is back on its default gamepad button".into();
         }
         MenuAction::ResetKeys => {
             save.settings_mut().reset_keys(now_ms());
@@ -195,10 +228,12 @@ fn on_setting_chosen(
     }
 }
 
-/// While an action waits: the next key pressed is its new key, unless the game keeps that key
-/// or another action has it (then the line says so and it keeps waiting). Esc keeps the key.
-fn take_key(
+/// While an action waits: the next key or gamepad button pressed is its new one, unless the game
+/// keeps it or another action has it (then the line says so and it keeps waiting). Esc, or the
+/// button it has, keeps what it has. While it waits, no key or button moves the menu or leaves it.
+fn take_binding(
     keys: Res<ButtonInput<KeyCode>>,
+    gamepads: Query<&Gamepad>,
     mut rebinding: ResMut<Rebinding>,
     mut focus: ResMut<TypingFocus>,
     mut save: ResMut<Save>,
@@ -206,6 +241,11 @@ fn take_key(
     mut toast: ResMut<Toast>,
 ) {
     let Some(action) = rebinding.waiting else { return };
+    let button = gamepads.iter().find_map(|pad| pad.get_just_pressed().next().copied());
+    if let Some(button) = button {
+        take_button(action, button, &mut rebinding, &mut focus, &mut save, &store, &mut toast);
+        return;
+    }
     let Some(key) = keys.get_just_pressed().next().copied() else { return };
     if key == KeyCode::Escape {
         rebinding.waiting = None;
@@ -239,7 +279,57 @@ fn take_key(
     }
 }
 
-/// Leaving the screen (the gamepad's (B) while a row waits) gives the keyboard back.
+/// While a row waits for its key or button, no key or button acts (the keyboard makes none
+/// already, as a text field's: `TypingFocus`); so (B) is taken as a button, not as Back.
+fn mute_while_waiting(rebinding: Res<Rebinding>, mut actions: ResMut<Actions>) {
+    if rebinding.waiting.is_some() && *actions != Actions::default() {
+        *actions = Actions::default();
+    }
+}
+
+/// A gamepad button pressed while `action` waits: its new button, or why not.
+fn take_button(
+    action: Action,
+    button: GamepadButton,
+    rebinding: &mut Rebinding,
+    focus: &mut TypingFocus,
+    save: &mut Save,
+    store: &SaveStore,
+    toast: &mut Toast,
+) {
+    let name = match button_name_for(action, button) {
+        Ok(name) => name,
+        Err(why) => {
+            rebinding.note = why;
+            return;
+        }
+    };
+    let had = save.settings().button(action) == name;
+    match save.settings_mut().bind_button(action, name, now_ms()) {
+        Ok(()) => {
+            if !had {
+                save.commit(store, toast);
+            }
+            let (label, now) = (button_label(button), if had { "stays on" } else { "is now" });
+            rebinding.note = format!("{} {now} {label}", action.label());
+            rebinding.waiting = None;
+            focus.0 = false;
+        }
+        Err(KeyRefused::Taken(other)) => {
+            rebinding.note = format!(
+                "{} is already the button for {}. Press another button (its own, {}, keeps it)",
+                button_label(button),
+                other.label(),
+                save.button_label(action)
+            );
+        }
+        Err(KeyRefused::NotAKey) => {
+            rebinding.note = format!("{} can't be used: press another button", button_label(button));
+        }
+    }
+}
+
+/// Leaving the screen while a row waits (a tap on Back) gives the keyboard back.
 fn stop_waiting(mut rebinding: ResMut<Rebinding>, mut focus: ResMut<TypingFocus>) {
     if rebinding.waiting.take().is_some() {
         focus.0 = false;
@@ -269,14 +359,15 @@ fn nudge_focused_setting(
 fn label_settings(
     save: Res<Save>,
     presentation: Res<Presentation>,
+    device: Res<LastDevice>,
     buttons: Query<(&MenuAction, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    if !save.is_changed() && !presentation.is_changed() {
+    if !save.is_changed() && !presentation.is_changed() && !device.is_changed() {
         return;
     }
     for (action, children) in &buttons {
-        let Some(label) = setting_label(*action, &save, *presentation) else { continue };
+        let Some(label) = setting_label(*action, &save, *presentation, *device) else { continue };
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child)
                 && text.0 != label

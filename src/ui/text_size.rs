@@ -1,5 +1,6 @@
-//! The text size setting (issue #29): every text of the UI, on every screen, is drawn at the size
-//! it was made with times the setting's factor, as it appears and whenever the setting changes.
+//! The text size setting (issue #29): every text of the UI, on every screen, and every text in the
+//! playfield (a score's pop-up, the ghost's label) is drawn at the size it was made with times the
+//! setting's factor, as it appears and whenever the setting changes.
 //!
 //! Text, not the whole UI: the screens are laid out to fill a 1280×720 window, so scaling every
 //! box (Bevy's `UiScale`) would push the seed and game-over screens off it; larger letters in
@@ -73,7 +74,7 @@ fn follow_save(save: Option<Res<Save>>, mut scale: ResMut<TextScale>) {
     }
 }
 
-type Scalable = (Or<(With<Text>, With<TextSpan>)>, Without<FixedTextSize>);
+type Scalable = (Or<(With<Text>, With<TextSpan>, With<Text2d>)>, Without<FixedTextSize>);
 
 fn scale_texts(
     mut commands: Commands,

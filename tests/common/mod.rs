@@ -113,6 +113,26 @@ pub fn press(app: &mut App, code: KeyCode, logical: Key, text: Option<&str>) {
     }
 }
 
+/// A gamepad, connected as gilrs would connect it.
+pub fn connect_gamepad(app: &mut App) -> Entity {
+    use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
+    let pad = app.world_mut().spawn_empty().id();
+    let connected = GamepadConnection::Connected { name: "test pad".into(), vendor_id: None, product_id: None };
+    app.world_mut().write_message(GamepadConnectionEvent::new(pad, connected));
+    app.update();
+    assert!(app.world().get::<Gamepad>(pad).is_some(), "connected");
+    pad
+}
+
+/// Presses and releases a gamepad button, a frame each.
+pub fn pad_press(app: &mut App, pad: Entity, button: GamepadButton) {
+    use bevy::input::gamepad::{RawGamepadButtonChangedEvent, RawGamepadEvent};
+    for value in [1.0, 0.0] {
+        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
+        app.update();
+    }
+}
+
 /// Types text a key at a time, as a keyboard does.
 pub fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {

@@ -10,6 +10,7 @@ use crate::feel::particles::{Burst, Particle, throw};
 use crate::feel::reactions::camera_scale;
 use crate::food::FoodItem;
 use crate::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
+use crate::palette::Scheme;
 use crate::visuals::{Shapes, dress_chef, shape};
 
 /// The floor tiles, drawn once a run (the tint belongs to the run, not the wave).
@@ -160,6 +161,7 @@ fn dress_piece(
     mut commands: Commands,
     pieces: Query<&ArenaPiece, With<WavePiece>>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(piece) = pieces.get(add.entity) else { return };
@@ -169,13 +171,13 @@ fn dress_piece(
             commands.entity(add.entity).insert(FoodItem { kind, points: 0 });
         }
         ItemKind::Hazard => {
-            let pan = materials.add(Color::srgb(0.25, 0.25, 0.28));
+            let pan = materials.add(scheme.pan);
             let glow = materials.add(Color::srgb(0.95, 0.35, 0.15));
             commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
                 parent.spawn(shape(&shapes.circle, pan, Vec3::ZERO, Vec2::splat(18.0)));
                 parent.spawn((Glow, shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(12.0))));
                 parent.spawn((
-                    Sprite::from_color(Color::srgb(0.25, 0.25, 0.28), Vec2::new(18.0, 5.0)),
+                    Sprite::from_color(scheme.pan, Vec2::new(18.0, 5.0)),
                     Transform::from_xyz(24.0, 0.0, -0.1),
                 ));
             });
@@ -187,7 +189,8 @@ fn dress_player(
     add: On<Add, ArenaPlayer>,
     mut commands: Commands,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    dress_chef(&mut commands, add.entity, Vec2::splat(PLAYER_RADIUS * 2.0), &shapes, &mut materials);
+    dress_chef(&mut commands, add.entity, Vec2::splat(PLAYER_RADIUS * 2.0), scheme.player, &shapes, &mut materials);
 }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use seedfeast_procgen::dungeon::{ObjectKind, Tile};
 
-use crate::palette;
+use crate::palette::{self, Scheme};
 use crate::run::RunStart;
 use crate::session::playing;
 use crate::state::Screen;
@@ -50,7 +50,7 @@ fn label(content: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text::new(content), TextFont::from_font_size(size), TextColor(colour))
 }
 
-fn spawn_hud(mut commands: Commands) {
+fn spawn_hud(mut commands: Commands, scheme: Res<Scheme>) {
     let gone = || DespawnOnExit(Screen::Playing);
     // The minimap, bottom right.
     commands.spawn((
@@ -85,7 +85,7 @@ fn spawn_hud(mut commands: Commands) {
                         ..default()
                     },
                     BorderColor::all(Color::WHITE),
-                    BackgroundColor(palette::PLAYER),
+                    BackgroundColor(scheme.player),
                 )],
             ),
         ],
@@ -176,9 +176,11 @@ struct MapState {
 }
 
 /// Pixels per tile are 1 (scaled up on screen); each visited room's tiles in its zone's colour,
-/// doorways, bridge doors (red shut, green open), and the feast table once seen.
+/// doorways, bridge doors (the scheme's `map_locked` shut, `map_open` open: red and green, or
+/// vermillion and sky blue), and the feast table once seen.
 fn draw_minimap(
     run: Res<DungeonRun>,
+    scheme: Res<Scheme>,
     mut images: ResMut<Assets<Image>>,
     mut map: Query<(&mut ImageNode, &mut Node), With<MapImage>>,
     mut drawn: Local<MapState>,
@@ -223,8 +225,8 @@ fn draw_minimap(
             continue;
         }
         let rgba = match door.locked_by {
-            Some(n) if play.open[n] => [90, 200, 90, 255],
-            Some(_) => [230, 60, 50, 255],
+            Some(n) if play.open[n] => scheme.map_open.to_srgba().to_u8_array(),
+            Some(_) => scheme.map_locked.to_srgba().to_u8_array(),
             None => [255, 244, 220, 255],
         };
         put(&mut image, door.cell, rgba);

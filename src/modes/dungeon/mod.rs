@@ -25,7 +25,7 @@ use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::Dir;
-use crate::mode::{Controls, Feel, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Orientation, Physics};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, RunPlugin, RunStart};
 use crate::session::{Session, playing};
@@ -51,6 +51,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: Some(|_| 1..=MAX_DUNGEON),
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 96,

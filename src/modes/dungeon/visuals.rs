@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use seedfeast_procgen::dungeon::{ObjectKind, Tile};
 
 use crate::feel::decor::Decor;
-use crate::palette;
+use crate::palette::{self, Scheme};
 use crate::visuals::{Shapes, dress_chef, shape};
 
 use super::spawn::{
@@ -50,6 +50,8 @@ const DARK: (f32, f32, f32) = (0.16, 0.10, 0.08);
 const WOOD: Color = Color::srgb(0.55, 0.34, 0.18);
 const WOOD_DARK: Color = Color::srgb(0.36, 0.21, 0.11);
 const IRON: Color = Color::srgb(0.24, 0.22, 0.25);
+/// Gold trim: a locked door's lock, a dish on the table, an item's sparkle. (A pressed plate or a
+/// solved station lights up in the scheme's `lit`, gold in the standard scheme.)
 const GOLD: Color = Color::srgb(0.98, 0.78, 0.22);
 const BACKDROP: Color = Color::srgb(0.13, 0.09, 0.07);
 
@@ -439,9 +441,10 @@ fn dress_player(
     mut commands: Commands,
     players: Query<Entity, Added<DungeonPlayer>>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for entity in &players {
-        dress_chef(&mut commands, entity, Vec2::splat(CELL * 0.66), &shapes, &mut materials);
+        dress_chef(&mut commands, entity, Vec2::splat(CELL * 0.66), scheme.player, &shapes, &mut materials);
     }
 }

@@ -14,7 +14,7 @@ use seedfeast_procgen::modes;
 
 use crate::data::GameData;
 use crate::grid_move::{Mover, player_choice, step};
-use crate::mode::{Controls, Feel, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Orientation, Physics};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::session::Session;
@@ -37,6 +37,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: None,
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 132,

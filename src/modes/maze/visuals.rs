@@ -15,7 +15,7 @@ use crate::feel::reactions::camera_scale;
 use crate::modes::maze::picture;
 use crate::modes::maze::pursuers::Pursuer;
 use crate::modes::maze::{CELL, FloorPiece, MazePlayer, MazeRun, Pickup, to_world};
-use crate::palette;
+use crate::palette::{self, Scheme};
 use crate::state::Screen;
 use crate::visuals::{Shapes, VIEW_HEIGHT, dress_chef, shape};
 
@@ -75,12 +75,13 @@ fn dress_pickup(
     mut commands: Commands,
     pickups: Query<&Pickup>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(pickup) = pickups.get(add.entity) else { return };
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| match pickup {
         Pickup::Token => {
-            parent.spawn(shape(&shapes.circle, materials.add(palette::LEDGE), Vec3::ZERO, Vec2::splat(CELL * 0.12)));
+            parent.spawn(shape(&shapes.circle, materials.add(scheme.crumb), Vec3::ZERO, Vec2::splat(CELL * 0.12)));
         }
         Pickup::Star => {
             let gold = materials.add(Color::srgb(1.0, 0.78, 0.15));
@@ -109,26 +110,25 @@ fn dress_pickup(
     });
 }
 
-const POT: Color = Color::srgb(0.35, 0.36, 0.42);
-const POT_SCARED: Color = Color::srgb(0.45, 0.6, 0.95);
-/// A pot waiting for its turn at the hunt: faded, since it catches no one.
-const POT_OFF_TURN: Color = Color::srgba(0.35, 0.36, 0.42, 0.4);
-
+/// A pot in the scheme's colours (`Scheme::pot`, `pot_waiting`, `pot_scared`): `tint_pursuers`
+/// recolours its body each frame; the lid keeps the hunting colour.
 fn dress_pursuer(
     add: On<Add, Pursuer>,
     mut commands: Commands,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let white = materials.add(palette::EYE);
     let pupil = materials.add(palette::PUPIL);
     let size = CELL * 0.8;
     // The drawn pot is a hopping puppet under the entity the game moves.
-    let body = (PotBody, Puppet::new(Gait::Hopper, size * 0.4), Sprite::from_color(POT, Vec2::new(size, size * 0.8)));
+    let body =
+        (PotBody, Puppet::new(Gait::Hopper, size * 0.4), Sprite::from_color(scheme.pot, Vec2::new(size, size * 0.8)));
     commands.entity(add.entity).insert(Visibility::default()).with_children(|pot| {
         pot.spawn((body, Transform::default(), Visibility::default())).with_children(|parent| {
             parent.spawn((
-                Sprite::from_color(POT, Vec2::new(size * 1.3, 5.0)),
+                Sprite::from_color(scheme.pot, Vec2::new(size * 1.3, 5.0)),
                 Transform::from_xyz(0.0, size * 0.4, 0.05),
             ));
             for x in [-6.0, 6.0] {
@@ -201,6 +201,7 @@ fn tint_pursuers(
     pots: Query<&Pursuer>,
     mut bodies: Query<(&ChildOf, &mut Sprite, &Children), With<PotBody>>,
     mut brows: Query<&mut Visibility, With<Brow>>,
+    scheme: Res<Scheme>,
 ) {
     let Some(run) = run else { return };
     // Blink back to normal in the last second, as a warning.
@@ -213,11 +214,11 @@ fn tint_pursuers(
             }
         }
         sprite.color = if scared {
-            POT_SCARED
+            scheme.pot_scared
         } else if pot.hunting {
-            POT
+            scheme.pot
         } else {
-            POT_OFF_TURN
+            scheme.pot_waiting()
         };
     }
 }
@@ -226,7 +227,8 @@ fn dress_maze_player(
     add: On<Add, MazePlayer>,
     mut commands: Commands,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.7), &shapes, &mut materials);
+    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.7), scheme.player, &shapes, &mut materials);
 }

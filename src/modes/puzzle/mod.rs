@@ -35,7 +35,7 @@ use seedfeast_procgen::puzzle::world::RewardKind;
 use crate::data::GameData;
 use crate::grid_move::can_move;
 use crate::input::{Actions, TypingFocus};
-use crate::mode::{Controls, Feel, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Orientation, Physics};
 use crate::run::{Countdown, Gameplay, Progress, Rules, RunEnd, RunPlugin, RunStart};
 use crate::save::{Save, SaveStore};
 use crate::session::{Session, playing};
@@ -61,6 +61,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: Some(|data| 0..=(data.puzzle.curriculum.steps.len() as u32).saturating_sub(1)),
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 90,

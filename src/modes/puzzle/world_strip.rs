@@ -7,10 +7,10 @@
 use bevy::prelude::*;
 
 use crate::modes::puzzle::PuzzleRun;
-use crate::palette;
+use crate::palette::{self, Scheme};
 
-const PASSED: Color = Color::srgb(0.20, 0.42, 0.22);
-const FAILED: Color = Color::srgb(0.55, 0.17, 0.14);
+/// A world not run yet. Solved and failed worlds take the scheme's `world_passed` and
+/// `world_failed` (green and red, or blue and burnt orange).
 const UNTRIED: Color = Color::srgb(0.22, 0.18, 0.16);
 
 /// Where the strip goes: a node in the code panel's step card (`panel::spawn_panel`), so it
@@ -69,6 +69,7 @@ fn show_strip(
     mut labels: Query<(&WorldChipText, &mut Text), Without<WorldStripNote>>,
     mut note: Query<&mut Text, With<WorldStripNote>>,
     mut built: Local<Option<(u32, usize)>>,
+    scheme: Res<Scheme>,
 ) {
     let board = &run.board;
     let count = board.worlds.len();
@@ -108,8 +109,8 @@ fn show_strip(
     }
     for (chip, mut background, mut border) in &mut chips {
         let colour = match board.passed.get(chip.0).copied().flatten() {
-            Some(true) => PASSED,
-            Some(false) => FAILED,
+            Some(true) => scheme.world_passed,
+            Some(false) => scheme.world_failed,
             None => UNTRIED,
         };
         background.0 = colour;

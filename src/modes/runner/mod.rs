@@ -18,7 +18,7 @@ use seedfeast_procgen::runner::{RunnerConfig, RunnerGenerator};
 
 use crate::data::GameData;
 use crate::intensity::Intensity;
-use crate::mode::{Controls, Feel, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Orientation, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
@@ -41,6 +41,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(bot::BOT),
     levels: None,
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 140,

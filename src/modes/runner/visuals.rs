@@ -8,7 +8,7 @@ use crate::feel::parallax::{CameraMoves, Parallax};
 use crate::feel::puppet::{Gait, Puppet};
 use crate::modes::runner::RunnerPlayer;
 use crate::modes::runner::track::{GROUND_DEPTH, Ground, HAZARD_HEIGHT, Hazard, Ledge, PLATFORM_THICKNESS};
-use crate::palette;
+use crate::palette::{self, Scheme};
 use crate::state::Screen;
 use crate::visuals::{CameraQuery, Shapes, shape};
 
@@ -120,6 +120,7 @@ fn dress_hazard(
     mut commands: Commands,
     hazard: Query<&Hazard>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(hazard) = hazard.get(add.entity) else {
@@ -128,12 +129,12 @@ fn dress_hazard(
     let width = hazard.half_size.x * 2.0;
     let tines = ((width / 12.0).round() as usize).max(2);
     let pitch = width / tines as f32;
-    let steel = materials.add(palette::HAZARD);
+    let steel = materials.add(scheme.fork);
     let shine = Color::srgb(0.85, 0.88, 0.92);
     let base = HAZARD_HEIGHT * 0.3;
     commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
         parent.spawn((
-            Sprite::from_color(palette::HAZARD, Vec2::new(width, base)),
+            Sprite::from_color(scheme.fork, Vec2::new(width, base)),
             Transform::from_xyz(0.0, -HAZARD_HEIGHT / 2.0 + base / 2.0, 0.0),
         ));
         for i in 0..tines {
@@ -141,7 +142,7 @@ fn dress_hazard(
             let tine = (pitch * 0.45).max(3.0);
             let length = HAZARD_HEIGHT - tine / 2.0;
             parent.spawn((
-                Sprite::from_color(palette::HAZARD, Vec2::new(tine, length)),
+                Sprite::from_color(scheme.fork, Vec2::new(tine, length)),
                 Transform::from_xyz(x, -HAZARD_HEIGHT / 2.0 + length / 2.0, 0.0),
             ));
             parent.spawn(shape(
@@ -163,6 +164,7 @@ fn dress_runner(
     mut commands: Commands,
     runner: Query<&RunnerPlayer>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(runner) = runner.get(add.entity) else {
@@ -175,7 +177,7 @@ fn dress_runner(
     commands.entity(add.entity).insert(Visibility::default()).with_children(|body| {
         body.spawn((
             Puppet::new(Gait::Jumper, size.y / 2.0),
-            Sprite::from_color(palette::PLAYER, size),
+            Sprite::from_color(scheme.player, size),
             Transform::default(),
         ))
         .with_children(|parent| {

@@ -17,7 +17,7 @@ use seedfeast_procgen::tunnel::{Gate, TunnelGenerator};
 
 use crate::data::GameData;
 use crate::intensity::Intensity;
-use crate::mode::{Controls, Feel, ModeInfo, Physics};
+use crate::mode::{Controls, Feel, ModeInfo, Orientation, Physics};
 use crate::physics::{Reach, launch};
 use crate::replay::StepInput;
 use crate::run::{Gameplay, LevelBuilding, Progress, Rules, RunEnd, RunPlugin, RunStart};
@@ -38,6 +38,7 @@ pub const MODE: ModeInfo = ModeInfo {
     visuals: visuals::add,
     bot: Some(pilot::BOT),
     levels: None,
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 110,
@@ -59,6 +60,7 @@ pub(crate) const FOOD_TUNNEL: ModeInfo = ModeInfo {
     blurb: "The tunnel, squeezing tighter as it speeds up",
     plugin: |_| {},
     visuals: |_| {},
+    orientation: Orientation::Landscape,
     feel: Feel {
         music: Style {
             tempo_bpm: 118,

@@ -10,7 +10,7 @@ use crate::data::GameData;
 use crate::feel::parallax::{CameraMoves, Parallax};
 use crate::feel::puppet::{Gait, Puppet};
 use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
-use crate::palette;
+use crate::palette::{self, Scheme};
 use crate::state::Screen;
 use crate::visuals::{CameraQuery, Shapes, shape};
 
@@ -54,8 +54,6 @@ const SUNSET: Look = Look {
 const BREADSTICK: Color = Color::srgb(0.86, 0.62, 0.32);
 const BREADSTICK_TIP: Color = Color::srgb(0.93, 0.74, 0.45);
 const SESAME: Color = Color::srgb(1.0, 0.95, 0.8);
-const PANCAKE: Color = Color::srgb(0.93, 0.73, 0.42);
-const PANCAKE_EDGE: Color = Color::srgb(0.74, 0.48, 0.22);
 const SYRUP: Color = Color::srgb(0.62, 0.30, 0.08);
 const BUTTER: Color = Color::srgb(1.0, 0.92, 0.55);
 
@@ -143,6 +141,7 @@ fn dress_gate(
     data: Res<GameData>,
     run: Option<Res<TunnelRun>>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(GateWalls(gate)) = gates.get(add.entity) else { return };
@@ -165,7 +164,7 @@ fn dress_gate(
                 // edge between each two (half the sprites of a sprite a pancake), butter and syrup
                 // on the end.
                 parent.spawn((
-                    Sprite::from_color(PANCAKE, Vec2::new(width + 6.0, length)),
+                    Sprite::from_color(scheme.pancake, Vec2::new(width + 6.0, length)),
                     Transform::from_xyz(0.0, centre, 0.0),
                 ));
                 let count = (length / 12.0).ceil() as usize;
@@ -173,7 +172,7 @@ fn dress_gate(
                     let y = sign * (half_gap + 12.0 * k as f32 + 2.0);
                     let wobble = if k % 2 == 0 { 4.0 } else { 0.0 };
                     parent.spawn((
-                        Sprite::from_color(PANCAKE_EDGE, Vec2::new(width + 8.0 + wobble, 4.0)),
+                        Sprite::from_color(scheme.pancake_edge, Vec2::new(width + 8.0 + wobble, 4.0)),
                         Transform::from_xyz(0.0, y, 0.05),
                     ));
                 }
@@ -217,10 +216,11 @@ fn dress_flyer(
     mut commands: Commands,
     data: Res<GameData>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let radius = data.tunnel.flyer_height / 2.0;
-    let body = materials.add(Color::srgb(0.98, 0.74, 0.22));
+    let body = materials.add(scheme.flyer);
     let wing = materials.add(Color::srgb(1.0, 0.93, 0.7));
     let beak = materials.add(palette::ACCENT);
     let white = materials.add(palette::EYE);

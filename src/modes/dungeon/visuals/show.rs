@@ -37,7 +37,8 @@ pub(super) fn show_bars(run: Res<DungeonRun>, mut bars: Query<(&Bars, &mut Visib
     }
 }
 
-/// Levers flip, plates light up, stations glow, fed guards step aside and smile.
+/// Levers flip, plates light up and stations glow (in the scheme's `lit`), fed guards step aside
+/// and smile.
 pub(super) fn show_objects(
     run: Res<DungeonRun>,
     mut handles: Query<(&LeverHandle, &mut Transform), (Without<GuardLook>, Without<GuardMouth>)>,
@@ -46,6 +47,7 @@ pub(super) fn show_objects(
     mut mouths: Query<(&GuardMouth, &mut Transform, &mut Sprite), (Without<LeverHandle>, Without<GuardLook>)>,
     pots: Query<(&StationPot, &MeshMaterial2d<ColorMaterial>)>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    scheme: Res<Scheme>,
 ) {
     let play = &run.play;
     let d = &play.dungeon;
@@ -57,7 +59,7 @@ pub(super) fn show_objects(
     for (plate, mut sprite) in &mut plates {
         let ObjectKind::Plate { switch } = d.objects[plate.0].kind else { continue };
         if play.thrown[switch] {
-            sprite.color = GOLD;
+            sprite.color = scheme.lit;
         }
     }
     for (guard, mut transform) in &mut guards {
@@ -91,7 +93,7 @@ pub(super) fn show_objects(
         if play.solved[d.objects[pot.0].node]
             && let Some(mut m) = materials.get_mut(&material.0)
         {
-            m.color = GOLD;
+            m.color = scheme.lit;
         }
     }
 }

@@ -8,6 +8,7 @@ pub(super) fn dress_tile(
     mut commands: Commands,
     tiles: Query<&Tile>,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(tile) = tiles.get(add.entity) else { return };
@@ -56,7 +57,7 @@ pub(super) fn dress_tile(
         }
         Ground::Water => {
             entity.with_children(|parent| {
-                parent.spawn(sq(WATER, cell, Vec3::ZERO));
+                parent.spawn(sq(scheme.water, cell, Vec3::ZERO));
                 for (dx, dy) in [(-8.0, 8.0), (8.0, -6.0)] {
                     parent.spawn(sq(WATER_LIGHT, Vec2::new(14.0, 3.0), Vec3::new(dx, dy, 0.05)));
                 }
@@ -69,7 +70,7 @@ pub(super) fn dress_tile(
                 parent.spawn(sq(METAL, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.12)));
                 parent.spawn((
                     TileLook::PlatePressed,
-                    sq(Color::srgb(0.45, 0.85, 0.5), Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.13)),
+                    sq(scheme.plate_pressed, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.13)),
                     Visibility::Hidden,
                 ));
             });
@@ -111,14 +112,14 @@ pub(super) fn dress_tile(
             });
         }
         Ground::Exit => {
-            let green = materials.add(EXIT_OPEN);
+            let green = materials.add(scheme.exit_open);
             let white = materials.add(Color::WHITE);
             entity.with_children(|parent| {
                 floor_under(parent);
                 parent
                     .spawn((TileLook::ExitShut, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default()))
                     .with_children(|shut| {
-                        shut.spawn(sq(EXIT_SHUT, Vec2::splat(CELL * 0.86), Vec3::ZERO));
+                        shut.spawn(sq(scheme.exit_shut, Vec2::splat(CELL * 0.86), Vec3::ZERO));
                         for dx in [-CELL * 0.2, 0.0, CELL * 0.2] {
                             shut.spawn(sq(
                                 Color::srgb(0.24, 0.14, 0.09),
@@ -128,7 +129,7 @@ pub(super) fn dress_tile(
                         }
                         shut.spawn(sq(GOLD, Vec2::new(12.0, 10.0), Vec3::new(0.0, -2.0, 0.1)));
                         shut.spawn(sq(GOLD, Vec2::new(7.0, 7.0), Vec3::new(0.0, 6.0, 0.09)));
-                        shut.spawn(sq(EXIT_SHUT, Vec2::new(3.5, 4.0), Vec3::new(0.0, 6.0, 0.1)));
+                        shut.spawn(sq(scheme.exit_shut, Vec2::new(3.5, 4.0), Vec3::new(0.0, 6.0, 0.1)));
                     });
                 parent
                     .spawn((TileLook::ExitOpen, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::Hidden))
@@ -155,6 +156,8 @@ pub(super) fn dress_tile(
                 parent.spawn(sq(SLATE, Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
                 parent.spawn((
                     Text2d::new(">_"),
+                    // A picture on the tile, not words: it keeps the tile's size.
+                    crate::ui::text_size::FixedTextSize,
                     TextFont::from_font_size(20.0),
                     TextColor(TERMINAL),
                     Transform::from_xyz(0.0, 0.0, 0.12),
@@ -363,9 +366,10 @@ pub(super) fn dress_player(
     add: On<Add, PuzzlePlayer>,
     mut commands: Commands,
     shapes: Res<Shapes>,
+    scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.62), &shapes, &mut materials);
+    dress_chef(&mut commands, add.entity, Vec2::splat(CELL * 0.62), scheme.player, &shapes, &mut materials);
 }
 
 /// An object's mark: a dashed square just inside its tile, under the object when it stands on it.
