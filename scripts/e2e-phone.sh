@@ -3,7 +3,9 @@
 # 844x390 at device pixel ratio 3 with touch, plays every mode from a level link by touch events
 # only (scripts/browser/phone.mjs). Needs the bundle in dist/web (scripts/e2e-web.sh builds it;
 # SEEDFEAST_BUILD_WEB=1 builds it here). Screenshots go to dist/e2e/phone-*.png. Then the layout
-# test: every screen at three window sizes (dist/e2e/layout-*.png).
+# test: every screen at three window sizes (dist/e2e/layout-*.png). Last, touch = keys in the
+# page: the bots' first 20 s, recorded natively, played again by touch in lockstep must give the
+# same replay codes (scripts/browser/touch-keys.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
@@ -24,3 +26,12 @@ node scripts/browser/phone.mjs "http://127.0.0.1:$port/index.html" "$out"
 started=$SECONDS
 node scripts/browser/layout.mjs "http://127.0.0.1:$port/index.html" "$out"
 echo "e2e-phone: the layout test took $((SECONDS - started)) s"
+# The native bots' runs, to be played again by touch in the page.
+cargo build --locked -p seedfeast
+codes=()
+for mode in runner maze arena; do
+  codes+=("$mode=$("$CARGO_TARGET_DIR/debug/seedfeast" replay record --mode "$mode" --seed "pizza party" --bot --seconds 20 2>/dev/null)")
+done
+started=$SECONDS
+node scripts/browser/touch-keys.mjs "http://127.0.0.1:$port/index.html" "${codes[@]}"
+echo "e2e-phone: touch = keys took $((SECONDS - started)) s"

@@ -38,6 +38,7 @@ pub mod touch;
 pub mod ui;
 pub mod visuals;
 pub mod web;
+pub mod web_lockstep;
 pub mod web_probe;
 #[cfg(target_arch = "wasm32")]
 pub mod web_scale;
@@ -126,9 +127,15 @@ pub fn windowed_app(launch: Launch) -> App {
     // Before any text is laid out: every text uses the default font, which this replaces.
     app.add_plugins(font::GameFontPlugin);
     logic_plugins(&mut app, launch);
-    app.add_plugins((visuals::VisualsPlugin, ui::touch_controls::plugin, ui::fit::plugin, feel::plugin));
+    app.add_plugins((
+        visuals::VisualsPlugin,
+        ui::touch_controls::plugin,
+        ui::fit::plugin,
+        ui::scroll::plugin,
+        feel::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
-    app.add_plugins((web_scale::plugin, web_text::plugin));
+    app.add_plugins((web_scale::plugin, web_text::plugin, web_lockstep::plugin));
     replay::ghost::add_visuals(&mut app);
     #[cfg(not(target_arch = "wasm32"))]
     frame_report::add_if_asked(&mut app);

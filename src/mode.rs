@@ -38,15 +38,16 @@ impl Controls {
         }
     }
 
-    /// The in-run hint for a gamepad (the buttons the game reads).
-    pub(crate) fn pad_hint(self) -> &'static str {
+    /// The in-run hint for a gamepad: `jump` and `use_button` are the player's buttons' labels.
+    pub(crate) fn pad_hint(self, jump: &str, use_button: &str) -> String {
         match self {
-            Controls::Jump => "(A): jump",
-            Controls::Flap => "(A): flap",
-            Controls::Turn => "Stick or D-pad: turn",
-            Controls::Move => "Stick or D-pad: move",
-            Controls::Explore => "Stick: walk   (A): use",
-            Controls::Code => "Stick: walk   (A): code",
+            Controls::Jump => format!("{jump}: jump"),
+            Controls::Flap => format!("{jump}: flap"),
+            Controls::Turn => "Stick or D-pad: turn".to_string(),
+            Controls::Move => "Stick or D-pad: move".to_string(),
+            Controls::Explore => format!("Stick: walk   {use_button}: use"),
+            // The coding tile opens with the menus' confirm, (A), whatever is chosen.
+            Controls::Code => "Stick: walk   (A): code".to_string(),
         }
     }
 
@@ -55,7 +56,7 @@ impl Controls {
         match self {
             Controls::Jump => "Tap: jump",
             Controls::Flap => "Tap: flap",
-            Controls::Turn => "Swipe: turn",
+            Controls::Turn => "Swipe or D-pad: turn",
             Controls::Move => "Drag: move",
             Controls::Explore => "Drag: walk   USE: use   GO: travel",
             Controls::Code => "Drag: walk   CODE: write the program",
@@ -115,6 +116,18 @@ pub struct ModeInfo {
     pub levels: Option<fn(&GameData) -> std::ops::RangeInclusive<u32>>,
     /// Its music and the word for its stages (issue #34).
     pub feel: Feel,
+    /// The way up a phone suits it.
+    pub orientation: Orientation,
+}
+
+/// Which way up a phone suits a mode (issue #30): the game asks a touch player holding it the
+/// other way to turn it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Wider than tall: the side-scrollers, the boards and the maps laid out for 16:9.
+    Landscape,
+    /// Taller than wide.
+    Portrait,
 }
 
 /// How a mode feels beyond its rules: the style its levels' music is composed in, and what its

@@ -258,9 +258,9 @@ fn settings_change_from_the_menu_are_saved_at_once_and_used_after_a_restart() {
     press(&mut app, KeyCode::ArrowLeft, Key::ArrowLeft, None);
     assert!((settings(&app).music_volume() - (music - 0.1)).abs() < 1e-4, "Left turns the music down");
     assert!((settings(&app).volume() - (volume - 0.1)).abs() < 1e-4, "and leaves the effects alone");
-    // Down to the jump's row (after the effects, music, fullscreen, sound, text size, reduced
-    // motion, board, name and the four moves), Enter, then the new key.
-    for _ in 0..11 {
+    // Down to the jump's row (after the effects, music, fullscreen, sound, text size, colours,
+    // reduced motion, board, name and the four moves), Enter, then the new key.
+    for _ in 0..12 {
         press(&mut app, KeyCode::ArrowDown, Key::ArrowDown, None);
     }
     enter(&mut app);

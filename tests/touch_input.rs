@@ -60,8 +60,10 @@ fn touch_app(mode: &str, seed: Seed) -> App {
 
 /// Plays the bot's first twenty seconds of `mode` again by touch alone (each step's input made
 /// as a finger would make it) and checks the run is the same to the bit: every step's input, the
-/// score and the final state hash.
-fn touch_equals_keys(mode: &str) {
+/// score and the final state hash. `"maze"` turns by swipes, `"maze-d-pad"` by the D-pad's arms.
+fn touch_equals_keys(how: &str) {
+    let mode = how.strip_suffix("-d-pad").unwrap_or(how);
+    let d_pad = layout::buttons(&layout::D_PAD, NO_WINDOW);
     let seed = Seed::from_text("pizza party");
     let (replay, recorded) = record_bot(common::mode(mode), seed, GameData::built_in(), STEPS as u32).unwrap();
     assert!(recorded.steps > 60, "{mode}: the bot played ({recorded:?})");
@@ -71,8 +73,14 @@ fn touch_equals_keys(mode: &str) {
     for (step, word) in replay.inputs.iter().enumerate() {
         let input = StepInput::unpack(*word).unwrap();
         let id = step as u64;
-        match mode {
+        match how {
             "runner" if input.jump => tap(&mut app, id, FIELD),
+            "maze-d-pad" => {
+                if let Some(dir) = input.steer {
+                    let arm = d_pad.iter().find(|b| b.kind == ButtonKind::Turn(dir)).unwrap();
+                    tap(&mut app, id, arm.rect.center());
+                }
+            }
             "maze" => {
                 if let Some(dir) = input.steer {
                     // A flick: down, 40 px the way to turn, up, all within the step.
@@ -114,6 +122,11 @@ fn the_runner_played_by_taps_is_the_bots_run_to_the_bit() {
 #[test]
 fn the_maze_played_by_swipes_is_the_bots_run_to_the_bit() {
     touch_equals_keys("maze");
+}
+
+#[test]
+fn the_maze_played_by_the_d_pad_is_the_bots_run_to_the_bit() {
+    touch_equals_keys("maze-d-pad");
 }
 
 #[test]

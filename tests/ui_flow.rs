@@ -10,7 +10,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use common::{press, screen, type_text};
+use common::{connect_gamepad, pad_press, press, screen, type_text};
 use seedfeast::data::GameData;
 use seedfeast::session::LastRun;
 use seedfeast::state::Screen;
@@ -243,26 +243,6 @@ fn text_longer_than_the_box_is_cut_with_a_sign() {
     assert!(single_text::<SeedEntryText>(&mut app).ends_with('_'));
 }
 
-/// A gamepad, connected as gilrs would connect it.
-fn connect_gamepad(app: &mut App) -> Entity {
-    use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
-    let pad = app.world_mut().spawn_empty().id();
-    let connected = GamepadConnection::Connected { name: "test pad".into(), vendor_id: None, product_id: None };
-    app.world_mut().write_message(GamepadConnectionEvent::new(pad, connected));
-    app.update();
-    assert!(app.world().get::<Gamepad>(pad).is_some(), "connected");
-    pad
-}
-
-/// Presses and releases a gamepad button, a frame each.
-fn pad_press(app: &mut App, pad: Entity, button: GamepadButton) {
-    use bevy::input::gamepad::{RawGamepadButtonChangedEvent, RawGamepadEvent};
-    for value in [1.0, 0.0] {
-        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, button, value)));
-        app.update();
-    }
-}
-
 #[test]
 fn hints_name_the_device_last_used() {
     use seedfeast::ui::hints::{Hint, menus};
@@ -309,7 +289,7 @@ fn hints_name_the_device_last_used() {
         app.world_mut().write_message(touch);
         app.update();
     }
-    assert_eq!(single_text::<Hint>(&mut app), "Swipe: turn");
+    assert_eq!(single_text::<Hint>(&mut app), "Swipe or D-pad: turn");
 }
 
 #[test]

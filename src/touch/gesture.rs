@@ -39,6 +39,8 @@ pub enum ButtonKind {
     Travel,
     /// Opens the Code puzzle's program (the menus' confirm).
     Code,
+    /// One arm of the Maze's D-pad: turns that way, as an arrow key or a swipe does.
+    Turn(Dir),
 }
 
 /// A button where it is on the screen (logical px, origin top left, as touches are).
@@ -137,6 +139,7 @@ impl Gestures {
                 ButtonKind::Use => folded.act = true,
                 ButtonKind::Travel => folded.alt = true,
                 ButtonKind::Code => folded.confirm = true,
+                ButtonKind::Turn(dir) => folded.steer = Some(dir),
             }
             return Role::Button;
         }

@@ -30,6 +30,19 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TouchGestures>()
         .init_resource::<LastTouch>()
         .add_systems(PreUpdate, (read_fingers.after(InputSystems), fold_touches.after(ReadActions)).chain());
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Startup, touch_first_on_phones);
+}
+
+/// A page whose main pointer is a finger (a phone, a tablet) starts as a touch screen: its first
+/// screen is laid out finger-sized and its hints speak of taps before the first touch lands. A
+/// desktop's page (a mouse, even beside a touch screen) waits for a touch, as before.
+#[cfg(target_arch = "wasm32")]
+fn touch_first_on_phones(mut device: ResMut<LastDevice>) {
+    let coarse = js_sys::eval("window.matchMedia('(pointer: coarse)').matches").ok().and_then(|v| v.as_bool());
+    if coarse == Some(true) {
+        *device = LastDevice::Touch;
+    }
 }
 
 /// The fingers down this frame, in the order they touched, each with where it is now. A finger
@@ -38,6 +51,13 @@ pub fn plugin(app: &mut App) {
 pub struct Fingers {
     pub down: Vec<Finger>,
     lifted: Vec<u64>,
+}
+
+impl Fingers {
+    /// The fingers lifted this frame (still in [`Fingers::down`] until the next), where they were.
+    pub fn lifted_now(&self) -> impl Iterator<Item = &Finger> {
+        self.down.iter().filter(|f| self.lifted.contains(&f.id))
+    }
 }
 
 /// The gestures being followed in the running mode.
@@ -140,7 +160,8 @@ fn fold_touches(
 pub fn scheme(controls: Controls) -> (Scheme, &'static [ButtonKind]) {
     match controls {
         Controls::Jump | Controls::Flap => (Scheme::Tap, &[]),
-        Controls::Turn => (Scheme::Swipe, &[]),
+        // Swipes anywhere, or the D-pad's arms for players who prefer buttons.
+        Controls::Turn => (Scheme::Swipe, &layout::D_PAD),
         // The Arena reads only the held direction: its stick presses nothing.
         Controls::Move => (Scheme::Stick { steers: false }, &[]),
         Controls::Explore => (Scheme::Stick { steers: true }, &[ButtonKind::Use, ButtonKind::Travel]),

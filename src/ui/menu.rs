@@ -53,8 +53,10 @@ pub enum MenuAction {
     ReducedMotion,
     /// Settings: confirm waits for the key to give this action (issue #29).
     Rebind(seedfeast_save::Action),
-    /// Settings: every action back on its default key.
+    /// Settings: every action back on its default key (or gamepad button, when a pad was used last).
     ResetKeys,
+    /// Settings: the standard colours or the colour-safe ones (issue #29).
+    Colours,
     /// Settings: fullscreen on or off (as F11 does).
     Fullscreen,
     /// Settings: sound on or off (as M does).
@@ -134,22 +136,53 @@ fn follow_mouse(
 /// A menu item's place on screen, once laid out (windowed game only).
 type Placed<'a> = (Option<&'a ComputedNode>, Option<&'a UiGlobalTransform>, Option<&'a InheritedVisibility>);
 
+/// The fingers that touched down while the screen now showing was already showing: only their
+/// lifts are taps on it. A finger that went down on the screen before (a flap the instant before
+/// a run ended, the pause button) lifts on this one and taps nothing.
+#[derive(Default)]
+pub(crate) struct TapFingers {
+    screen: Option<(Screen, Option<Pause>)>,
+    touched_here: Vec<u64>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn choose_item(
     mut commands: Commands,
     actions: Res<Actions>,
     cursor: Res<MenuCursor>,
-    items: Query<(&MenuItem, &MenuAction, &Interaction, Placed)>,
-    clicked: Query<(), (Changed<Interaction>, With<MenuItem>)>,
+    items: Query<(&MenuItem, &MenuAction, Ref<Interaction>, Placed)>,
     fingers: Option<Res<crate::touch::Fingers>>,
+    drags: Option<Res<crate::ui::scroll::Drags>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    states: (Option<Res<State<Screen>>>, Option<Res<State<Pause>>>),
+    mut here: Local<TapFingers>,
 ) {
-    // Taps are also hit-tested here: on a slow phone a whole tap can begin and end within one
-    // frame, and Bevy's `Interaction` sees only touches still down at the frame's end.
+    // Taps are hit-tested here, not left to `Interaction`: on a slow phone a whole tap can begin
+    // and end within one frame, which `Interaction` never sees. A tap is taken as the finger lifts
+    // where it touched, so a finger dragging a tall screen (`ui::scroll`) presses nothing; while
+    // any finger is on the screen, `Interaction`'s presses (which follow the finger) are ignored.
     let scale = windows.single().map_or(1.0, Window::scale_factor);
-    let taps: Vec<Vec2> =
-        fingers.iter().flat_map(|f| f.down.iter().filter(|f| f.began).map(|f| f.start * scale)).collect();
+    let fingers = fingers.as_deref();
+    let screen = states.0.map(|s| (*s.get(), states.1.map(|p| *p.get())));
+    if here.screen != screen {
+        here.screen = screen;
+        here.touched_here.clear();
+    }
+    let down = fingers.map_or(&[][..], |f| f.down.as_slice());
+    here.touched_here.retain(|id| down.iter().any(|f| f.id == *id));
+    for finger in down.iter().filter(|f| f.began) {
+        here.touched_here.push(finger.id);
+    }
+    let dragged = |id: u64| drags.as_ref().is_some_and(|d| d.dragged(id));
+    let taps: Vec<Vec2> = fingers
+        .iter()
+        .flat_map(|f| f.lifted_now())
+        .filter(|f| here.touched_here.contains(&f.id))
+        .filter(|f| !dragged(f.id) && !crate::ui::scroll::is_drag(f.start, f.at))
+        .map(|f| f.start * scale)
+        .collect();
     for (item, action, interaction, placed) in &items {
-        let clicked_now = *interaction == Interaction::Pressed && !clicked.is_empty();
+        let clicked_now = *interaction == Interaction::Pressed && interaction.is_changed() && down.is_empty();
         if (actions.confirm && item.order == cursor.0) || clicked_now || tapped(placed, &taps) {
             commands.trigger(MenuChosen(*action));
             return;
@@ -272,6 +305,7 @@ fn on_menu_chosen(
         | MenuAction::Fullscreen
         | MenuAction::Mute
         | MenuAction::TextSize
+        | MenuAction::Colours
         | MenuAction::BoardAddress
         | MenuAction::PlayerName
         // Sent (or a name asked for first) by `ui::board_card`.

@@ -9,6 +9,7 @@ pub mod hud;
 pub mod menu;
 pub mod preview;
 pub mod screens;
+pub mod scroll;
 pub mod seed_entry;
 pub mod seed_history;
 pub mod settings;

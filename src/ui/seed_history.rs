@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use seedfeast_procgen::{SeedCode, SeedInput};
 use seedfeast_save::{SaveData, score_key};
 
-use crate::input::Actions;
 use crate::palette;
 use crate::save::{Save, SaveStore, clock};
 use crate::session::Session;
@@ -111,11 +110,11 @@ pub(crate) fn play_selected(
     }
 }
 
-/// F or a gamepad's Y stars or unstars the selected seed, saved at once.
+/// F or a gamepad's (Y) stars or unstars the selected seed, saved at once: the menu's own keys,
+/// whatever the player gave the second action (issue #29's remapping is gameplay's).
 fn toggle_star(
     keys: Res<ButtonInput<KeyCode>>,
-    actions: Res<Actions>,
-    map: Res<crate::input::KeyMap>,
+    pads: Query<&Gamepad>,
     cursor: Res<MenuCursor>,
     session: Res<Session>,
     store: Res<SaveStore>,
@@ -124,10 +123,7 @@ fn toggle_star(
     mut rows: Query<(&MenuItem, &mut HistoryRow, &Children)>,
     mut labels: Query<&mut Text>,
 ) {
-    // The gamepad's (Y) makes `alt`; on the keyboard F stars, and the second action's key (the
-    // player's choice, `KeyMap`) does not.
-    let second = map.keys(seedfeast_save::Action::Second);
-    let pressed = keys.just_pressed(KeyCode::KeyF) || (actions.alt && !keys.any_pressed(second.iter().copied()));
+    let pressed = keys.just_pressed(KeyCode::KeyF) || pads.iter().any(|pad| pad.just_pressed(GamepadButton::North));
     if !pressed {
         return;
     }

@@ -1,12 +1,13 @@
 //! The on-screen touch controls (windowed game only): the pause button, the mode's action
-//! buttons and the floating stick under the thumb. They appear only once a finger has touched
-//! (desktop players never see them), sit where [`crate::touch::layout`] says the fingers hit, and fade
-//! while unused.
+//! buttons and the floating stick under the thumb. They appear only to a touch player (after a
+//! first touch, or from the start on a phone: desktop players never see them), sit where
+//! [`crate::touch::layout`] says the fingers hit, and fade while unused.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::input::{LastDevice, TypingFocus};
+use crate::mode::Orientation;
 use crate::palette;
 use crate::session::Session;
 use crate::state::{Pause, Screen};
@@ -36,20 +37,21 @@ struct StickBase;
 #[derive(Component)]
 struct StickKnob;
 
-/// The line asking a phone held upright to turn sideways.
+/// The line asking a phone held the wrong way up to turn.
 #[derive(Component)]
-struct TurnSideways;
+struct TurnPhone;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_turn_sideways)
+    app.add_systems(Startup, spawn_turn_phone)
         .add_systems(OnEnter(Screen::Playing), spawn_overlay)
         .add_systems(Update, (place_controls, fade_controls).run_if(in_state(Screen::Playing)))
-        .add_systems(Update, show_turn_sideways);
+        .add_systems(Update, show_turn_phone);
 }
 
-/// Every screen and playfield is laid out for a landscape window: on a touch screen held
-/// upright the whole game fits, small, and a line at the bottom says to turn it.
-fn spawn_turn_sideways(mut commands: Commands) {
+/// The menus are laid out for a landscape window, and each mode says which way up suits it
+/// (`ModeInfo::orientation`): on a touch screen held the other way the whole game still fits,
+/// small, and a line says to turn it.
+fn spawn_turn_phone(mut commands: Commands) {
     // High on the screen: the bottom is the touch buttons'.
     let bar = Node {
         position_type: PositionType::Absolute,
@@ -58,24 +60,57 @@ fn spawn_turn_sideways(mut commands: Commands) {
         justify_content: JustifyContent::Center,
         ..default()
     };
-    commands.spawn((bar, TurnSideways, GlobalZIndex(20), Visibility::Hidden)).with_children(|bar| {
+    commands.spawn((bar, GlobalZIndex(20), Visibility::Hidden)).with_children(|bar| {
         bar.spawn((
             Node { padding: UiRect::axes(px(24), px(12)), border_radius: BorderRadius::all(px(16)), ..default() },
             BackgroundColor(palette::PANEL),
-            children![text("Turn your phone sideways: Seedfeast is played in landscape", 44.0, palette::TEXT)],
+            children![(text(turn_line(None, Orientation::Landscape), 44.0, palette::TEXT), TurnPhone)],
         ));
     });
 }
 
-fn show_turn_sideways(
+/// What the line says: the way to turn, and what is played that way.
+pub(crate) fn turn_line(mode: Option<&str>, wanted: Orientation) -> String {
+    let what = mode.unwrap_or("Seedfeast");
+    match wanted {
+        Orientation::Landscape => format!("Turn your phone sideways: {what} is played in landscape"),
+        Orientation::Portrait => format!("Turn your phone upright: {what} is played in portrait"),
+    }
+}
+
+fn show_turn_phone(
     device: Res<LastDevice>,
+    screen: Res<State<Screen>>,
+    session: Option<Res<Session>>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut bar: Query<&mut Visibility, With<TurnSideways>>,
+    mut lines: Query<(&mut Text, &ChildOf), With<TurnPhone>>,
+    cards: Query<&ChildOf>,
+    mut bars: Query<&mut Visibility>,
 ) {
+    // In a run, the mode's way up; on the menus, landscape, which they are laid out for.
+    let running = session.filter(|_| *screen.get() == Screen::Playing).map(|session| session.mode);
+    let (name, wanted) = match running {
+        Some(mode) => (Some(mode.name()), mode.info().orientation),
+        None => (None, Orientation::Landscape),
+    };
     let upright = windows.single().is_ok_and(|window| window.height() > window.width());
-    let shown = *device == LastDevice::Touch && upright;
-    for mut visibility in &mut bar {
-        visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+    let wrong = match wanted {
+        Orientation::Landscape => upright,
+        Orientation::Portrait => !upright,
+    };
+    let shown = *device == LastDevice::Touch && wrong;
+    for (mut text, card) in &mut lines {
+        // Worded only while shown: nothing is built on the frames of a phone held the right way.
+        if shown {
+            let line = turn_line(name, wanted);
+            if text.0 != line {
+                text.0 = line;
+            }
+        }
+        let Ok(bar) = cards.get(card.parent()).map(ChildOf::parent) else { continue };
+        if let Ok(mut visibility) = bars.get_mut(bar) {
+            visibility.set_if_neq(if shown { Visibility::Inherited } else { Visibility::Hidden });
+        }
     }
 }
 
@@ -100,7 +135,7 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
         .spawn((root, TouchOverlay, GlobalZIndex(5), Visibility::Hidden, DespawnOnExit(Screen::Playing)))
         .with_children(|overlay| {
             for kind in std::iter::once(&ButtonKind::Pause).chain(kinds) {
-                let side = if *kind == ButtonKind::Pause { layout::PAUSE_SIDE } else { layout::ACTION_SIDE };
+                let side = layout::side(*kind);
                 overlay.spawn((
                     OnScreenButton(*kind),
                     circle(side),
