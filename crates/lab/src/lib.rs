@@ -46,6 +46,7 @@
 //! on one of eight sizes from 1×1 to 51×51), an arena wave (5 per seed, one run, its floor made
 //! and checked once), a tunnel of 200 gates, a dungeon (2 per seed), a puzzle level (3 per seed).
 
+pub mod animation;
 pub mod cli;
 pub mod modes;
 pub mod plot;

@@ -18,9 +18,9 @@ pub const HEIGHT: u32 = 720;
 /// DejaVu Sans 2.37 (licence in `fonts/LICENSE.txt`), bundled so that labels look the same on
 /// every machine and nothing depends on the system's fonts.
 static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-const FAMILY: &str = "sans-serif";
+pub(crate) const FAMILY: &str = "sans-serif";
 
-fn register_font() -> Result<(), String> {
+pub(crate) fn register_font() -> Result<(), String> {
     static REGISTER: Once = Once::new();
     let mut result = Ok(());
     REGISTER.call_once(|| {

@@ -250,6 +250,14 @@ mod tests {
         ) -> Result<Vec<seedfeast_procgen::generate::Explained>, RequestError> {
             maze().explain(data, request)
         }
+        fn sketch(
+            &self,
+            data: &DataSet,
+            request: &Request,
+            frames: usize,
+        ) -> Result<seedfeast_procgen::generate::Sketches, RequestError> {
+            maze().sketch(data, request, frames)
+        }
         fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
             maze().sweep_requests(seed, variant, depth)
         }

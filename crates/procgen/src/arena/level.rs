@@ -150,6 +150,16 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
         crate::generate::explained(trace, "an earlier --wave")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let mut trace = crate::generate::explain_trace();
+        let wave = wave_asked(request);
+        crate::arena::generate_wave_traced(data.part(), data.curve(), data.food(), request.seed, wave, &mut trace);
+        crate::generate::sketches(trace, "an earlier --wave", frames, |events| {
+            crate::arena::sketch_wave(events, PICTURE_SCALE)
+        })
+    }
+
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         (1..=depth.or(Opt::Waves, 5)).map(|wave| Request::new(seed, variant).with(Opt::Wave, wave)).collect()
     }

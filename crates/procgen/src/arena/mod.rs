@@ -30,7 +30,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, Serializer};
 
 pub use explain::ArenaStep;
-pub use rebuild::rebuild_wave;
+pub use rebuild::{rebuild_wave, sketch_wave};
 pub use render::{arena_rgb, draw_arena};
 pub use scatter::{Area, KeepOut, Point, Rules, Sampler, Scatter, scatter, scatter_traced};
 pub use tint::{TintField, tint_field};

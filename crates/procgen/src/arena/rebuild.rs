@@ -9,6 +9,7 @@
 
 use crate::arena::explain::ArenaStep;
 use crate::arena::{Area, ArenaItem, ArenaTuning, ArenaWave, ItemKind, Point, TintField};
+use crate::generate::Picture;
 use crate::trace::{ReplayError, Step, same_number};
 
 /// What the events have said so far.
@@ -47,6 +48,40 @@ pub fn rebuild_wave(events: &[ArenaStep]) -> Result<ArenaWave, ReplayError> {
         apply(&mut so_far, event).map_err(|reason| ReplayError::new(at, reason))?;
     }
     finish(so_far).map_err(|reason| ReplayError::new(events.len(), reason))
+}
+
+/// The wave as far as `events` (a prefix of a trace, for `explain --format png`) have made it,
+/// `px_per_unit` pixels a world unit: the floor flat until its tint is laid, the clear circle
+/// once sized, each accepted candidate grey until it is made hazard or food.
+pub fn sketch_wave(events: &[ArenaStep], px_per_unit: f32) -> Result<Picture, ReplayError> {
+    let mut so_far = Partial::default();
+    for (at, event) in events.iter().enumerate() {
+        apply(&mut so_far, event).map_err(|reason| ReplayError::new(at, reason))?;
+    }
+    let tuning = so_far.tuning.ok_or_else(|| ReplayError::new(events.len(), "no `rules` event"))?;
+    let (wave, intensity) = so_far.wave.unwrap_or((0, 0.0));
+    let pending = so_far.points.get(so_far.items.len()..).unwrap_or_default();
+    let wave = ArenaWave {
+        wave,
+        intensity,
+        challenge: so_far.challenge.unwrap_or(false),
+        width: tuning.width,
+        height: tuning.height,
+        player: tuning.player(),
+        clear_radius: so_far.clear_radius.unwrap_or(0.0),
+        min_spacing: tuning.min_spacing,
+        items_requested: so_far.requested.unwrap_or(0),
+        attempts_used: so_far.attempts,
+        items: so_far.items.clone(),
+        decor: so_far.decor.clone().unwrap_or_default(),
+        tint: so_far.tint.clone().unwrap_or(TintField {
+            cols: 0,
+            rows: 0,
+            elevation: Vec::new(),
+            moisture: Vec::new(),
+        }),
+    };
+    Ok(Picture::from_parts(crate::arena::render::sketch_rgb(&wave, pending, px_per_unit)))
 }
 
 /// A rule read before the event that needs it is missing.

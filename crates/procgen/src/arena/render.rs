@@ -74,6 +74,8 @@ const HAZARD: [u8; 3] = [58, 40, 46]; // burnt
 const HAZARD_CORE: [u8; 3] = [214, 48, 40]; // tomato
 const PLAYER: [u8; 3] = [64, 178, 120]; // mint
 const RING: [u8; 3] = [90, 90, 90];
+/// A place the scatter accepted, not yet made hazard or food (only in a wave part-made).
+const PENDING: [u8; 3] = [150, 150, 150];
 
 fn food_colour(kind: FoodKind) -> [u8; 3] {
     match kind {
@@ -103,6 +105,12 @@ const ITEM_RADIUS: f32 = 18.0;
 /// assert_eq!(&rgb[centre..centre + 3], &[64, 178, 120]); // the player
 /// ```
 pub fn arena_rgb(wave: &ArenaWave, px_per_unit: f32) -> (u32, u32, Vec<u8>) {
+    sketch_rgb(wave, &[], px_per_unit)
+}
+
+/// [`arena_rgb`] with `pending`, places the scatter accepted that are not yet hazard or food,
+/// drawn grey (a wave part-made).
+pub(crate) fn sketch_rgb(wave: &ArenaWave, pending: &[crate::arena::Point], px_per_unit: f32) -> (u32, u32, Vec<u8>) {
     let scale = if px_per_unit > 0.0 && px_per_unit.is_finite() { px_per_unit } else { 1.0 };
     let width = ((wave.width * scale).round() as usize).max(1);
     let height = ((wave.height * scale).round() as usize).max(1);
@@ -132,6 +140,9 @@ pub fn arena_rgb(wave: &ArenaWave, px_per_unit: f32) -> (u32, u32, Vec<u8>) {
             }
             ItemKind::Food(kind) => canvas.disc(item.x, item.y, ITEM_RADIUS * 0.8, food_colour(kind)),
         }
+    }
+    for p in pending {
+        canvas.disc(p.x, p.y, ITEM_RADIUS * 0.8, PENDING);
     }
     canvas.square(cx, cy, 14.0, PLAYER);
     (width as u32, height as u32, canvas.rgb)

@@ -149,6 +149,16 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
         crate::generate::explained(trace, "fewer rooms in --zones")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let mut trace = crate::generate::explain_trace();
+        crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)
+            .map_err(|e| RequestError(e.to_string()))?;
+        crate::generate::sketches(trace, "fewer rooms in --zones", frames, |events| {
+            crate::dungeon::sketch_dungeon(events, PICTURE_TILE)
+        })
+    }
+
     /// The seed's first dungeon, and one of [`SWEEP_LAYOUTS`] in turn.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
         let layout = SWEEP_LAYOUTS[(seed.0 % SWEEP_LAYOUTS.len() as u64) as usize];

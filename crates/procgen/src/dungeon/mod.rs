@@ -64,7 +64,7 @@ pub use level::{
     Room, RoomKind, RoomShape, Style, Switch, Tile, Zone,
 };
 pub use metrics::metrics;
-pub use rebuild::rebuild_dungeon;
+pub use rebuild::{rebuild_dungeon, sketch_dungeon};
 pub use render::{MAX_PICTURE_SIDE, draw_ascii, to_rgb};
 pub use request::{DungeonError, DungeonRequest};
 pub use themes::{DungeonThemes, Mechanic, Theme};

@@ -5,11 +5,35 @@
 
 use super::explain::DungeonStep;
 use super::level::{Dungeon, Tile};
+use crate::generate::Picture;
 use crate::trace::{ReplayError, same_number};
 
 /// The dungeon a trace describes.
 pub fn rebuild_dungeon(events: &[DungeonStep]) -> Result<Dungeon, ReplayError> {
+    match lay_dungeon(events)? {
+        (Some(d), true, _) => Ok(d),
+        _ => Err(ReplayError::new(events.len(), "the trace ends before the witness")),
+    }
+}
+
+/// The dungeon as far as `events` (a prefix of a trace, for `explain --format png`) have made
+/// it, `cell_px` pixels a tile: all wall until the canvas, the start and finish once placed.
+pub fn sketch_dungeon(events: &[DungeonStep], cell_px: usize) -> Result<Picture, ReplayError> {
+    let (d, _, placed) = lay_dungeon(events)?;
+    // Before the canvas, one tile of wall: the frame is filled with it.
+    let mut d = d.unwrap_or_else(|| empty(0, 1, 1, 1));
+    if !placed {
+        // Off the canvas, so not drawn.
+        (d.player_start, d.finish) = ((usize::MAX, usize::MAX), (usize::MAX, usize::MAX));
+    }
+    Ok(Picture::from_parts(crate::dungeon::to_rgb(&d, cell_px)))
+}
+
+/// The dungeon the events make once its canvas is laid, whether the witness was read and
+/// whether the start and finish were placed.
+fn lay_dungeon(events: &[DungeonStep]) -> Result<(Option<Dungeon>, bool, bool), ReplayError> {
     let mut d: Option<Dungeon> = None;
+    let mut placed = false;
     let mut plan: Option<(u32, Vec<u32>)> = None;
     let mut witnessed = false;
     for (i, event) in events.iter().enumerate() {
@@ -46,6 +70,7 @@ pub fn rebuild_dungeon(events: &[DungeonStep]) -> Result<Dungeon, ReplayError> {
             DungeonStep::Ends { start, finish } => {
                 let d = d.as_mut().ok_or_else(missing)?;
                 (d.player_start, d.finish) = (*start, *finish);
+                placed = true;
             }
             DungeonStep::Zone { zone } => d.as_mut().ok_or_else(missing)?.zones.push(zone.clone()),
             DungeonStep::Witness {
@@ -74,10 +99,7 @@ pub fn rebuild_dungeon(events: &[DungeonStep]) -> Result<Dungeon, ReplayError> {
             }
         }
     }
-    match (d, witnessed) {
-        (Some(d), true) => Ok(d),
-        _ => Err(ReplayError::new(events.len(), "the trace ends before the witness")),
-    }
+    Ok((d, witnessed, placed))
 }
 
 fn empty(dungeon: u32, width: usize, height: usize, tiles: usize) -> Dungeon {

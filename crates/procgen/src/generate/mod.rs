@@ -14,12 +14,16 @@ mod feed;
 mod picture;
 mod request;
 mod shared;
+#[cfg(not(target_arch = "wasm32"))]
+mod sketch;
 mod spec;
 
 pub use feed::{Feed, digest_seeds};
 pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
 pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
 pub use shared::SharedData;
+#[cfg(not(target_arch = "wasm32"))]
+pub use sketch::{MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, MAX_FRAMES, Sketch, Sketches, sketch_points, sketches};
 pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECOND, ValidateCap};
 
 use std::path::Path;
@@ -108,6 +112,12 @@ pub fn explain_trace<E>() -> Limited<E> {
 /// [`MAX_EXPLAINED`] (`what` names the option that makes the level smaller).
 pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> Result<Vec<Explained>, RequestError> {
     let (events, left_out) = trace.into_parts();
+    whole_story(left_out, what)?;
+    Ok(tell(&events))
+}
+
+/// Refuses a narration that went on past [`MAX_EXPLAINED`] for `left_out` more events.
+fn whole_story(left_out: u64, what: &str) -> Result<(), RequestError> {
     if left_out > 0 {
         return Err(RequestError(format!(
             "this level's story is longer than one explanation holds ({} events and the chunks, cells and \
@@ -115,7 +125,12 @@ pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> R
             thousands(MAX_EXPLAINED as u64)
         )));
     }
-    Ok(events
+    Ok(())
+}
+
+/// Each event as the command line and the game show it.
+fn tell<E: Step + serde::Serialize>(events: &[E]) -> Vec<Explained> {
+    events
         .iter()
         .map(|event| Explained {
             rule: event.rule(),
@@ -124,7 +139,7 @@ pub fn explained<E: Step + serde::Serialize>(trace: Limited<E>, what: &str) -> R
             event: serde_json::to_value(event)
                 .unwrap_or_else(|error| serde_json::json!({ "error": error.to_string() })),
         })
-        .collect())
+        .collect()
 }
 
 /// `200000` as `200,000`: the one digit grouping of the game, the lab and the command line.
@@ -172,6 +187,10 @@ pub trait Generate<D: ?Sized>: Sync {
     /// step-through will bring it in, measured against the bundle's budget.
     #[cfg(not(target_arch = "wasm32"))]
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError>;
+    /// The same narration as pictures: `frames` of the level part-made, each drawn from the
+    /// events alone (see [`sketches`]), for `explain --format png`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<Sketches, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;
     /// The levels of a sweep of one seed, each with the request that makes it again. Generators

@@ -193,6 +193,16 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
         crate::generate::explained(trace, "a smaller --width and --height")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let mut trace = crate::generate::explain_trace();
+        let floor = floor_asked(request);
+        crate::maze::generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
+        crate::generate::sketches(trace, "a smaller --width and --height", frames, |events| {
+            crate::maze::sketch_floor(events, PICTURE_CELL)
+        })
+    }
+
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         // `None` leaves the size unset: the tuning's own, which the reproduce command then
         // leaves out too (with the same `--assets`, it makes the same floor).

@@ -27,7 +27,7 @@ pub use carve::{add_loops, add_loops_traced, braid, braid_traced, carve, carve_s
 pub use explain::MazeStep;
 pub use grid::Grid;
 pub use place::{Placement, STARS, place, place_traced};
-pub use rebuild::rebuild_floor;
+pub use rebuild::{rebuild_floor, sketch_floor};
 pub use render::{draw_ascii, to_rgb};
 pub use tuning::MazeTuning;
 pub use validate::{Violation, validate_floor};

@@ -4,6 +4,7 @@
 //! moves two cells from an open cell through the wall between, a loop or braid opens a wall), so
 //! an altered trace makes a different floor or says which event does not fit.
 
+use crate::generate::Picture;
 use crate::maze::explain::MazeStep;
 use crate::maze::{Cell, Grid, MazeFloor};
 use crate::trace::{ReplayError, Step, same_number};
@@ -18,6 +19,26 @@ use crate::trace::{ReplayError, Step, same_number};
 /// assert_eq!(rebuild_floor(trace.events()), Ok(floor));
 /// ```
 pub fn rebuild_floor(events: &[MazeStep]) -> Result<MazeFloor, ReplayError> {
+    let (floor, placed) = lay_floor(events)?;
+    let floor = floor.ok_or_else(|| ReplayError::new(events.len(), "no `floor` event"))?;
+    match placed {
+        (false, _) => Err(ReplayError::new(events.len(), "no `start` event")),
+        (_, false) => Err(ReplayError::new(events.len(), "no `pursuer-speed` event")),
+        _ => Ok(floor),
+    }
+}
+
+/// The floor as far as `events` (a prefix of a trace, for `explain --format png`) have made it,
+/// `cell_px` pixels a cell; the start is drawn once placed.
+pub fn sketch_floor(events: &[MazeStep], cell_px: usize) -> Result<Picture, ReplayError> {
+    let (floor, (started, _)) = lay_floor(events)?;
+    let floor = floor.ok_or_else(|| ReplayError::new(events.len(), "no `floor` event"))?;
+    Ok(Picture::from_parts(crate::maze::render::rgb(&floor, cell_px, started)))
+}
+
+/// The floor the events lay, if one was begun, and whether the start and the pursuers' speed
+/// were placed.
+fn lay_floor(events: &[MazeStep]) -> Result<(Option<MazeFloor>, (bool, bool)), ReplayError> {
     let mut floor: Option<MazeFloor> = None;
     let mut placed = (false, false);
     for (at, event) in events.iter().enumerate() {
@@ -97,12 +118,7 @@ pub fn rebuild_floor(events: &[MazeStep]) -> Result<MazeFloor, ReplayError> {
             | MazeStep::HazardRule { .. } => {}
         }
     }
-    let floor = floor.ok_or_else(|| ReplayError::new(events.len(), "no `floor` event"))?;
-    match placed {
-        (false, _) => Err(ReplayError::new(events.len(), "no `start` event")),
-        (_, false) => Err(ReplayError::new(events.len(), "no `pursuer-speed` event")),
-        _ => Ok(floor),
-    }
+    Ok((floor, placed))
 }
 
 fn blank_floor(floor: u32, width: usize, height: usize, intensity: f32) -> MazeFloor {

@@ -18,7 +18,7 @@ enum Mark {
 }
 
 /// The mark on every cell, row-major, higher priorities overwriting lower ones.
-fn marks(floor: &MazeFloor) -> Vec<Mark> {
+fn marks(floor: &MazeFloor, show_start: bool) -> Vec<Mark> {
     let grid = &floor.grid;
     let mut marks: Vec<Mark> = (0..grid.height)
         .flat_map(|y| (0..grid.width).map(move |x| (x, y)))
@@ -35,7 +35,7 @@ fn marks(floor: &MazeFloor) -> Vec<Mark> {
     put(&mut floor.power_up.into_iter(), Mark::PowerUp);
     put(&mut floor.stars.iter().copied(), Mark::Star);
     put(&mut floor.hazards.iter().copied(), Mark::Hazard);
-    put(&mut std::iter::once(floor.start), Mark::Start);
+    put(&mut std::iter::once(floor.start).filter(|_| show_start), Mark::Start);
     marks
 }
 
@@ -56,7 +56,7 @@ pub fn draw_ascii(floor: &MazeFloor) -> String {
     let mut out =
         format!("maze floor {}: {}x{}, intensity {:.2}\n", floor.floor, grid.width, grid.height, floor.intensity);
     out.reserve((grid.width + 1) * grid.height);
-    let marks = marks(floor);
+    let marks = marks(floor, true);
     for row in marks.chunks(grid.width.max(1)).take(grid.height) {
         out.extend(row.iter().map(|&m| match m {
             Mark::Wall => '#',
@@ -114,10 +114,15 @@ fn marker(mark: Mark, u: f32, v: f32) -> Option<[u8; 3]> {
 /// assert_eq!(&rgb[..3], &[74, 44, 28]); // the top-left corner is wall
 /// ```
 pub fn to_rgb(floor: &MazeFloor, cell_px: usize) -> (u32, u32, Vec<u8>) {
+    rgb(floor, cell_px, true)
+}
+
+/// [`to_rgb`], the start drawn or not (a floor part-made has none yet).
+pub(crate) fn rgb(floor: &MazeFloor, cell_px: usize, show_start: bool) -> (u32, u32, Vec<u8>) {
     let px = cell_px.max(1);
     let grid = &floor.grid;
     let (width, height) = (grid.width * px, grid.height * px);
-    let marks = marks(floor);
+    let marks = marks(floor, show_start);
     // One cell's pixels per mark, worked out once: the picture is then row copies.
     let tile = |mark: Mark| -> Vec<[u8; 3]> {
         let ground = if mark == Mark::Wall { WALL } else { FLOOR };

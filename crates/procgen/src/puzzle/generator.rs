@@ -150,6 +150,17 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
         crate::generate::explained(trace, "a shorter --code")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let (puzzle, code, options) = program(data.part(), request);
+        let mut trace = crate::generate::explain_trace();
+        crate::puzzle::generate::generate_traced(&puzzle.grammar, &code, request.seed, &options, &mut trace)
+            .map_err(|e| RequestError(e.to_string()))?;
+        crate::generate::sketches(trace, "a shorter --code", frames, |events| {
+            crate::puzzle::rebuild::sketch_level(events, PICTURE_TILE)
+        })
+    }
+
     /// Three curriculum steps per seed, walking the ladder as the seeds go.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, _depth: &Request) -> Vec<Request> {
         (0..3u64).map(|i| Request::new(seed, variant).with(Opt::Level, ((seed.0 * 3 + i) % 1_000) as u32)).collect()

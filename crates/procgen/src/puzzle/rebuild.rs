@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 
 use crate::Seed;
+use crate::generate::Picture;
 use crate::puzzle::ast::Program;
 use crate::puzzle::explain::{DoorAt, MiniRecord, PuzzleStep, Verdict};
 use crate::puzzle::generate::{Built, assemble, coding_spots};
@@ -22,6 +23,7 @@ use crate::puzzle::level::{GenReport, PathKind, PuzzleLevel};
 use crate::puzzle::merge::{self, Merged, Outline, Plan};
 use crate::puzzle::minimap::{Door, MAX_MINI_SIDE, MiniMap};
 use crate::puzzle::parse;
+use crate::puzzle::render::{pair_rgb, to_rgb};
 use crate::puzzle::summary::{ObjectSummary, summarize_from};
 use crate::puzzle::variants::{any_solves, shorter, shorter_unavoidable};
 use crate::puzzle::world::{Cell, Ground, World};
@@ -88,6 +90,46 @@ pub(crate) fn rebuild_world(events: &[PuzzleStep], first: usize) -> Result<Puzzl
         replay.apply(event).map_err(|reason| ReplayError::new(first + at, reason))?;
     }
     replay.chosen.ok_or_else(|| ReplayError::new(first + events.len(), "no `chosen` event"))
+}
+
+/// The level as far as `events` (a prefix of a trace, for `explain --format png`) have made it,
+/// `cell_px` pixels a tile: the attempt under way's level once assembled, else its merged world,
+/// else its mini-maps side by side (an attempt thrown away starts again from nothing). The
+/// variant worlds that follow the level's own are not drawn: the frames go on showing the level.
+pub fn sketch_level(events: &[PuzzleStep], cell_px: usize) -> Result<Picture, ReplayError> {
+    let split = events.iter().position(|e| matches!(e, PuzzleStep::Variants { .. })).unwrap_or(events.len());
+    let mut replay = Replay::default();
+    for (at, event) in events[..split].iter().enumerate() {
+        if replay.chosen.is_some() {
+            return Err(ReplayError::new(at, "an event after the level was chosen"));
+        }
+        replay.apply(event).map_err(|reason| ReplayError::new(at, reason))?;
+    }
+    let attempt = replay.attempt.as_ref();
+    let level = replay.chosen.as_ref().or_else(|| attempt.and_then(|a| a.built.as_ref().map(|(level, _)| level)));
+    if let Some(level) = level {
+        return Ok(Picture::from_parts(to_rgb(level, cell_px)));
+    }
+    let worlds: Vec<&World> = match attempt {
+        Some(Attempt { merged: Some(merged), .. }) => vec![&merged.world],
+        Some(attempt) => attempt.maps.iter().map(|map| &map.world).collect(),
+        None => Vec::new(),
+    };
+    // Side by side, a column of nothing between them.
+    let height = worlds.iter().map(|w| w.height.max(0) as usize).max().unwrap_or(1);
+    let mut rows = vec![String::new(); height];
+    for (i, world) in worlds.iter().enumerate() {
+        let lines = world.rows();
+        for (y, row) in rows.iter_mut().enumerate() {
+            if i > 0 {
+                row.push(' ');
+            }
+            let line = lines.get(y).map_or("", String::as_str);
+            row.push_str(&format!("{line:<width$}", width = world.width.max(0) as usize));
+        }
+    }
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(1);
+    Ok(Picture::from_parts(pair_rgb(&rows, &rows, (width, height), cell_px)))
 }
 
 pub(crate) fn check(ok: bool, reason: impl FnOnce() -> String) -> Result<(), String> {

@@ -102,21 +102,32 @@ fn inside(c: char, u: f32, v: f32) -> bool {
 /// assert_eq!(rgb.len(), (w * h * 3) as usize);
 /// ```
 pub fn to_rgb(level: &PuzzleLevel, cell_px: usize) -> (u32, u32, Vec<u8>) {
-    let cols = 2 * level.width + 1;
-    let rows = level.height.max(1);
+    pair_rgb(&level.initial, &level.solved, (level.width, level.height), cell_px)
+}
+
+/// Two maps of `width × height` tiles side by side, as [`to_rgb`] draws a level's start and
+/// solution (a level part-made draws what it has: a merged world, its mini-maps).
+pub(crate) fn pair_rgb(
+    initial: &[String],
+    solved: &[String],
+    (map_width, map_height): (usize, usize),
+    cell_px: usize,
+) -> (u32, u32, Vec<u8>) {
+    let cols = 2 * map_width + 1;
+    let rows = map_height.max(1);
     let px = cell_px.max(1).min((MAX_PICTURE_SIDE / cols.max(rows)).max(1));
     let (width, height) = (cols * px, rows * px);
-    let maps = [PuzzleLevel::chars(&level.initial), PuzzleLevel::chars(&level.solved)];
+    let maps = [PuzzleLevel::chars(initial), PuzzleLevel::chars(solved)];
     let floor = colour('.');
     let mut rgb = Vec::with_capacity(width * height * 3);
     for y in 0..height {
         let (ty, dy) = (y / px, y % px);
         for x in 0..width {
             let (tx, dx) = (x / px, x % px);
-            let (map, col) = if tx < level.width {
+            let (map, col) = if tx < map_width {
                 (0, tx)
-            } else if tx > level.width {
-                (1, tx - level.width - 1)
+            } else if tx > map_width {
+                (1, tx - map_width - 1)
             } else {
                 (2, 0)
             };

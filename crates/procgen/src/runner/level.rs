@@ -140,6 +140,15 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
         crate::generate::explained(trace, "fewer --chunks")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let config = RunnerConfig::of(data);
+        let mut trace = crate::generate::explain_trace();
+        let chunks = chunks_asked(request);
+        runner::generate_track_traced(&config, JumpReach::of(&config.tuning), request.seed, chunks, &mut trace);
+        crate::generate::sketches(trace, "fewer --chunks", frames, runner::sketch_track)
+    }
+
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         vec![Request::new(seed, variant).with(Opt::Chunks, depth.or(Opt::Chunks, 200))]
     }

@@ -23,7 +23,7 @@ use std::sync::Arc;
 pub use explain::RunnerStep;
 pub use generate::{Food, PlacedChunk, Platform, RunnerGenerator, Span, generate_track, generate_track_traced};
 pub use library::{ChunkDef, ChunkLibrary};
-pub use rebuild::rebuild_track;
+pub use rebuild::{rebuild_track, sketch_track};
 pub use tuning::RunnerTuning;
 pub use validate::{Violation, validate_track};
 

@@ -4,6 +4,7 @@
 //! (speed from intensity, range from speed, the gap from the range), to the bit, so a trace
 //! rebuilds exactly the track the generator returned or says which event does not add up.
 
+use crate::generate::Picture;
 use crate::physics::JumpReach;
 use crate::runner::explain::RunnerStep;
 use crate::runner::generate::ground_around;
@@ -42,10 +43,34 @@ impl Rules {
 /// assert_eq!(rebuild_track(trace.events()), Ok(track));
 /// ```
 pub fn rebuild_track(events: &[RunnerStep]) -> Result<Vec<PlacedChunk>, ReplayError> {
+    let (mut track, open, rules) = lay_track(events)?;
+    match &rules {
+        Some(rules) => finish(&mut track, open, rules, events.len())?,
+        None if events.is_empty() => {}
+        None => return Err(ReplayError::new(0, "no `rules` event")),
+    }
+    Ok(track)
+}
+
+/// The track as far as `events` (a prefix of a trace, for `explain --format png`) have laid it,
+/// the chunk being laid with the pieces it has so far.
+pub fn sketch_track(events: &[RunnerStep]) -> Result<Picture, ReplayError> {
+    let (mut track, open, rules) = lay_track(events)?;
+    if let (Some(rules), Some((mut chunk, _))) = (&rules, open) {
+        chunk.ground = ground_around(chunk.x, rules.chunk_width, &chunk.gaps);
+        track.push(chunk);
+    }
+    Ok(Picture::from_parts(crate::runner::picture::track_rgb(&track)))
+}
+
+/// A chunk being laid, and whether a rule has chosen it yet.
+type OpenChunk = Option<(PlacedChunk, bool)>;
+
+/// The chunks the events close, the one still open, and the rules once read.
+fn lay_track(events: &[RunnerStep]) -> Result<(Vec<PlacedChunk>, OpenChunk, Option<Rules>), ReplayError> {
     let mut rules: Option<Rules> = None;
     let mut track: Vec<PlacedChunk> = Vec::new();
-    // The chunk being laid, and whether a rule has chosen it yet.
-    let mut open: Option<(PlacedChunk, bool)> = None;
+    let mut open: OpenChunk = None;
     let mut streak = 0u32;
     for (at, event) in events.iter().enumerate() {
         let fail = |reason: String| ReplayError::new(at, reason);
@@ -144,12 +169,7 @@ pub fn rebuild_track(events: &[RunnerStep]) -> Result<Vec<PlacedChunk>, ReplayEr
             }
         }
     }
-    match &rules {
-        Some(rules) => finish(&mut track, open, rules, events.len())?,
-        None if events.is_empty() => {}
-        None => return Err(ReplayError::new(0, "no `rules` event")),
-    }
-    Ok(track)
+    Ok((track, open, rules))
 }
 
 fn rules_of(event: &RunnerStep) -> Rules {
@@ -219,12 +239,7 @@ fn choose(
 }
 
 /// Closes the chunk being laid: its ground is what its gaps leave.
-fn finish(
-    track: &mut Vec<PlacedChunk>,
-    open: Option<(PlacedChunk, bool)>,
-    rules: &Rules,
-    at: usize,
-) -> Result<(), ReplayError> {
+fn finish(track: &mut Vec<PlacedChunk>, open: OpenChunk, rules: &Rules, at: usize) -> Result<(), ReplayError> {
     let Some((mut chunk, chosen)) = open else { return Ok(()) };
     if !chosen {
         return Err(ReplayError::new(at, format!("no rule chose chunk {}", chunk.index)));

@@ -157,6 +157,18 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         crate::generate::explained(trace, "fewer --gates")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
+        let (tuning, squeeze): (&TunnelTuning, bool) = (data.part(), request.variant == Some(SQUEEZE));
+        let mut trace = crate::generate::explain_trace();
+        let count = gates_asked(request);
+        let reach = FlyerReach::of(tuning);
+        crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, request.seed, count, squeeze, &mut trace);
+        crate::generate::sketches(trace, "fewer --gates", frames, |events| {
+            crate::tunnel::sketch_gates(events, PICTURE_SCALE)
+        })
+    }
+
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {
         vec![Request::new(seed, variant).with(Opt::Gates, depth.or(Opt::Gates, 200))]
     }

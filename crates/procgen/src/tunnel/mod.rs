@@ -29,7 +29,7 @@ use serde::Serialize;
 
 pub use explain::{CentreRange, TunnelStep};
 pub use flight::reachable;
-pub use rebuild::rebuild_gates;
+pub use rebuild::{rebuild_gates, sketch_gates};
 pub use render::{draw_tunnel, tunnel_rgb};
 pub use stars::{STAR_SEED, Star, star_field};
 pub use tuning::TunnelTuning;

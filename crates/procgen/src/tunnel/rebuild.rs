@@ -6,6 +6,7 @@
 //! from the shift cap, the climb and the fall), to the bit, so a trace rebuilds exactly the gates
 //! the generator returned or says which event does not add up.
 
+use crate::generate::Picture;
 use crate::physics::FlyerReach;
 use crate::trace::{ReplayError, Step, same_number};
 use crate::tunnel::explain::TunnelStep;
@@ -29,6 +30,24 @@ struct Open {
 /// assert_eq!(rebuild_gates(trace.events()), Ok(gates));
 /// ```
 pub fn rebuild_gates(events: &[TunnelStep]) -> Result<Vec<Gate>, ReplayError> {
+    let (gates, open, _) = lay_gates(events)?;
+    if let Some(open) = open {
+        return Err(ReplayError::new(events.len(), format!("gate {} has no centre", open.gate.index)));
+    }
+    Ok(gates)
+}
+
+/// The gates as far as `events` (a prefix of a trace, for `explain --format png`) have laid them,
+/// `px_per_unit` pixels a world unit (a gate not yet centred is not drawn).
+pub fn sketch_gates(events: &[TunnelStep], px_per_unit: f32) -> Result<Picture, ReplayError> {
+    let (gates, _, screen_height) = lay_gates(events)?;
+    let screen_height = screen_height.ok_or_else(|| ReplayError::new(events.len(), "no `rules` event"))?;
+    Ok(Picture::from_parts(crate::tunnel::tunnel_rgb(&gates, screen_height, px_per_unit)))
+}
+
+/// The gates the events lay, the gate still being laid, and the screen's height once the rules
+/// are read.
+fn lay_gates(events: &[TunnelStep]) -> Result<(Vec<Gate>, Option<Open>, Option<f32>), ReplayError> {
     let mut rules: Option<(&TunnelTuning, &FlyerReach, bool)> = None;
     let mut gates: Vec<Gate> = Vec::new();
     // The last gate laid as the generator keeps it (the gap as drawn) and its squeezed gap: what
@@ -119,10 +138,7 @@ pub fn rebuild_gates(events: &[TunnelStep]) -> Result<Vec<Gate>, ReplayError> {
             }
         }
     }
-    if let Some(open) = open {
-        return Err(ReplayError::new(events.len(), format!("gate {} has no centre", open.gate.index)));
-    }
-    Ok(gates)
+    Ok((gates, open, rules.map(|(tuning, _, _)| tuning.screen_height)))
 }
 
 /// The gate being laid, once squeezed: a centre comes after its gate's squeeze.
