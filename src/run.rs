@@ -45,8 +45,12 @@ pub enum Gameplay {
     React,
     /// The intensity mirror and the end of the run.
     Report,
-    /// Last: the step's input recorded and the state hashed, for replays.
+    /// The step's input recorded and the state hashed, for replays.
     Record,
+    /// Last: the drawn places of what moves by a mode's own rules (not by physics) follow their
+    /// logical places, once a step. After the hash, so a step hashes the place the step before
+    /// left, however many steps a frame takes (placed once a frame, a slow device's hash differed).
+    Place,
 }
 
 /// The time left before the run moves; gone once it has started.
@@ -298,6 +302,7 @@ impl Plugin for RunFlowPlugin {
                     Gameplay::React.after(PhysicsSet::Writeback).run_if(on.clone()),
                     Gameplay::Report.after(Gameplay::React).run_if(on.clone()),
                     Gameplay::Record.after(Gameplay::Report).run_if(on),
+                    Gameplay::Place.after(Gameplay::Record).run_if(in_state(Pause::Running)),
                 ),
             )
             .add_systems(OnEnter(Screen::Playing), start_countdown.in_set(RunStart::Physics))

@@ -243,11 +243,10 @@ fn the_ghost_wears_a_tag_that_names_it() {
 /// verify where every frame takes one (a board's server, `replay verify`). Each replayable mode's
 /// bot run is played again from its inputs five steps a frame, and ends on the same hash.
 ///
-/// Found 2026-12-05 and not yet mended: the Maze, the Arena and the Zone dungeon fail it (the
-/// scores agree; the hash reads the avatar's drawn place, which those modes set once a frame, not
-/// once a step). The Runner and the tunnels pass. Run it with `--ignored`.
+/// Found 2026-12-05: the Maze, the Arena and the Zone dungeon failed it (the hash read the
+/// avatar's drawn place, which those modes set once a frame); they now place it once a step, in
+/// `Gameplay::Place`, after the hash, so every code recorded before still verifies.
 #[test]
-#[ignore = "the Maze, the Arena and the Zone dungeon's state hash follows the frames (found 2026-12-05)"]
 fn a_run_ends_the_same_however_many_steps_a_frame_takes() {
     use bevy::time::TimeUpdateStrategy;
     use seedfeast::replay::{Playback, StateHash};

@@ -132,7 +132,7 @@ impl Plugin for ArenaPlugin {
                     .in_set(Gameplay::React)
                     .run_if(resource_exists::<ArenaRun>),
             )
-            .add_systems(Update, place_player.run_if(resource_exists::<ArenaRun>));
+            .add_systems(FixedUpdate, place_player.in_set(Gameplay::Place).run_if(resource_exists::<ArenaRun>));
     }
 }
 

@@ -100,7 +100,10 @@ impl Plugin for DungeonPlugin {
                     .in_set(Gameplay::Control)
                     .run_if(resource_exists::<DungeonRun>),
             )
-            .add_systems(Update, spawn::place_pieces.run_if(resource_exists::<DungeonRun>));
+            .add_systems(
+                FixedUpdate,
+                spawn::place_pieces.in_set(Gameplay::Place).run_if(resource_exists::<DungeonRun>),
+            );
     }
 }
 

@@ -118,7 +118,7 @@ impl Plugin for MazePlugin {
                     .in_set(Gameplay::React)
                     .run_if(resource_exists::<MazeRun>),
             )
-            .add_systems(Update, place_movers.run_if(resource_exists::<MazeRun>));
+            .add_systems(FixedUpdate, place_movers.in_set(Gameplay::Place).run_if(resource_exists::<MazeRun>));
     }
 }
 
