@@ -1,6 +1,8 @@
 //! `seedfeast explain` as the real process (issue #33): every mode tells how its level was made,
 //! as numbered captions or as JSON events, the same level `gen` prints; bad input (an unknown mode,
-//! a mistyped code, a story too long, an unwritable path) gets a clear error and its exit code.
+//! a mistyped code, a story too long, an unwritable path, frames or pixels past their bounds) gets
+//! a clear error and its exit code; `--format png` writes an animation of every mode's level being
+//! made.
 
 use std::process::{Command, Output};
 
@@ -59,7 +61,7 @@ fn the_story_is_of_the_level_gen_prints() {
 
 #[test]
 fn bad_requests_get_a_clear_error() {
-    let cases: [(&[&str], i32, &str); 5] = [
+    let cases: [(&[&str], i32, &str); 9] = [
         (&["explain", "tetris", "--seed", "1"], 2, "invalid value 'tetris'"),
         (&["explain", "runner", "--seed", "30400-0001X"], 2, "check character"),
         (&["explain", "runner", "--seed", "1", "--floor", "2"], 2, "--floor does not apply"),
@@ -69,6 +71,21 @@ fn bad_requests_get_a_clear_error() {
             1,
             "can't write /nonexistent/dir/story.txt",
         ),
+        (
+            &["explain", "maze", "--seed", "1", "--format", "png", "--out", "/nonexistent/dir/made.png"],
+            1,
+            "can't write /nonexistent/dir/made.png",
+        ),
+        (&["explain", "maze", "--seed", "1", "--frames", "30"], 2, "--frames is for --format png"),
+        (&["explain", "maze", "--seed", "1", "--format", "png", "--frames", "301"], 2, "301 is not in 2..=300"),
+        (
+            &[
+                "explain", "maze", "--seed", "1", "--width", "401", "--height", "301", "--format", "png", "--out",
+                "x.png",
+            ],
+            2,
+            "a frame may hold: ask for a smaller level (a smaller --width and --height)",
+        ),
     ];
     for (args, code, says) in cases {
         let out = seedfeast(args);
@@ -76,4 +93,30 @@ fn bad_requests_get_a_clear_error() {
         assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
         assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
     }
+}
+
+/// Every mode's making as an animated PNG, read back: the frames asked for (or one an event), a
+/// caption band under the level, and only the finished file left in the folder.
+#[test]
+fn every_mode_animates_the_making_of_its_level() {
+    let dir = std::env::temp_dir().join(format!("seedfeast-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for mode in ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"] {
+        let path = dir.join(format!("{mode}.png"));
+        let path_text = path.to_str().unwrap();
+        let args = ["explain", mode, "--seed", "pizza party", "--format", "png", "--frames", "24", "--out", path_text];
+        let out = seedfeast(&args);
+        assert!(out.status.success(), "{mode}: {}", stderr(&out));
+        let events = json(&["explain", mode, "--seed", "pizza party", "--format", "json"]);
+        let file = std::fs::File::open(&path).unwrap();
+        let decoder = png::Decoder::new(std::io::BufReader::new(file)).read_info().unwrap();
+        let control = decoder.info().animation_control.expect("an animated PNG");
+        assert_eq!(control.num_frames as usize, events.as_array().unwrap().len().min(24), "{mode}");
+        assert!(decoder.info().width >= 720 && decoder.info().height > 66, "{mode}: the level over its caption");
+    }
+    let mut left: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    left.sort();
+    assert_eq!(left.len(), 7, "no .part file is left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
+use seedfeast_procgen::generate::MAX_FRAMES;
 use seedfeast_procgen::generator::{self, Generator, Opt, Picture, Request, check_options};
 use seedfeast_procgen::{Seed, SeedInput};
 
@@ -110,10 +111,15 @@ pub enum Command {
     Explain {
         #[command(flatten)]
         level: LevelArgs,
-        /// Text (a numbered caption a line, each rule's detail lines under it) or JSON (every
-        /// event: its rule, caption, details and numbers).
+        /// Text (a numbered caption a line, each rule's detail lines under it), JSON (every
+        /// event: its rule, caption, details and numbers) or PNG (an animated PNG of the level
+        /// being made, a caption under each frame; needs --out or a pipe).
         #[arg(long, value_enum, default_value_t = StoryFormat::Text)]
         format: StoryFormat,
+        /// PNG: how many frames, spread evenly over the story (2 to 300, default 120; the last is
+        /// the finished level).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(2..=MAX_FRAMES as i64))]
+        frames: Option<u16>,
         /// Write to this file instead of standard output.
         #[arg(long, alias = "output")]
         out: Option<PathBuf>,
@@ -229,7 +235,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play { .. } => Err(Stop::Usage("error: play opens a window; run it without a command".into())),
         Command::Modes { format } => list_modes(format),
         Command::Gen { level, format, out } => generate(&level, format, out.as_deref()),
-        Command::Explain { level, format, out } => explain(&level, format, out.as_deref()),
+        Command::Explain { level, format, frames, out } => explain(&level, format, frames, out.as_deref()),
         Command::Validate { mode, seeds, chunks, gates, floors, waves, assets } => {
             let depth = Request::default().with_each([
                 (Opt::Chunks, chunks),

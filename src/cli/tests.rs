@@ -16,9 +16,16 @@ fn commands_parse_their_flags_and_refuse_others() {
     assert_eq!((mode.key, mode.variant, gates), ("food-tunnel", Some("squeeze"), Some(30)));
     // `explain` reads the same level flags as `gen`, and its own format and output.
     let cli = parse(&["explain", "dungeon", "--seed", "7", "--zones", "4,6", "--format", "json"]).unwrap();
-    let Some(Command::Explain { level, format, out: to }) = cli.command else { panic!("explain") };
+    let Some(Command::Explain { level, format, out: to, .. }) = cli.command else { panic!("explain") };
     assert_eq!((level.mode.key, level.zones, format, to), ("dungeon", Some(vec![4, 6]), StoryFormat::Json, None));
-    assert!(parse(&["explain", "runner", "--seed", "x", "--format", "png"]).is_err(), "text or JSON");
+    assert!(parse(&["explain", "runner", "--seed", "x", "--format", "png", "--frames", "40"]).is_ok());
+    assert!(parse(&["explain", "runner", "--seed", "x", "--format", "gif"]).is_err(), "text, JSON or PNG");
+    for frames in ["1", "301", "-3", "many"] {
+        assert!(
+            parse(&["explain", "runner", "--seed", "x", "--format", "png", "--frames", frames]).is_err(),
+            "{frames}"
+        );
+    }
     assert!(parse(&["explain", "runner"]).is_err(), "explain needs a seed");
     assert_eq!(out.as_deref(), Some(std::path::Path::new("f.json")));
     // `--output`, as older scripts wrote it, still works.

@@ -47,7 +47,9 @@ pub fn sketch_gates(events: &[TunnelStep], px_per_unit: f32) -> Result<Picture, 
 
 /// The gates the events lay, the gate still being laid, and the screen's height once the rules
 /// are read.
-fn lay_gates(events: &[TunnelStep]) -> Result<(Vec<Gate>, Option<Open>, Option<f32>), ReplayError> {
+type Laid = (Vec<Gate>, Option<Open>, Option<f32>);
+
+fn lay_gates(events: &[TunnelStep]) -> Result<Laid, ReplayError> {
     let mut rules: Option<(&TunnelTuning, &FlyerReach, bool)> = None;
     let mut gates: Vec<Gate> = Vec::new();
     // The last gate laid as the generator keeps it (the gap as drawn) and its squeezed gap: what
