@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The docs' browser screenshots: builds the web bundle (scripts/web.sh), serves it on
 # 127.0.0.1 and drives headless Chromium with playwright-core (scripts/browser/screens.mjs): the
-# seed preview, a ghost race from a link, Share after a run. Pictures go to dist/screens/web-*.png;
+# seed preview, a ghost race from a link, Share after a run, How was this made?. Pictures go to
+# dist/screens/web-*.png;
 # look at them, then copy the chosen ones to docs/screens/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,7 +2,7 @@
 # The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|settings|feel|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|settings|how|feel|all]
 # (`feel`: every mode played by its bot, two shots each, for issue #34's before/after;
 # FEEL_TAG names the set, e.g. FEEL_TAG=before; FEEL_MODES picks the modes, e.g. "maze dungeon".)
 set -euo pipefail
@@ -161,4 +161,25 @@ if [ "$which" = settings ] || [ "$which" = all ]; then
   sleep 1
   shot settings-refused
   close_game
+fi
+
+if [ "$which" = how ] || [ "$which" = all ]; then
+  # How was this made? (issue #33) from the pause screen: the maze carved part-way, then the
+  # finished floor; the dungeon half-carved; the Arena's scatter (HOW_MODES picks others).
+  for mode in ${HOW_MODES:-maze dungeon arena}; do
+    SEEDFEAST_BOT=1 open_game play --mode "$mode" --seed "pizza party"
+    key Return # past the get-ready countdown
+    sleep 3
+    key Escape Down Down Return # pause, then How was this made?
+    key Up Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right
+    sleep 1
+    shot "how-$mode-early"
+    key Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right Right
+    sleep 1
+    shot "how-$mode-middle"
+    key Down
+    sleep 1
+    shot "how-$mode-end"
+    close_game
+  done
 fi

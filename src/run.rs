@@ -12,6 +12,8 @@ use bevy::prelude::*;
 use bevy_rapier2d::prelude::PhysicsSet;
 use tracing::warn;
 
+use seedfeast_procgen::generator::Opt;
+
 use crate::data::GameData;
 use crate::input::Actions;
 use crate::intensity::Intensity;
@@ -172,6 +174,12 @@ pub trait Rules: Resource {
     fn stage(&self) -> u32 {
         0
     }
+    /// The `gen` options that make the level being played (`seedfeast gen MODE --seed S` with
+    /// them): the level *How was this made?* shows being made (issue #33). None by default: the
+    /// generator's defaults.
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        Vec::new()
+    }
     /// How the run ends when it reaches its mode's longest run ("Time's up!"): the score so far,
     /// and the status line as the summary. A mode with figures of its own overrides it.
     fn time_up(&self) -> RunEnd {
@@ -200,7 +208,7 @@ pub struct RunScore(pub u32);
 
 /// Which level of the run the player is on (floor, wave, dungeon; 0 in modes of one level).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct RunStage(pub u32);
+pub struct RunStage(pub u32);
 
 /// The lifecycle of one mode's run, for the [`Rules`] resource `R`.
 pub struct RunPlugin<R>(PhantomData<R>);
@@ -226,7 +234,21 @@ impl<R: Rules> Plugin for RunPlugin<R> {
                     .in_set(Gameplay::Report)
                     .run_if(resource_exists::<R>),
             )
-            .add_systems(Update, show_status::<R>.run_if(resource_exists::<R>));
+            .add_systems(Update, (show_status::<R>, show_level::<R>).run_if(resource_exists::<R>));
+    }
+}
+
+/// The options that make the level the run is on (its [`Rules::level_options`]), kept after the
+/// run ends so the game-over screen can show how it was made. Reset as a run starts.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct LevelShown(pub Vec<(Opt, u32)>);
+
+fn show_level<R: Rules>(run: Res<R>, mut shown: ResMut<LevelShown>) {
+    if run.is_changed() {
+        let now = run.level_options();
+        if shown.0 != now {
+            shown.0 = now;
+        }
     }
 }
 
@@ -292,6 +314,7 @@ impl Plugin for RunFlowPlugin {
             .init_resource::<Progress>()
             .init_resource::<RunScore>()
             .init_resource::<RunStage>()
+            .init_resource::<LevelShown>()
             .configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
             .configure_sets(
                 FixedUpdate,

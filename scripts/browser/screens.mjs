@@ -1,5 +1,6 @@
 // The README's browser screenshots, taken in headless Chromium driven by playwright-core: the seed
-// screen's preview as a seed is typed, a ghost race from a link, and Share after a run.
+// screen's preview as a seed is typed, a ghost race from a link, Share after a run, and How was this
+// made? from a maze run's pause screen.
 // Usage (scripts/screens-web.sh runs it): node screens.mjs BASE_URL OUT_DIR GHOST_CODE
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
@@ -78,6 +79,22 @@ if (ghost) {
   await page.screenshot({ path: `${out}/web-share.png` });
   const text = await page.evaluate(() => navigator.clipboard.readText().catch((e) => `(clipboard: ${e})`));
   writeFileSync(`${out}/web-share.txt`, text + '\n');
+  await page.close();
+}
+
+// 4. How was this made? (issue #33) from a maze run's pause screen: part-way, then the floor played.
+{
+  const page = await open('?seed=pizza+party&mode=maze');
+  await waitFor(page, 'maze run', 'Playing maze');
+  await press(page, 'Enter');
+  await page.waitForTimeout(2000);
+  await press(page, 'Escape', 'ArrowDown', 'ArrowDown', 'Enter');
+  // It opens playing: a few seconds in, the carve is under way.
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: `${out}/web-how-made.png` });
+  await press(page, 'ArrowDown');
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: `${out}/web-how-made-end.png` });
   await page.close();
 }
 

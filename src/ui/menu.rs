@@ -69,6 +69,8 @@ pub enum MenuAction {
     PlayerName,
     /// Game over: send the run to the board, which re-plays it and ranks it.
     SubmitToBoard,
+    /// Pause and game over: the level made again step by step (`ui::how_made`, issue #33).
+    HowMade,
 }
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -310,6 +312,8 @@ fn on_menu_chosen(
         | MenuAction::PlayerName
         // Sent (or a name asked for first) by `ui::board_card`.
         | MenuAction::SubmitToBoard
+        // Opened by `ui::how_made`.
+        | MenuAction::HowMade
         // Asked for by `ui::seed_entry`.
         | MenuAction::TypeSeed => {}
     }

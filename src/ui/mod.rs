@@ -5,6 +5,7 @@ pub mod board_top;
 pub mod clipboard;
 pub mod fit;
 pub mod hints;
+pub mod how_made;
 pub mod hud;
 pub mod menu;
 pub mod preview;
@@ -49,6 +50,7 @@ impl Plugin for UiPlugin {
                 text_prompt::plugin,
                 board_card::plugin,
                 board_top::plugin,
+                how_made::plugin,
             ))
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(

@@ -234,6 +234,9 @@ fn show_entry(
     }
 }
 
+/// The button that opens the step-through of the level's making (`ui::how_made`).
+pub const HOW_MADE_LABEL: &str = "How was this made?";
+
 fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>) {
     reset_cursor(&mut cursor);
     commands.spawn(screen_root(Pause::Paused, Some(palette::OVERLAY))).with_children(|root| {
@@ -242,7 +245,8 @@ fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: 
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Resume", MenuAction::Resume));
             card.spawn(button(1, COPY_LABEL, MenuAction::CopyCode));
-            card.spawn(button(2, "Quit to menu", MenuAction::ToTitle));
+            card.spawn(button(2, HOW_MADE_LABEL, MenuAction::HowMade));
+            card.spawn(button(3, "Quit to menu", MenuAction::ToTitle));
         });
         root.spawn(toast_slot(Node::default()));
     });
@@ -282,7 +286,8 @@ fn spawn_game_over(
             if submit {
                 card.spawn(button(4, "Submit to board", MenuAction::SubmitToBoard));
             }
-            card.spawn(button(4 + usize::from(submit), "Main menu", MenuAction::ToTitle));
+            card.spawn(button(4 + usize::from(submit), HOW_MADE_LABEL, MenuAction::HowMade));
+            card.spawn(button(5 + usize::from(submit), "Main menu", MenuAction::ToTitle));
             card.spawn(crate::ui::board_card::board_line());
             card.spawn(crate::ui::text_prompt::prompt_line());
         });

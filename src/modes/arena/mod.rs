@@ -7,6 +7,7 @@ pub mod visuals;
 use bevy::prelude::*;
 use seedfeast_music::{Scale, Style, Wave};
 use seedfeast_procgen::arena::{ArenaGenerator, ArenaWave, ItemKind};
+use seedfeast_procgen::generator::Opt;
 use seedfeast_procgen::modes;
 
 use crate::data::GameData;
@@ -116,6 +117,10 @@ impl Rules for ArenaRun {
 
     fn stage(&self) -> u32 {
         self.wave.wave
+    }
+
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        vec![(Opt::Wave, self.wave.wave)]
     }
 }
 

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use seedfeast_procgen::dungeon::tuning::MAX_DUNGEON;
 use seedfeast_procgen::dungeon::{DungeonRequest, Gives, generate_dungeon};
+use seedfeast_procgen::generator::Opt;
 
 use super::{Event, Pad, Play, Walker};
 use crate::data::GameData;
@@ -310,6 +311,10 @@ impl Rules for DungeonRun {
 
     fn stage(&self) -> u32 {
         self.dungeon_number()
+    }
+
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        vec![(Opt::Dungeon, self.dungeon_number())]
     }
 
     fn outcome(&self) -> Option<RunEnd> {

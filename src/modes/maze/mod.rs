@@ -9,6 +9,7 @@ pub mod visuals;
 
 use bevy::prelude::*;
 use seedfeast_music::{Scale, Style, Wave};
+use seedfeast_procgen::generator::Opt;
 use seedfeast_procgen::maze::{MazeFloor, generate_floor};
 use seedfeast_procgen::modes;
 
@@ -102,6 +103,10 @@ impl Rules for MazeRun {
 
     fn stage(&self) -> u32 {
         self.floor.floor
+    }
+
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        vec![(Opt::Floor, self.floor.floor)]
     }
 }
 

@@ -27,6 +27,7 @@ pub mod world_strip;
 
 use bevy::prelude::*;
 use seedfeast_music::{Scale, Style, Wave};
+use seedfeast_procgen::generator::Opt;
 use seedfeast_procgen::modes;
 use seedfeast_procgen::puzzle::GenOptions;
 use seedfeast_procgen::puzzle::ast::Command;
@@ -129,6 +130,10 @@ impl Rules for PuzzleRun {
 
     fn score(&self) -> u32 {
         self.score
+    }
+
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        vec![(Opt::Level, self.board.step)]
     }
 
     fn outcome(&self) -> Option<RunEnd> {

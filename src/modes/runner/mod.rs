@@ -7,6 +7,7 @@ pub mod jump;
 pub mod track;
 pub mod visuals;
 
+use seedfeast_procgen::generator::Opt;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -149,9 +150,19 @@ impl Rules for RunnerRun {
     fn score(&self) -> u32 {
         RunnerRun::score(self)
     }
+
+    /// The track laid so far, up to its first [`EXPLAINED_CHUNKS`]: a picture of a longer one is
+    /// too thin to read on a screen.
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        let made = self.live.back().map_or(1, |(index, _)| index + 1);
+        vec![(Opt::Chunks, made.clamp(1, EXPLAINED_CHUNKS) as u32)]
+    }
 }
 
 pub(crate) struct RunnerPlugin;
+
+/// The most chunks *How was this made?* shows being laid.
+pub(crate) const EXPLAINED_CHUNKS: usize = 8;
 
 impl Plugin for RunnerPlugin {
     fn build(&self, app: &mut App) {

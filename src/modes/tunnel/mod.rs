@@ -5,6 +5,7 @@
 pub mod pilot;
 pub mod visuals;
 
+use seedfeast_procgen::generator::Opt;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -148,7 +149,17 @@ impl Rules for TunnelRun {
     fn score(&self) -> u32 {
         self.passed.saturating_mul(10)
     }
+
+    /// The gates laid so far, up to the first [`EXPLAINED_GATES`] (a longer tunnel's picture is
+    /// too thin to read on a screen).
+    fn level_options(&self) -> Vec<(Opt, u32)> {
+        let made = self.live.back().map_or(1, |gate| gate.index + 1);
+        vec![(Opt::Gates, made.clamp(1, EXPLAINED_GATES))]
+    }
 }
+
+/// The most gates *How was this made?* shows being laid.
+pub(crate) const EXPLAINED_GATES: u32 = 16;
 
 pub(crate) struct TunnelPlugin;
 

@@ -150,7 +150,6 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
         crate::generate::explained(trace, "an earlier --wave")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
         let wave = wave_asked(request);

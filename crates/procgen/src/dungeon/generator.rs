@@ -149,7 +149,6 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
         crate::generate::explained(trace, "fewer rooms in --zones")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
         crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)

@@ -14,7 +14,6 @@ mod feed;
 mod picture;
 mod request;
 mod shared;
-#[cfg(not(target_arch = "wasm32"))]
 mod sketch;
 mod spec;
 
@@ -22,7 +21,6 @@ pub use feed::{Feed, digest_seeds};
 pub use picture::{MAX_PICTURE_PIXELS, Picture, check_picture_size};
 pub use request::{Opt, OptionSpec, Request, RequestError, check_options, reproduce};
 pub use shared::SharedData;
-#[cfg(not(target_arch = "wasm32"))]
 pub use sketch::{MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, MAX_FRAMES, Sketch, Sketches, sketch_points, sketches};
 pub use spec::{ARCADE_RUN_SECONDS, MAX_VALIDATE_SEEDS, ModeSpec, STEPS_PER_SECOND, ValidateCap};
 
@@ -182,14 +180,13 @@ pub trait Generate<D: ?Sized>: Sync {
     fn generate(&self, data: &D, request: &Request) -> Result<Box<dyn Level<D>>, RequestError>;
     /// How the level a request asks for was made: the generator's narration of the very level
     /// [`Generate::generate`] makes (see [`crate::trace`]), within [`MAX_EXPLAINED`].
-    /// Not in the browser build: a method here is in every generator's vtable, so its code (every
-    /// mode's captions and JSON) would be in the bundle whether called or not; the in-game
-    /// step-through will bring it in, measured against the bundle's budget.
+    /// Not in the browser build, which needs only [`Generate::sketch`] (a method here is in every
+    /// generator's vtable, so its code would be in the bundle whether called or not).
     #[cfg(not(target_arch = "wasm32"))]
     fn explain(&self, data: &D, request: &Request) -> Result<Vec<Explained>, RequestError>;
     /// The same narration as pictures: `frames` of the level part-made, each drawn from the
-    /// events alone (see [`sketches`]), for `explain --format png`.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// events alone (see [`sketches`]), for `explain --format png` and the game's *How was this
+    /// made?* (desktop and browser).
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<Sketches, RequestError>;
     /// What a sweep of one seed covers: sizes, floors, waves … as `validate` options set them.
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request>;

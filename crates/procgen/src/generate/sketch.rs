@@ -27,8 +27,8 @@ pub struct Sketch {
     pub picture: Picture,
 }
 
-/// Draws the level a prefix of the events has made.
-type Draw = Box<dyn FnMut(usize) -> Result<Picture, ReplayError>>;
+/// Draws the level a prefix of the events has made (`Send + Sync`, so the game can keep it).
+type Draw = Box<dyn FnMut(usize) -> Result<Picture, ReplayError> + Send + Sync>;
 
 /// The frames of a level's making, drawn one by one as they are asked for.
 pub struct Sketches {
@@ -61,14 +61,21 @@ impl Sketches {
     pub fn told(&self) -> &[Explained] {
         &self.told
     }
-}
 
-impl Iterator for Sketches {
-    type Item = Result<Sketch, RequestError>;
+    /// The event frame `index` is drawn after, counted from 1 (its [`Sketch::step`]).
+    pub fn step_at(&self, index: usize) -> Option<usize> {
+        self.points.get(index).map(|at| at + 1)
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
-        let &at = self.points.get(self.next)?;
-        self.next += 1;
+    /// How many frames there are in all, drawn or not.
+    pub fn frames(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Frame `index` (from 0) of [`Sketches::frames`], drawn now, in any order: the game's
+    /// step-through goes back and forth. `None` past the last.
+    pub fn frame(&mut self, index: usize) -> Option<Result<Sketch, RequestError>> {
+        let &at = self.points.get(index)?;
         let told = &self.told[at];
         let sketch = (self.draw)(at + 1)
             .map(|picture| Sketch {
@@ -79,6 +86,16 @@ impl Iterator for Sketches {
                 picture: fit(picture, self.size),
             })
             .map_err(|error| RequestError(format!("the level can't be drawn part-made: {error}")));
+        Some(sketch)
+    }
+}
+
+impl Iterator for Sketches {
+    type Item = Result<Sketch, RequestError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let sketch = self.frame(self.next)?;
+        self.next += 1;
         Some(sketch)
     }
 
@@ -107,11 +124,11 @@ pub fn sketch_points(events: usize, frames: usize) -> Vec<usize> {
 /// `draw` from a prefix of the events (`draw(events)` draws the finished level). Refused, saying
 /// which option asks for less, when the narration is longer than one explanation holds (`what`)
 /// or the pictures would be over [`MAX_FRAME_PIXELS`] or [`MAX_ANIMATION_PIXELS`].
-pub fn sketches<E: Step + serde::Serialize + 'static>(
+pub fn sketches<E: Step + serde::Serialize + Send + Sync + 'static>(
     trace: Limited<E>,
     what: &str,
     frames: usize,
-    mut draw: impl FnMut(&[E]) -> Result<Picture, ReplayError> + 'static,
+    mut draw: impl FnMut(&[E]) -> Result<Picture, ReplayError> + Send + Sync + 'static,
 ) -> Result<Sketches, RequestError> {
     if !(2..=MAX_FRAMES).contains(&frames) {
         return Err(RequestError(format!("an animation has 2 to {MAX_FRAMES} frames, not {frames}")));

@@ -193,7 +193,6 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
         crate::generate::explained(trace, "a smaller --width and --height")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
         let floor = floor_asked(request);

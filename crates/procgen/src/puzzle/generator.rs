@@ -150,7 +150,6 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
         crate::generate::explained(trace, "a shorter --code")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let (puzzle, code, options) = program(data.part(), request);
         let mut trace = crate::generate::explain_trace();

@@ -140,7 +140,6 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
         crate::generate::explained(trace, "fewer --chunks")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let config = RunnerConfig::of(data);
         let mut trace = crate::generate::explain_trace();

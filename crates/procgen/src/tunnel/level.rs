@@ -157,7 +157,6 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         crate::generate::explained(trace, "fewer --gates")
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let (tuning, squeeze): (&TunnelTuning, bool) = (data.part(), request.variant == Some(SQUEEZE));
         let mut trace = crate::generate::explain_trace();
