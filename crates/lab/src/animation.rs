@@ -47,18 +47,57 @@ pub fn write_apng<W: Write>(
     encoder.set_frame_delay(FRAME_MS, 1000).map_err(failed)?;
     let mut writer = encoder.write_header().map_err(failed)?;
     let mut written = 0;
+    let mut previous: Option<Vec<u8>> = None;
     for sketch in sketches {
         let sketch = sketch?;
         if written + 1 == frames {
             writer.set_frame_delay(LAST_MS, 1000).map_err(failed)?;
         }
-        writer.write_image_data(&compose(&sketch, (width, height))?).map_err(failed)?;
+        let frame = compose(&sketch, (width, height))?;
+        // After the first, a frame holds only the box where it differs from the one before (the
+        // rest stays as it was): most decisions change a few cells, so files are several times
+        // smaller.
+        let (x, y, w, h) = previous.as_ref().map_or((0, 0, width, height), |before| changed(before, &frame, width));
+        writer.reset_frame_position().map_err(failed)?;
+        writer.set_frame_dimension(w, h).map_err(failed)?;
+        writer.set_frame_position(x, y).map_err(failed)?;
+        writer.write_image_data(&crop(&frame, width, (x, y, w, h))).map_err(failed)?;
+        previous = Some(frame);
         written += 1;
     }
     if written != frames {
         return Err(format!("{written} frames were drawn of the {frames} announced"));
     }
     writer.finish().map_err(failed)
+}
+
+/// The smallest box `(x, y, width, height)` holding every pixel where `after` differs from
+/// `before` (frames `width` pixels wide); one pixel where none does, as a frame holds at least one.
+fn changed(before: &[u8], after: &[u8], width: u32) -> (u32, u32, u32, u32) {
+    let row = width as usize * 3;
+    let mut rows = before.chunks(row).zip(after.chunks(row)).enumerate().filter(|(_, (a, b))| a != b);
+    let Some((top, _)) = rows.next() else { return (0, 0, 1, 1) };
+    let bottom = rows.last().map_or(top, |(y, _)| y);
+    let (mut left, mut right) = (width as usize, 0);
+    for y in top..=bottom {
+        let (a, b) = (&before[y * row..(y + 1) * row], &after[y * row..(y + 1) * row]);
+        if let Some(first) = (0..width as usize).find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]) {
+            let last =
+                (first..width as usize).rev().find(|&x| a[x * 3..x * 3 + 3] != b[x * 3..x * 3 + 3]).unwrap_or(first);
+            left = left.min(first);
+            right = right.max(last);
+        }
+    }
+    (left as u32, top as u32, (right - left + 1) as u32, (bottom - top + 1) as u32)
+}
+
+/// The pixels of the box `(x, y, w, h)` of a frame `width` pixels wide.
+fn crop(frame: &[u8], width: u32, (x, y, w, h): (u32, u32, u32, u32)) -> Vec<u8> {
+    let row = width as usize * 3;
+    (y as usize..(y + h) as usize)
+        .flat_map(|r| &frame[r * row + x as usize * 3..r * row + (x + w) as usize * 3])
+        .copied()
+        .collect()
 }
 
 /// One frame: the band colour, the picture centred across the top, the caption band under it.
@@ -151,8 +190,17 @@ mod tests {
         assert_eq!((decoder.info().width, decoder.info().height), (width, height));
         assert!(width >= MIN_WIDTH && size.0 < MIN_WIDTH, "a small maze is centred on a wider band");
         let mut buffer = vec![0; decoder.output_buffer_size().unwrap()];
+        let mut canvas = vec![0u8; (width * height * 3) as usize];
         for sketch in &drawn {
-            decoder.next_frame(&mut buffer).unwrap();
+            // Each frame after the first is the box that changed: laid on what was there.
+            let part = decoder.next_frame(&mut buffer).unwrap();
+            let control = decoder.info().frame_control.unwrap();
+            for y in 0..part.height as usize {
+                let to = ((control.y_offset as usize + y) * width as usize + control.x_offset as usize) * 3;
+                let from = y * part.width as usize * 3;
+                canvas[to..to + part.width as usize * 3].copy_from_slice(&buffer[from..from + part.width as usize * 3]);
+            }
+            let buffer = &canvas;
             let left = ((width - size.0) / 2) as usize;
             let row =
                 |y: usize| &buffer[(y * width as usize + left) * 3..(y * width as usize + left + size.0 as usize) * 3];
@@ -164,6 +212,17 @@ mod tests {
             let white = band.chunks(3).filter(|p| *p == [255, 255, 255]).count();
             assert!(white > 100, "step {}: the caption's text is drawn ({white} white pixels)", sketch.step);
         }
+    }
+
+    #[test]
+    fn a_frame_holds_the_box_that_changed() {
+        let before = vec![0u8; 4 * 3 * 3];
+        let mut after = before.clone();
+        after[(4 + 1) * 3] = 9; // (1, 1)
+        after[(2 * 4 + 2) * 3 + 2] = 9; // (2, 2)
+        assert_eq!(changed(&before, &after, 4), (1, 1, 2, 2));
+        assert_eq!(changed(&before, &before, 4), (0, 0, 1, 1), "nothing changed: one pixel");
+        assert_eq!(crop(&after, 4, (1, 1, 2, 2)), [9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]);
     }
 
     #[test]
