@@ -75,9 +75,10 @@ pub fn write_apng<W: Write>(
 /// `before` (frames `width` pixels wide); one pixel where none does, as a frame holds at least one.
 fn changed(before: &[u8], after: &[u8], width: u32) -> (u32, u32, u32, u32) {
     let row = width as usize * 3;
-    let mut rows = before.chunks(row).zip(after.chunks(row)).enumerate().filter(|(_, (a, b))| a != b);
-    let Some((top, _)) = rows.next() else { return (0, 0, 1, 1) };
-    let bottom = rows.last().map_or(top, |(y, _)| y);
+    let count = after.len() / row.max(1);
+    let differs = |y: usize| before[y * row..(y + 1) * row] != after[y * row..(y + 1) * row];
+    let Some(top) = (0..count).find(|&y| differs(y)) else { return (0, 0, 1, 1) };
+    let bottom = (top..count).rev().find(|&y| differs(y)).unwrap_or(top);
     let (mut left, mut right) = (width as usize, 0);
     for y in top..=bottom {
         let (a, b) = (&before[y * row..(y + 1) * row], &after[y * row..(y + 1) * row]);
