@@ -315,6 +315,7 @@ impl Plugin for RunFlowPlugin {
             .init_resource::<RunScore>()
             .init_resource::<RunStage>()
             .init_resource::<LevelShown>()
+            .add_systems(OnEnter(Screen::Playing), |mut shown: ResMut<LevelShown>| *shown = LevelShown::default())
             .configure_sets(OnEnter(Screen::Playing), (RunStart::Physics, RunStart::Mode).chain())
             .configure_sets(
                 FixedUpdate,

@@ -48,6 +48,30 @@ fn played_picture(app: &App) -> seedfeast_procgen::generator::Picture {
     session.mode.generator().generate(data, &request).unwrap().picture().unwrap()
 }
 
+/// The level the run holds, drawn by its mode's renderer at the size `gen` draws it: the modes
+/// whose run keeps its whole level (the Runner's and the tunnels' keep only what is in view).
+fn own_picture(app: &App, key: &str) -> Option<seedfeast_procgen::generator::Picture> {
+    use seedfeast_procgen::generate::Picture;
+    let world = app.world();
+    let parts = match key {
+        "maze" => seedfeast_procgen::maze::to_rgb(&world.resource::<seedfeast::modes::maze::MazeRun>().floor, 12),
+        "arena" => seedfeast_procgen::arena::render::arena_rgb(
+            &world.resource::<seedfeast::modes::arena::ArenaRun>().wave,
+            0.5,
+        ),
+        "dungeon" => seedfeast_procgen::dungeon::to_rgb(
+            &world.resource::<seedfeast::modes::dungeon::run::DungeonRun>().play.dungeon,
+            6,
+        ),
+        "puzzle" => seedfeast_procgen::puzzle::render::to_rgb(
+            &world.resource::<seedfeast::modes::puzzle::PuzzleRun>().board.level,
+            16,
+        ),
+        _ => return None,
+    };
+    Some(Picture { width: parts.0, height: parts.1, rgb: parts.2 })
+}
+
 #[test]
 fn every_mode_shows_how_the_level_being_played_was_made() {
     for key_name in ["runner", "maze", "arena", "tunnel", "food-tunnel", "dungeon", "puzzle"] {
@@ -88,7 +112,10 @@ fn every_mode_shows_how_the_level_being_played_was_made() {
         let last = how(&app).shown.clone().unwrap();
         assert_eq!(how(&app).index, how(&app).frames - 1, "{key_name}");
         assert_eq!(last.step, last.of, "{key_name}: the last frame is the finished level");
-        assert_eq!(last.picture, played_picture(&app), "{key_name}: the drawn level is the played one");
+        assert_eq!(last.picture, played_picture(&app), "{key_name}: the drawn level is gen's");
+        if let Some(own) = own_picture(&app, key_name) {
+            assert_eq!(last.picture, own, "{key_name}: the drawn level is the one the run plays");
+        }
         assert_ne!(first.picture, last.picture, "{key_name}: the level is seen being made");
         // Escape closes it, and the run stays paused under it.
         key(&mut app, KeyCode::Escape, Key::Escape);
@@ -128,4 +155,29 @@ fn playing_runs_to_the_end_and_the_game_over_screen_offers_it_too() {
     key(&mut app, KeyCode::Escape, Key::Escape);
     assert!(!app.world().contains_resource::<HowMade>());
     assert_eq!(screen(&app), Screen::GameOver, "closing it does not leave the screen");
+}
+
+#[test]
+fn the_seed_screen_shows_how_its_previews_level_was_made() {
+    let mut app = menu_app();
+    key(&mut app, KeyCode::Enter, Key::Enter); // Play
+    key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    key(&mut app, KeyCode::Enter, Key::Enter); // the Maze chase
+    assert_eq!(screen(&app), Screen::SeedSelect);
+    // Nothing typed: the preview is of the seed *Play this seed* plays.
+    let seed = app.world().resource::<Session>().seed;
+    choose_how_made(&mut app);
+    key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    let last = how(&app).shown.clone().unwrap();
+    let maze = mode("maze").generator();
+    let preview = maze.generate(&GameData::built_in(), &maze.preview_request(seed, None)).unwrap().picture().unwrap();
+    assert_eq!(last.picture, preview, "the level the preview shows");
+    assert!(how(&app).command.contains(&seed.code().to_string()), "{}", how(&app).command);
+    // Keys typed while it is open go to it, not into the seed box.
+    let typed = app.world().resource::<seedfeast::ui::seed_entry::SeedEntry>().text.clone();
+    type_text(&mut app, "x");
+    assert_eq!(app.world().resource::<seedfeast::ui::seed_entry::SeedEntry>().text, typed);
+    key(&mut app, KeyCode::Escape, Key::Escape);
+    assert!(!app.world().contains_resource::<HowMade>());
+    assert_eq!(screen(&app), Screen::SeedSelect, "closing it stays on the seed screen");
 }

@@ -47,13 +47,15 @@ pub(super) fn explain(
 /// whole (a failed run leaves no half animation under that name), or down a pipe.
 fn animate(sketches: seedfeast_procgen::generate::Sketches, output: Option<&Path>) -> Result<(), Stop> {
     let (size, count) = (sketches.size(), sketches.len());
+    seedfeast_lab::animation::check_size(size, count).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let frames = sketches.map(|frame| frame.map_err(|e| e.to_string()));
     let failed = |e: String| Stop::Failed(format!("error: {e}"));
     match output {
         Some(path) => {
             let cannot = |e: std::io::Error| Stop::Failed(format!("error: can't write {}: {e}", path.display()));
+            // This run's own: another run's, or a file of that name, is left alone.
             let mut part = path.as_os_str().to_owned();
-            part.push(".part");
+            part.push(format!(".{}.part", std::process::id()));
             let part = PathBuf::from(part);
             let file = std::fs::File::create(&part).map_err(cannot)?;
             let mut out = std::io::BufWriter::new(file);

@@ -1,30 +1,33 @@
 //! *How was this made?* (issue #33): from the pause and game-over screens, the level the run is on
-//! made again step by step from its generator's own narration: the level part-made, the step and
+//! (from the seed screen, its preview's level) made again step by step from its generator's own narration: the level part-made, the step and
 //! the caption of the decision just taken, and controls to play, pause, step, scrub and change the
 //! speed. The frames are the generator's sketches (`Generate::sketch`), drawn from the events
 //! alone, so the last one is the level that was played. Keys, pad and touch all drive it; while it
 //! is open the screen under it takes no input.
 
 use bevy::prelude::*;
-use bevy::ui::{FocusPolicy, RelativeCursorPosition};
+use bevy::ui::RelativeCursorPosition;
 use seedfeast_procgen::generate::{Sketch, Sketches};
 use seedfeast_procgen::generator::Request;
 
 use crate::data::GameData;
 use crate::input::{Actions, Dir, ReadActions};
-use crate::palette;
 use crate::run::LevelShown;
 use crate::session::Session;
 use crate::state::Screen;
 use crate::toast::Toast;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuSystems};
-use crate::ui::preview::picture_image;
-use crate::ui::widgets::text;
+use crate::ui::preview::{picture_image, wanted_seed};
+use crate::ui::seed_entry::SeedEntry;
+
+mod view;
+use view::{CaptionLine, ControlLabel, FRAME_BORDER, FrameImage, Root, ScrubFill, Scrubber, StepLine, view};
 
 /// Frames one showing holds: the story's events spread over them, the last the finished level.
 pub const FRAMES: usize = 120;
-/// The border around the picture, in UI pixels.
-const FRAME_BORDER: f32 = 3.0;
+/// The longest side of a picture the step-through shows: a texture larger than 2048 pixels a
+/// side is more than WebGL2 promises (a designer's huge maze is told in the terminal instead).
+pub const MAX_SIDE: u32 = 2048;
 /// Frames a second at each speed, slowest first.
 pub const SPEEDS: [f32; 3] = [4.0, 12.0, 30.0];
 
@@ -44,6 +47,11 @@ pub struct HowMade {
     pub shown: Option<Sketch>,
     /// The command that prints the same story (`seedfeast explain …`), shown under the heading.
     pub command: String,
+    /// Close was asked for: it closes at the start of the next frame, so a finger that pressed
+    /// *Close* went down while the screen under it took no input, and its lift taps nothing there.
+    closing: bool,
+    /// A frame that could not be drawn (its error is in the caption line), not tried again.
+    failed: Option<usize>,
 }
 
 impl HowMade {
@@ -64,22 +72,6 @@ pub enum Control {
     Close,
 }
 
-#[derive(Component)]
-struct Root;
-
-#[derive(Component)]
-struct FrameImage;
-#[derive(Component)]
-struct StepLine;
-#[derive(Component)]
-struct CaptionLine;
-#[derive(Component)]
-struct Scrubber;
-#[derive(Component)]
-struct ScrubFill;
-#[derive(Component)]
-struct ControlLabel;
-
 pub(crate) fn plugin(app: &mut App) {
     app.add_observer(open)
         // The screen under it takes no input while it is open (its buttons, taps and keys).
@@ -94,7 +86,8 @@ pub(crate) fn plugin(app: &mut App) {
             (press_controls, scrub, play, draw, lay_out).chain().before(MenuSystems).run_if(resource_exists::<HowMade>),
         )
         .add_systems(OnExit(Screen::Playing), close)
-        .add_systems(OnExit(Screen::GameOver), close);
+        .add_systems(OnExit(Screen::GameOver), close)
+        .add_systems(OnExit(Screen::SeedSelect), close);
 }
 
 /// The request that makes the level on screen: the session's seed and mode with the options the
@@ -113,11 +106,14 @@ fn command_line(session: &Session, request: &Request) -> String {
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn open(
     chosen: On<MenuChosen>,
     mut commands: Commands,
     session: Res<Session>,
     shown: Res<LevelShown>,
+    screen: Option<Res<State<Screen>>>,
+    entry: Option<Res<SeedEntry>>,
     data: Option<Res<GameData>>,
     mut toast: ResMut<Toast>,
 ) {
@@ -125,10 +121,29 @@ fn open(
         return;
     }
     let Some(data) = data else { return };
-    let request = level_request(&session, &shown);
+    // The seed screen shows how its preview's level was made (the seed typed, or the session's).
+    let request = match (screen.map(|s| *s.get()), entry) {
+        (Some(Screen::SeedSelect), Some(entry)) => match wanted_seed(&entry, &session) {
+            Ok(seed) => session.mode.generator().preview_request(seed, session.mode.variant()),
+            Err(problem) => {
+                toast.show(problem);
+                return;
+            }
+        },
+        _ => level_request(&session, &shown),
+    };
     match session.mode.generator().sketch(&data, &request, FRAMES) {
+        Ok(sketches) if sketches.size().0.max(sketches.size().1) > MAX_SIDE => {
+            let (width, height) = sketches.size();
+            toast.show(format!(
+                "This level's picture is {width}x{height} pixels, too big to show here: `{}` prints its story",
+                command_line(&session, &request)
+            ));
+        }
         Ok(sketches) => {
             let frames = sketches.frames();
+            let command = command_line(&session, &request);
+            commands.spawn(view(command.clone()));
             commands.insert_resource(HowMade {
                 sketches,
                 index: 0,
@@ -137,9 +152,10 @@ fn open(
                 speed: 1,
                 clock: 0.0,
                 shown: None,
-                command: command_line(&session, &request),
+                command,
+                closing: false,
+                failed: None,
             });
-            commands.spawn(view(command_line(&session, &request)));
         }
         Err(error) => toast.show(format!("Can't show how it was made: {error}")),
     }
@@ -150,93 +166,6 @@ fn close(mut commands: Commands, roots: Query<Entity, With<Root>>) {
     for root in &roots {
         commands.entity(root).despawn();
     }
-}
-
-/// The step-through's screen, over everything.
-fn view(command: String) -> impl Bundle {
-    let control = |label: &'static str, control: Control| {
-        (
-            Button,
-            control,
-            Node {
-                min_width: px(96),
-                min_height: px(48),
-                padding: UiRect::horizontal(px(10)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(12)),
-                ..default()
-            },
-            BackgroundColor(palette::BUTTON),
-            children![(text(label, 20.0, palette::TEXT), ControlLabel)],
-        )
-    };
-    (
-        Root,
-        Node {
-            width: percent(100),
-            height: percent(100),
-            position_type: PositionType::Absolute,
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(8),
-            padding: UiRect::all(px(12)),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL.with_alpha(1.0)),
-        GlobalZIndex(40),
-        FocusPolicy::Block,
-        children![
-            text("How this level was made", 30.0, palette::ACCENT),
-            text(command, 16.0, palette::TEXT_DIM),
-            (
-                FrameImage,
-                ImageNode::default(),
-                Node { border: UiRect::all(px(FRAME_BORDER)), ..default() },
-                BorderColor::all(palette::PREVIEW_FRAME),
-            ),
-            (StepLine, text("", 18.0, palette::TEXT_DIM)),
-            (CaptionLine, text("", 22.0, palette::TEXT), Node { max_width: percent(92), ..default() }),
-            (
-                Scrubber,
-                Button,
-                RelativeCursorPosition::default(),
-                Node {
-                    width: percent(80),
-                    height: px(22),
-                    border_radius: BorderRadius::all(px(11)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
-                BackgroundColor(palette::BUTTON),
-                children![(
-                    ScrubFill,
-                    Node { width: percent(0), height: percent(100), ..default() },
-                    BackgroundColor(palette::BUTTON_SELECTED),
-                )],
-            ),
-            (
-                Node {
-                    flex_direction: FlexDirection::Row,
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    column_gap: px(8),
-                    row_gap: px(8),
-                    ..default()
-                },
-                children![
-                    control("Start", Control::First),
-                    control("Back", Control::Back),
-                    control("Pause", Control::PlayPause),
-                    control("Step", Control::Step),
-                    control("End", Control::Last),
-                    control("Speed 2", Control::Speed),
-                    control("Close", Control::Close),
-                ],
-            ),
-        ],
-    )
 }
 
 /// What a control does.
@@ -281,6 +210,11 @@ fn drive(
     mut how: ResMut<HowMade>,
     roots: Query<Entity, With<Root>>,
 ) {
+    if how.closing {
+        *actions = Actions { move_axis: actions.move_axis, ..Actions::default() };
+        close(commands.reborrow(), roots);
+        return;
+    }
     let control = match actions.steer {
         Some(Dir::Left) => Some(Control::Back),
         Some(Dir::Right) => Some(Control::Step),
@@ -295,21 +229,16 @@ fn drive(
     if let Some(control) = control
         && apply(control, &mut how)
     {
-        close(commands.reborrow(), roots);
+        how.closing = true;
     }
 }
 
 /// The buttons, by mouse or finger.
-fn press_controls(
-    mut commands: Commands,
-    buttons: Query<(&Control, &Interaction), Changed<Interaction>>,
-    how: Option<ResMut<HowMade>>,
-    roots: Query<Entity, With<Root>>,
-) {
+fn press_controls(buttons: Query<(&Control, &Interaction), Changed<Interaction>>, how: Option<ResMut<HowMade>>) {
     let Some(mut how) = how else { return };
     for (control, interaction) in &buttons {
         if *interaction == Interaction::Pressed && apply(*control, &mut how) {
-            close(commands.reborrow(), roots);
+            how.closing = true;
             return;
         }
     }
@@ -359,18 +288,21 @@ fn draw(
     images: Option<ResMut<Assets<Image>>>,
     mut picture: Query<&mut ImageNode, With<FrameImage>>,
     mut lines: ParamSet<(Query<&mut Text, With<StepLine>>, Query<&mut Text, With<CaptionLine>>)>,
-    mut toast: ResMut<Toast>,
 ) {
     let Some(mut how) = how else { return };
     let index = how.index;
-    if how.shown.as_ref().is_some_and(|shown| Some(shown.step) == how.step_of(index)) {
+    if how.failed == Some(index) || how.shown.as_ref().is_some_and(|shown| Some(shown.step) == how.step_of(index)) {
         return;
     }
     let sketch = match how.sketches.frame(index) {
         Some(Ok(sketch)) => sketch,
         Some(Err(error)) => {
-            toast.show(format!("Can't draw this step: {error}"));
+            // In the caption line: a toast would be under this screen.
+            for mut line in &mut lines.p1() {
+                line.0 = format!("This step can't be drawn: {error}");
+            }
             how.playing = false;
+            how.failed = Some(index);
             return;
         }
         None => return,

@@ -69,7 +69,8 @@ pub enum MenuAction {
     PlayerName,
     /// Game over: send the run to the board, which re-plays it and ranks it.
     SubmitToBoard,
-    /// Pause and game over: the level made again step by step (`ui::how_made`, issue #33).
+    /// Pause, game over and the seed screen: the level made again step by step (`ui::how_made`,
+    /// issue #33).
     HowMade,
 }
 

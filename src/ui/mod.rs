@@ -57,7 +57,7 @@ impl Plugin for UiPlugin {
                 Update,
                 // The preview follows what typing, the menu and a paste did this frame.
                 (
-                    seed_entry::type_seed.before(menu::MenuSystems),
+                    seed_entry::type_seed.before(menu::MenuSystems).run_if(not(resource_exists::<how_made::HowMade>)),
                     (preview::track_preview, preview::show_preview)
                         .chain()
                         .after(menu::MenuSystems)
@@ -68,7 +68,9 @@ impl Plugin for UiPlugin {
             .add_systems(
                 Update,
                 // During a run too: the HUD offers it.
-                seed_entry::copy_shortcut.run_if(in_state(Screen::GameOver).or_else(in_state(Screen::Playing))),
+                seed_entry::copy_shortcut
+                    .run_if(in_state(Screen::GameOver).or_else(in_state(Screen::Playing)))
+                    .run_if(not(resource_exists::<how_made::HowMade>)),
             )
             .add_systems(Update, clipboard::finish_paste);
     }

@@ -142,6 +142,9 @@ fn spawn_seed_select(
                         right.spawn((SeedEntryText, text("", 26.0, palette::TEXT), line()));
                         right.spawn((SeedErrorText, text("", 20.0, palette::TEXT_ERROR), line()));
                         spawn_preview(right, session.mode);
+                        // After Back (and the browser's Type a seed) in the cursor's order.
+                        let order = if cfg!(target_arch = "wasm32") { 8 } else { 7 };
+                        right.spawn(button(order, HOW_MADE_LABEL, MenuAction::HowMade));
                         // Toasts here, under the preview, clear of the menu and the footer.
                         right.spawn(toast_slot(Node { margin: UiRect::top(px(12)), ..default() }));
                         right.spawn(crate::ui::board_top::top_three_line());

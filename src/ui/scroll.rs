@@ -19,8 +19,13 @@ pub(crate) const DRAG_MIN: f32 = 12.0;
 const EDGE: f32 = 12.0;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Drags>()
-        .add_systems(Update, (scroll_when_taller, drag_to_scroll).chain().before(crate::ui::menu::MenuSystems));
+    app.init_resource::<Drags>().add_systems(
+        Update,
+        (scroll_when_taller, drag_to_scroll)
+            .chain()
+            .before(crate::ui::menu::MenuSystems)
+            .run_if(not(resource_exists::<crate::ui::how_made::HowMade>)),
+    );
 }
 
 /// The fingers that have dragged (so their lift is no tap), and where the one scrolling started.

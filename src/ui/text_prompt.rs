@@ -93,7 +93,11 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<TextPrompt>()
         .add_systems(
             Update,
-            (type_into_prompt.before(MenuSystems), finish_prompt_paste, show_prompt).chain().in_set(PromptSystems),
+            (type_into_prompt.before(MenuSystems), finish_prompt_paste, show_prompt)
+                .chain()
+                .in_set(PromptSystems)
+                // Not under *How was this made?*: it has the keys while it is open.
+                .run_if(not(resource_exists::<crate::ui::how_made::HowMade>)),
         )
         .add_systems(Update, close_on_leaving.run_if(state_changed::<crate::state::Screen>));
 }

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use plotters::prelude::*;
-use seedfeast_procgen::generate::{Picture, Sketch};
+use seedfeast_procgen::generate::{MAX_ANIMATION_PIXELS, MAX_FRAME_PIXELS, Picture, Sketch, thousands};
 
 use crate::plot::{FAMILY, register_font};
 
@@ -28,6 +28,31 @@ pub fn frame_size((width, height): (u32, u32)) -> (u32, u32) {
     (width.max(MIN_WIDTH), height + BAND)
 }
 
+/// Refuses `frames` frames for sketches of `size` when a frame as written (at least
+/// [`MIN_WIDTH`] wide, the band under it) or all of them are over the bounds a sketch is held to
+/// ([`MAX_FRAME_PIXELS`], [`MAX_ANIMATION_PIXELS`]): a tall, narrow level's pictures pass, but
+/// its frames are as wide as the band.
+pub fn check_size(size: (u32, u32), frames: usize) -> Result<(), String> {
+    let (width, height) = frame_size(size);
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_FRAME_PIXELS {
+        return Err(format!(
+            "a frame of this level would be {width}x{height} pixels with its caption, more than the {} a frame may \
+             hold: ask for a smaller level",
+            thousands(MAX_FRAME_PIXELS)
+        ));
+    }
+    let most = MAX_ANIMATION_PIXELS / pixels.max(1);
+    if frames as u64 > most {
+        return Err(format!(
+            "{frames} frames of {width}x{height} pixels are more than the {} pixels an animation may hold: ask for at \
+             most --frames {most}, or a smaller level",
+            thousands(MAX_ANIMATION_PIXELS)
+        ));
+    }
+    Ok(())
+}
+
 /// Writes `frames` sketches of `size` (each [`Sketch::picture`] that size) to `out` as an
 /// animated PNG that loops, saying what failed where it fails.
 pub fn write_apng<W: Write>(
@@ -37,6 +62,7 @@ pub fn write_apng<W: Write>(
     sketches: impl Iterator<Item = Result<Sketch, String>>,
 ) -> Result<(), String> {
     register_font()?;
+    check_size(size, frames)?;
     let failed = |e: png::EncodingError| format!("encoding the animation: {e}");
     let (width, height) = frame_size(size);
     let count = u32::try_from(frames).map_err(|_| "too many frames".to_string())?;
@@ -224,6 +250,16 @@ mod tests {
         assert_eq!(changed(&before, &after, 4), (1, 1, 2, 2));
         assert_eq!(changed(&before, &before, 4), (0, 0, 1, 1), "nothing changed: one pixel");
         assert_eq!(crop(&after, 4, (1, 1, 2, 2)), [9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9]);
+    }
+
+    #[test]
+    fn frames_are_bounded_as_written_with_their_band() {
+        // A tall, narrow level: its pictures pass, its frames (720 wide) don't.
+        assert!(check_size((36, 4_000), 10).is_ok());
+        let error = check_size((36, 48_012), 10).unwrap_err();
+        assert!(error.starts_with("a frame of this level would be 720x48078 pixels"), "{error}");
+        let error = check_size((700, 2_000), 300).unwrap_err();
+        assert!(error.contains("ask for at most --frames 112"), "{error}");
     }
 
     #[test]

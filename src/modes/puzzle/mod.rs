@@ -27,7 +27,6 @@ pub mod world_strip;
 
 use bevy::prelude::*;
 use seedfeast_music::{Scale, Style, Wave};
-use seedfeast_procgen::generator::Opt;
 use seedfeast_procgen::modes;
 use seedfeast_procgen::puzzle::GenOptions;
 use seedfeast_procgen::puzzle::ast::Command;
@@ -132,8 +131,8 @@ impl Rules for PuzzleRun {
         self.score
     }
 
-    fn level_options(&self) -> Vec<(Opt, u32)> {
-        vec![(Opt::Level, self.board.step)]
+    fn level_options(&self) -> Vec<(seedfeast_procgen::generator::Opt, u32)> {
+        vec![(seedfeast_procgen::generator::Opt::Level, self.board.step)]
     }
 
     fn outcome(&self) -> Option<RunEnd> {
