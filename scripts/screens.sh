@@ -166,6 +166,16 @@ fi
 if [ "$which" = how ] || [ "$which" = all ]; then
   # How was this made? (issue #33) from the pause screen: the maze carved part-way, then the
   # finished floor; the dungeon half-carved; the Arena's scatter (HOW_MODES picks others).
+  # From the seed screen: the Maze chase's preview level (Play, the Maze, then down to the button).
+  open_game
+  key Return Down Return
+  key Down Down Down Down Down Down Down Return
+  sleep 3
+  shot how-seed-screen
+  key Escape
+  sleep 1
+  shot how-seed-screen-closed
+  close_game
   for mode in ${HOW_MODES:-maze dungeon arena}; do
     SEEDFEAST_BOT=1 open_game play --mode "$mode" --seed "pizza party"
     key Return # past the get-ready countdown
