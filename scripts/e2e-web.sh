@@ -27,9 +27,12 @@ scripts/web.sh
 # to 14,200,589 raw and 5,040,128 gzipped plus about 2%: +72 KB raw and +22 KB gzipped since
 # 14,128,588 (stop 41), with issue #29's gamepad remapping (a button map, its settings rows and
 # messages) and colour-safe scheme, and issue #30's scrolling menus, finger-sized buttons, the
-# Maze's D-pad, orientation per mode and the lockstep clock a browser test drives.
-budget_raw=14490000
-budget_gzip=5140000
+# Maze's D-pad, orientation per mode and the lockstep clock a browser test drives. Raised again
+# the same day to 14,414,241 raw and 5,120,253 gzipped plus about 2%: +214 KB raw and +80 KB
+# gzipped, issue #33's How was this made? in the game (every mode's sketch: its rebuild kept for
+# prefixes and its captions, the step-through's screen).
+budget_raw=14700000
+budget_gzip=5220000
 raw=$(stat -c %s dist/web/seedfeast_bg.wasm)
 zipped=$(gzip -9 -c dist/web/seedfeast_bg.wasm | wc -c)
 if [ "$raw" -gt "$budget_raw" ] || [ "$zipped" -gt "$budget_gzip" ]; then

@@ -66,10 +66,14 @@ fn sum_up_run(replay: Option<Res<LastReplay>>) {
     let _ = summary;
 }
 
-/// Every menu button on screen as `label|x|y|width|height` in CSS px from the canvas's top left.
+/// Every menu button on screen (and *How was this made?*'s controls) as `label|x|y|width|height`
+/// in CSS px from the canvas's top left.
 fn publish_buttons(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    items: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility, &Children), With<MenuItem>>,
+    items: Query<
+        (&ComputedNode, &UiGlobalTransform, &InheritedVisibility, &Children),
+        Or<(With<MenuItem>, With<crate::ui::how_made::Control>)>,
+    >,
     texts: Query<&Text>,
     mut last: Local<String>,
 ) {

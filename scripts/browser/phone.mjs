@@ -176,10 +176,28 @@ async function playMode(context, orientation, mode, { width, height }) {
   await page.waitForTimeout(1500);
   const link = await page.evaluate(() => navigator.clipboard.readText());
   if (!link.includes(`mode=${mode}`) || !link.includes('seed=')) fail(`${orientation} ${mode}: Copy link put "${link}" on the clipboard`);
+  if (mode === 'maze') await howMadeByTouch(page, orientation);
   const resume = await buttonAt(page, 'Resume');
   await page.touchscreen.tap(resume.x, resume.y);
   await waitFor(page, 'screens', (t) => lines(t).at(-1) === 'Running', `${mode}: resumed by a tap`, 30);
   return page;
+}
+
+// How was this made? (issue #33) by taps, from the pause screen: it opens playing, End shows the
+// finished level (its step line reads "Step N of N"), Close leaves the run paused.
+async function howMadeByTouch(page, orientation) {
+  const open = await buttonAt(page, 'How was this made?');
+  await page.touchscreen.tap(open.x, open.y);
+  const end = await buttonAt(page, 'End');
+  await page.screenshot({ path: `${out}/phone-${orientation}-how-made.png` });
+  await page.touchscreen.tap(end.x, end.y);
+  const last = /^Step (\d+) of \1 ·/;
+  await waitFor(page, 'texts', (t) => lines(t).some((l) => last.test(l.split('|').slice(4).join('|'))), `${orientation}: End by a tap`, 30);
+  const close = await buttonAt(page, 'Close');
+  await page.touchscreen.tap(close.x, close.y);
+  await waitFor(page, 'buttons', (t) => !lines(t).some((l) => l.startsWith('Close|')), `${orientation}: Close by a tap`, 30);
+  if (lines(await waitFor(page, 'screens', () => true, 'screens', 5)).at(-1) !== 'Paused') fail(`${orientation}: closing it resumed the run`);
+  console.log(`phone: ${orientation} maze: How was this made? opened, ended and closed by taps`);
 }
 
 // Installable and offline, and how long a link takes to play on a phone's network: Chromium's

@@ -6,7 +6,8 @@
 //! is open the screen under it takes no input.
 
 use bevy::prelude::*;
-use bevy::ui::RelativeCursorPosition;
+use bevy::ui::{ComputedNode, RelativeCursorPosition, UiGlobalTransform};
+use bevy::window::PrimaryWindow;
 use seedfeast_procgen::generate::{Sketch, Sketches};
 use seedfeast_procgen::generator::Request;
 
@@ -16,8 +17,10 @@ use crate::run::LevelShown;
 use crate::session::Session;
 use crate::state::Screen;
 use crate::toast::Toast;
-use crate::ui::menu::{MenuAction, MenuChosen, MenuSystems};
+use crate::touch::Fingers;
+use crate::ui::menu::{MenuAction, MenuChosen, MenuSystems, Placed, tapped};
 use crate::ui::preview::{picture_image, wanted_seed};
+use crate::ui::scroll::is_drag;
 use crate::ui::seed_entry::SeedEntry;
 
 mod view;
@@ -233,32 +236,56 @@ fn drive(
     }
 }
 
-/// The buttons, by mouse or finger.
-fn press_controls(buttons: Query<(&Control, &Interaction), Changed<Interaction>>, how: Option<ResMut<HowMade>>) {
+/// The buttons, by mouse or finger. A finger's tap is taken as it lifts where it touched (as the
+/// menus take theirs, `ui::menu`): on a slow phone a whole tap can fall between two frames, which
+/// `Interaction` never sees; while a finger is down, `Interaction`'s presses are left alone.
+fn press_controls(
+    buttons: Query<(&Control, Ref<Interaction>, Placed)>,
+    fingers: Option<Res<Fingers>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    how: Option<ResMut<HowMade>>,
+) {
     let Some(mut how) = how else { return };
-    for (control, interaction) in &buttons {
-        if *interaction == Interaction::Pressed && apply(*control, &mut how) {
+    let scale = windows.single().map_or(1.0, Window::scale_factor);
+    let down = fingers.as_deref().map_or(&[][..], |f| f.down.as_slice());
+    let taps: Vec<Vec2> = fingers
+        .iter()
+        .flat_map(|f| f.lifted_now())
+        .filter(|f| !is_drag(f.start, f.at))
+        .map(|f| f.start * scale)
+        .collect();
+    for (control, interaction, placed) in &buttons {
+        let clicked = *interaction == Interaction::Pressed && interaction.is_changed() && down.is_empty();
+        if (clicked || tapped(placed, &taps)) && apply(*control, &mut how) {
             how.closing = true;
             return;
         }
     }
 }
 
-/// Pressing or dragging along the bar goes to the frame under the pointer.
-fn scrub(bar: Query<(&Interaction, &RelativeCursorPosition), With<Scrubber>>, how: Option<ResMut<HowMade>>) {
+/// Pressing or dragging along the bar (a mouse, or a finger that went down on it) goes to the
+/// frame under the pointer.
+fn scrub(
+    bar: Query<(&Interaction, &RelativeCursorPosition, &ComputedNode, &UiGlobalTransform), With<Scrubber>>,
+    fingers: Option<Res<Fingers>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    how: Option<ResMut<HowMade>>,
+) {
     let Some(mut how) = how else { return };
-    for (interaction, cursor) in &bar {
-        if *interaction != Interaction::Pressed {
-            continue;
-        }
-        if let Some(at) = cursor.normalized {
+    let scale = windows.single().map_or(1.0, Window::scale_factor);
+    for (interaction, cursor, node, transform) in &bar {
+        let area = Rect::from_center_size(transform.translation, node.size());
+        let finger = fingers.as_deref().and_then(|f| f.down.iter().find(|f| area.contains(f.start * scale)));
+        let share = match (finger, cursor.normalized) {
+            (Some(finger), _) => (finger.at * scale - area.min).x / area.width().max(1.0),
             // `normalized` runs from −0.5 to 0.5 across the node.
-            let share = (at.x + 0.5).clamp(0.0, 1.0);
-            let index = (share * how.frames.saturating_sub(1) as f32).round() as usize;
-            if how.index != index {
-                how.playing = false;
-                how.go_to(index);
-            }
+            (None, Some(at)) if *interaction == Interaction::Pressed => at.x + 0.5,
+            _ => continue,
+        };
+        let index = (share.clamp(0.0, 1.0) * how.frames.saturating_sub(1) as f32).round() as usize;
+        if how.index != index {
+            how.playing = false;
+            how.go_to(index);
         }
     }
 }

@@ -137,7 +137,7 @@ fn follow_mouse(
 }
 
 /// A menu item's place on screen, once laid out (windowed game only).
-type Placed<'a> = (Option<&'a ComputedNode>, Option<&'a UiGlobalTransform>, Option<&'a InheritedVisibility>);
+pub(crate) type Placed<'a> = (Option<&'a ComputedNode>, Option<&'a UiGlobalTransform>, Option<&'a InheritedVisibility>);
 
 /// The fingers that touched down while the screen now showing was already showing: only their
 /// lifts are taps on it. A finger that went down on the screen before (a flap the instant before
@@ -194,7 +194,7 @@ fn choose_item(
 }
 
 /// Whether a tap (physical px) landed on a laid-out, visible item.
-fn tapped((node, transform, visible): Placed, taps: &[Vec2]) -> bool {
+pub(crate) fn tapped((node, transform, visible): Placed, taps: &[Vec2]) -> bool {
     let (Some(node), Some(transform)) = (node, transform) else { return false };
     if visible.is_some_and(|v| !v.get()) || node.is_empty() {
         return false;

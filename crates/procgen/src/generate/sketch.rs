@@ -6,7 +6,7 @@
 //! all held at once), each checked against the bounds below, which the command line's
 //! `explain --format png` states when it refuses.
 
-use crate::generate::{Explained, Picture, RequestError, tell, whole_story};
+use crate::generate::{Picture, RequestError, whole_story};
 use crate::trace::{Limited, ReplayError, Step};
 
 /// The most frames one animation holds (`explain --frames`).
@@ -32,8 +32,11 @@ type Draw = Box<dyn FnMut(usize) -> Result<Picture, ReplayError> + Send + Sync>;
 
 /// The frames of a level's making, drawn one by one as they are asked for.
 pub struct Sketches {
-    /// The events as the command line and the game show them: a frame's caption is its event's.
-    told: Vec<Explained>,
+    /// Each frame's event's rule and caption (its `explain` line), and how many events there are:
+    /// only the frames' are kept (at most [`MAX_FRAMES`]), and none as JSON, which the browser
+    /// build does without.
+    captions: Vec<(&'static str, String)>,
+    events: usize,
     /// The events after which a frame is drawn (indices), first to last.
     points: Vec<usize>,
     next: usize,
@@ -57,9 +60,9 @@ impl Sketches {
         self.size
     }
 
-    /// Every event of the narration, as `explain` prints them.
-    pub fn told(&self) -> &[Explained] {
-        &self.told
+    /// How many events the narration has (a frame's [`Sketch::of`]).
+    pub fn events(&self) -> usize {
+        self.events
     }
 
     /// The event frame `index` is drawn after, counted from 1 (its [`Sketch::step`]).
@@ -76,13 +79,13 @@ impl Sketches {
     /// step-through goes back and forth. `None` past the last.
     pub fn frame(&mut self, index: usize) -> Option<Result<Sketch, RequestError>> {
         let &at = self.points.get(index)?;
-        let told = &self.told[at];
+        let (rule, caption) = &self.captions[index];
         let sketch = (self.draw)(at + 1)
             .map(|picture| Sketch {
                 step: at + 1,
-                of: self.told.len(),
-                rule: told.rule,
-                caption: told.caption.clone(),
+                of: self.events,
+                rule,
+                caption: caption.clone(),
                 picture: fit(picture, self.size),
             })
             .map_err(|error| RequestError(format!("the level can't be drawn part-made: {error}")));
@@ -124,7 +127,7 @@ pub fn sketch_points(events: usize, frames: usize) -> Vec<usize> {
 /// `draw` from a prefix of the events (`draw(events)` draws the finished level). Refused, saying
 /// which option asks for less, when the narration is longer than one explanation holds (`what`)
 /// or the pictures would be over [`MAX_FRAME_PIXELS`] or [`MAX_ANIMATION_PIXELS`].
-pub fn sketches<E: Step + serde::Serialize + Send + Sync + 'static>(
+pub fn sketches<E: Step + Send + Sync + 'static>(
     trace: Limited<E>,
     what: &str,
     frames: usize,
@@ -135,7 +138,6 @@ pub fn sketches<E: Step + serde::Serialize + Send + Sync + 'static>(
     }
     let (events, left_out) = trace.into_parts();
     whole_story(left_out, what)?;
-    let told = tell(&events);
     let finished = draw(&events).map_err(|error| RequestError(format!("the level can't be drawn: {error}")))?;
     let (width, height) = (finished.width, finished.height);
     let pixels = u64::from(width) * u64::from(height);
@@ -156,7 +158,16 @@ pub fn sketches<E: Step + serde::Serialize + Send + Sync + 'static>(
             crate::generate::thousands(MAX_ANIMATION_PIXELS)
         )));
     }
-    Ok(Sketches { told, points, next: 0, size: (width, height), draw: Box::new(move |n| draw(&events[..n])) })
+    let captions = points.iter().map(|&at| (events[at].rule(), events[at].caption())).collect();
+    let count = events.len();
+    Ok(Sketches {
+        captions,
+        events: count,
+        points,
+        next: 0,
+        size: (width, height),
+        draw: Box::new(move |n| draw(&events[..n])),
+    })
 }
 
 /// `picture` on a canvas of `size`, top-left, the rest filled with its own top-left colour (a
