@@ -183,8 +183,9 @@ async function playMode(context, orientation, mode, { width, height }) {
   return page;
 }
 
-// How was this made? (issue #33) by taps, from the pause screen: it opens playing, End shows the
-// finished level (its step line reads "Step N of N"), Close leaves the run paused.
+// How was this made? (issue #33) by taps, from the Maze's pause screen (the Maze is played upright
+// here): it opens playing, End shows the finished level (its step line reads "Step N of N"),
+// Close leaves the run paused.
 async function howMadeByTouch(page, orientation) {
   const open = await buttonAt(page, 'How was this made?');
   await page.touchscreen.tap(open.x, open.y);
