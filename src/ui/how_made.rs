@@ -378,8 +378,8 @@ impl HowMade {
     }
 }
 
-/// The picture as large as fits (its aspect kept, its pixels whole where it is small), the bar's
-/// fill and the play button's word.
+/// The picture as large as fits (its aspect kept; its pixels whole where it is blown up three
+/// times or more), the bar's fill and the play button's word.
 #[allow(clippy::type_complexity)]
 fn lay_out(
     how: Option<Res<HowMade>>,
@@ -396,8 +396,9 @@ fn lay_out(
     // Room left by the heading, the lines and the controls (two rows of them on a narrow screen).
     let room = Vec2::new(window.x * 0.92, (window.y - if window.x < 760.0 { 330.0 } else { 270.0 }).max(60.0));
     let fit = (room / Vec2::new(width.max(1) as f32, height.max(1) as f32)).min_element();
-    // Whole pixels when blown up, so a small maze stays crisp.
-    let fit = if fit >= 1.0 { fit.floor() } else { fit };
+    // Whole multiples of the picture's pixels only when that loses little (a third at most): held
+    // upright, a phone's room was half filled by a maze at a whole ×4 of a ×4.7 fit.
+    let fit = if fit >= 3.0 { fit.floor() } else { fit };
     // The frame's border is inside the node's size: the picture gets the rest, whole.
     for mut node in &mut nodes.p0() {
         node.width = px((width as f32 * fit).round() + 2.0 * FRAME_BORDER);
