@@ -1,27 +1,15 @@
 //! The command-line face, run as a player or designer would: real process, real exit codes.
 
+mod cli_process;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use seedfeast_procgen::physics::JumpReach;
 use seedfeast_procgen::runner::{RunnerConfig, generate_track};
 use seedfeast_procgen::{Seed, SeedInput};
 
-fn seedfeast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
-        .args(args)
-        .env_remove("SEEDFEAST_ASSETS")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use cli_process::{seedfeast, stderr, stdout};
 
 #[test]
 fn gen_runner_json_has_the_stable_shape_and_matches_procgen() {

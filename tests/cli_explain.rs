@@ -4,23 +4,9 @@
 //! a clear error and its exit code; `--format png` writes an animation of every mode's level being
 //! made.
 
-use std::process::{Command, Output};
+mod cli_process;
 
-fn seedfeast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
-        .args(args)
-        .env_remove("SEEDFEAST_ASSETS")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use cli_process::{seedfeast, stderr, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = seedfeast(args);

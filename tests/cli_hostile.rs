@@ -2,25 +2,13 @@
 //! careless input gets a clear refusal (exit 2) or a note, never a crash, a stall, another level
 //! played silently, or a lost recording.
 
-use std::process::{Command, Output};
+mod cli_process;
+
+use std::process::Command;
 
 use seedfeast_procgen::Seed;
 
-fn seedfeast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
-        .args(args)
-        .env_remove("SEEDFEAST_ASSETS")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use cli_process::{seedfeast, stderr, stdout};
 
 /// 1: the 64-character code that crashed `replay verify` (exit 101).
 #[test]

@@ -2,27 +2,14 @@
 //! says what it checked, `gen dungeon --zones 12,10,10,14` keeps the article's arithmetic (26
 //! puzzle nodes), and every map glyph `gen dungeon` prints is explained by `gen --help`.
 
+mod cli_process;
+
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
 
 use seedfeast_procgen::Seed;
 use seedfeast_procgen::dungeon::{DungeonData, DungeonRequest, generate_dungeon, validate_dungeon};
 
-fn seedfeast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
-        .args(args)
-        .env_remove("SEEDFEAST_ASSETS")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use cli_process::{seedfeast, stderr, stdout};
 
 #[test]
 fn validate_dungeon_sweeps_seeds_and_layouts_clean_and_says_what_it_checked() {

@@ -1,27 +1,14 @@
 //! The code puzzle's command line, run as a designer would: `puzzle eval`, `puzzle run`,
 //! `gen puzzle` and `puzzle range`, as real processes with real exit codes.
 
+mod cli_process;
+
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn seedfeast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seedfeast"))
-        .args(args)
-        .env_remove("SEEDFEAST_ASSETS")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use cli_process::{seedfeast, stderr, stdout};
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
