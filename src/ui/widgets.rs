@@ -76,10 +76,13 @@ pub(crate) fn sized_button(
     size: Vec2,
     font: f32,
 ) -> impl Bundle {
+    (Button, MenuItem { order }, action, button_face(size), children![text(label, font, palette::TEXT)])
+}
+
+/// A button's shape and colour, at least `size`, its content centred: the menus' and the other
+/// screens' buttons (*How was this made?*'s controls) look alike.
+pub(crate) fn button_face(size: Vec2) -> (Node, BackgroundColor) {
     (
-        Button,
-        MenuItem { order },
-        action,
         Node {
             min_width: px(size.x),
             min_height: px(size.y),
@@ -90,7 +93,6 @@ pub(crate) fn sized_button(
             ..default()
         },
         BackgroundColor(palette::BUTTON),
-        children![text(label, font, palette::TEXT)],
     )
 }
 

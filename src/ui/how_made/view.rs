@@ -6,7 +6,7 @@ use bevy::ui::{FocusPolicy, RelativeCursorPosition};
 
 use super::Control;
 use crate::palette;
-use crate::ui::widgets::text;
+use crate::ui::widgets::{button_face, text};
 
 /// The border around the picture, in UI pixels.
 pub(super) const FRAME_BORDER: f32 = 3.0;
@@ -33,16 +33,7 @@ pub(super) fn view(command: String) -> impl Bundle {
         (
             Button,
             control,
-            Node {
-                min_width: px(96),
-                min_height: px(48),
-                padding: UiRect::horizontal(px(10)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(12)),
-                ..default()
-            },
-            BackgroundColor(palette::BUTTON),
+            button_face(Vec2::new(96.0, 48.0)),
             children![(text(label, 20.0, palette::TEXT), ControlLabel)],
         )
     };
