@@ -400,13 +400,19 @@ fn lay_out(
     // upright, a phone's room was half filled by a maze at a whole ×4 of a ×4.7 fit.
     let fit = if fit >= 3.0 { fit.floor() } else { fit };
     // The frame's border is inside the node's size: the picture gets the rest, whole.
+    // Written only when they change: a written `Node` lays the whole UI out again that frame.
+    let (shown_width, shown_height) =
+        (px((width as f32 * fit).round() + 2.0 * FRAME_BORDER), px((height as f32 * fit).round() + 2.0 * FRAME_BORDER));
     for mut node in &mut nodes.p0() {
-        node.width = px((width as f32 * fit).round() + 2.0 * FRAME_BORDER);
-        node.height = px((height as f32 * fit).round() + 2.0 * FRAME_BORDER);
+        if (node.width, node.height) != (shown_width, shown_height) {
+            (node.width, node.height) = (shown_width, shown_height);
+        }
     }
     let share = if how.frames > 1 { how.index as f32 / (how.frames - 1) as f32 } else { 1.0 };
     for mut node in &mut nodes.p1() {
-        node.width = percent(share * 100.0);
+        if node.width != percent(share * 100.0) {
+            node.width = percent(share * 100.0);
+        }
     }
     for (parent, mut label) in &mut labels {
         let word = match controls.get(parent.parent()) {

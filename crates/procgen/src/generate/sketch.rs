@@ -42,6 +42,8 @@ pub struct Sketches {
     next: usize,
     /// The finished level's picture size: every frame is drawn on a canvas of this size.
     size: (u32, u32),
+    /// The finished level's picture, drawn once to learn the size: the last frame.
+    finished: Picture,
     draw: Draw,
 }
 
@@ -80,7 +82,8 @@ impl Sketches {
     pub fn frame(&mut self, index: usize) -> Option<Result<Sketch, RequestError>> {
         let &at = self.points.get(index)?;
         let (rule, caption) = &self.captions[index];
-        let sketch = (self.draw)(at + 1)
+        let picture = if at + 1 == self.events { Ok(self.finished.clone()) } else { (self.draw)(at + 1) };
+        let sketch = picture
             .map(|picture| Sketch {
                 step: at + 1,
                 of: self.events,
@@ -166,6 +169,7 @@ pub fn sketches<E: Step + Send + Sync + 'static>(
         points,
         next: 0,
         size: (width, height),
+        finished,
         draw: Box::new(move |n| draw(&events[..n])),
     })
 }
