@@ -87,6 +87,8 @@
 mod bindings;
 mod boards;
 mod data;
+#[cfg(all(test, unix))]
+mod degrade_tests;
 #[cfg(not(target_arch = "wasm32"))]
 mod file_store;
 mod format;

@@ -176,7 +176,10 @@ pub fn parse_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
 
 /// Reads a save as the stores do: [`parse_save`], and if the file doesn't parse as a whole
 /// (damage, a bad value, a cut), entry by entry, keeping every entry that reads on its own and
-/// listing the rest in [`Parsed::dropped`]. Pure and total like [`parse_save`].
+/// listing the rest in [`Parsed::dropped`]. Pure and total like [`parse_save`]. Settings that
+/// [`parse_save`] could only read as a whole back to defaults ([`Mended::Settings`]: a stamp of
+/// -5, a value of the wrong shape) are read entry by entry too, so that only the bad setting is
+/// left out.
 ///
 /// `Err(Newer)` as [`parse_save`] (any `version` above [`VERSION`], even in a damaged file);
 /// `Err(Corrupt)` only for text that isn't shaped like a save at all (it doesn't open with `(`).
@@ -184,6 +187,16 @@ pub fn parse_save_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
 /// own shape, whichever format it has).
 pub fn read_save(text: &str) -> Result<Parsed, ParseError> {
     match parse_save(text) {
+        // Settings unreadable as a whole (one bad stamp is enough): read entry by entry instead,
+        // so that only the bad setting goes back to its default, told with its line, and the
+        // file is kept whole before it is repaired (issue #51), rather than all twelve reset.
+        Ok(parsed) if parsed.mended.iter().any(|m| matches!(m, Mended::Settings { .. })) => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            match salvage::salvage(text, &[]) {
+                Ok(salvaged) if !salvaged.dropped.is_empty() => Ok(salvaged),
+                _ => Ok(parsed),
+            }
+        }
         Err(ParseError::Corrupt { reason }) if text.len() <= MAX_SAVE_BYTES => {
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             // Text that isn't shaped like a save keeps the whole-file reader's reason.

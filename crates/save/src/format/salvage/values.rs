@@ -29,16 +29,40 @@ pub(super) fn read_best(text: &str) -> Result<Best, String> {
 
 /// A setting in either format: `(value: 0.3, at: 17)`, or format 2's bare `0.3` (then stamped
 /// [`LEGACY_STAMP`], as [`super::super::legacy`] does).
+///
+/// A stamped setting that doesn't read (a stamp of -5, or past `u64`) is an error, not a bare
+/// value: read as one, `(value: true, at: -5)` would be "a map" and quietly become the default,
+/// where it is damage to be kept a copy of and told with its line (issue #51).
 pub(super) fn read_setting<T>(text: &str) -> Result<Stamped<Lenient<T>>, String>
 where
     for<'de> Lenient<T>: serde::Deserialize<'de>,
 {
     match ron::from_str::<Stamped<Lenient<T>>>(text) {
         Ok(stamped) => Ok(stamped),
+        Err(error) if ron::from_str::<StampedShape>(text).is_ok() => Err(stamp_reason(&error, text)),
         Err(error) => match ron::from_str::<Lenient<T>>(text) {
             Ok(value) => Ok(Stamped { value, at: LEGACY_STAMP }),
             Err(_) => Err(clipped(&error.code.to_string())),
         },
+    }
+}
+
+/// Any `(value: …, at: …)`, whatever its two hold: the shape of a format 3 or 4 setting.
+#[derive(serde::Deserialize)]
+struct StampedShape {
+    #[allow(dead_code, reason = "only the shape is checked")]
+    value: serde::de::IgnoredAny,
+    #[allow(dead_code, reason = "only the shape is checked")]
+    at: serde::de::IgnoredAny,
+}
+
+/// Why a stamped setting didn't read: its time, when that is what is wrong (a value of the wrong
+/// shape is read leniently, so a stamped setting that fails is almost always its time).
+fn stamp_reason(error: &ron::error::SpannedError, text: &str) -> String {
+    if ron::from_str::<Stamped<serde::de::IgnoredAny>>(text).is_err() {
+        "its time `at` is not a whole number from 0 to 18446744073709551615".to_string()
+    } else {
+        clipped(&error.code.to_string())
     }
 }
 
