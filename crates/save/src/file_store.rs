@@ -9,6 +9,11 @@
 //! places: it copies it whole to `scores.ron.corrupt-N` first, then writes what could be read
 //! over it the same atomic way. A file with nothing of a save in it is moved aside; every other
 //! unusable file is left alone.
+//!
+//! A `scores.ron` that is a symbolic link (a save kept in a synced folder) is written through
+//! (issue #51): the temporary file goes beside the file the link names and is renamed over it,
+//! so the link stays a link; a dangling link's file is created. A file with nothing of a save in
+//! it is moved aside beside itself, as `<its name>.corrupt-N`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -159,10 +164,13 @@ impl FileStore {
             Ok(copy) => copy,
             Err(why) => return kept(why),
         };
-        let replaced = self.write_temporary(text.as_bytes()).and_then(|temporary| {
-            self.fs.rename(&temporary, &self.path()).map_err(|error| {
+        let target = self.fs.write_target(&self.path()).map_err(|error| (self.path(), error));
+        let folder = target.as_ref().map_or_else(|_| self.dir.clone(), |target| self.folder_of(target));
+        let replaced = target.and_then(|target| {
+            let temporary = self.write_temporary(&folder, text.as_bytes())?;
+            self.fs.rename(&temporary, &target).map_err(|error| {
                 let _ = self.fs.remove_file(&temporary);
-                (self.path(), error)
+                (target, error)
             })
         });
         if let Err((at, error)) = replaced {
@@ -171,7 +179,7 @@ impl FileStore {
         }
         // Best effort, as for setting aside: losing the rename in a power cut only brings the
         // damaged file back, to be repaired again (its copy is already on disk).
-        let _ = self.fs.sync_dir(&self.dir);
+        let _ = self.fs.sync_dir(&folder);
         let kept_as = copy.display().to_string();
         Loaded { data, note: LoadNote::Repaired { dropped: parsed.dropped, kept_as, mended: parsed.mended } }
     }
@@ -207,9 +215,16 @@ impl FileStore {
         let kept = |why_kept: String| {
             fresh(LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }))
         };
-        let path = self.path();
+        // Through a link, the file it names is moved aside, beside itself (a rename can't cross
+        // file systems), and the link stays for the next save to write through.
+        let path = match self.fs.write_target(&self.path()) {
+            Ok(target) => target,
+            Err(error) => return kept(format!("can't follow {}: {error}", self.at())),
+        };
+        let (folder, name) = (self.folder_of(&path), path.file_name().map(|n| n.to_string_lossy().into_owned()));
+        let name = name.unwrap_or_else(|| FILE_NAME.to_string());
         for n in 1..=MAX_SET_ASIDE {
-            let aside = self.dir.join(format!("{FILE_NAME}.corrupt-{n}"));
+            let aside = folder.join(format!("{name}.corrupt-{n}"));
             match self.fs.exists(&aside) {
                 Ok(true) => continue,
                 Ok(false) => {}
@@ -220,7 +235,7 @@ impl FileStore {
             }
             // Best effort: the rename is done; losing it in a power cut only brings the damaged
             // file back, to be set aside again.
-            let _ = self.fs.sync_dir(&self.dir);
+            let _ = self.fs.sync_dir(&folder);
             return fresh(LoadNote::SetAside { reason, moved_to: aside.display().to_string() });
         }
         kept(format!("{FILE_NAME}.corrupt-1 to -{MAX_SET_ASIDE} are all taken"))
@@ -292,27 +307,35 @@ impl FileStore {
             return Ok(merged); // Nothing new: the file already says all of it.
         }
         let (merged, text) = crate::format::checked_text(merged, &stored)?;
-        let temporary = self.write_temporary(text.as_bytes()).map_err(|(at, e)| failed("write", &at, e))?;
         let path = self.path();
-        if let Err(error) = self.fs.rename(&temporary, &path) {
+        let target = self.fs.write_target(&path).map_err(|e| failed("write to", &path, e))?;
+        let folder = self.folder_of(&target);
+        let temporary = self.write_temporary(&folder, text.as_bytes()).map_err(|(at, e)| failed("write", &at, e))?;
+        if let Err(error) = self.fs.rename(&temporary, &target) {
             let _ = self.fs.remove_file(&temporary);
-            return Err(failed("replace", &path, error));
+            return Err(failed("replace", &target, error));
         }
-        if let Err(error) = self.fs.sync_dir(&self.dir) {
+        if let Err(error) = self.fs.sync_dir(&folder) {
             // Some file systems can't fsync a folder at all: the rename is as durable as it gets.
             if error.kind() != std::io::ErrorKind::InvalidInput {
-                let (at, error) = (self.dir.display().to_string(), error.to_string());
+                let (at, error) = (folder.display().to_string(), error.to_string());
                 return Err(SaveError::FolderNotFlushed { at, error });
             }
         }
         Ok(merged)
     }
 
-    /// Writes and fsyncs a new temporary file; removes it again if that fails.
-    fn write_temporary(&self, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+    /// The folder `target` is in (the save's own, unless `scores.ron` is a link to elsewhere):
+    /// where its temporary file goes, since a rename can't cross file systems.
+    fn folder_of(&self, target: &Path) -> PathBuf {
+        target.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(&self.dir).to_path_buf()
+    }
+
+    /// Writes and fsyncs a new temporary file in `folder`; removes it again if that fails.
+    fn write_temporary(&self, folder: &Path, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
         let mut attempts = 0;
         loop {
-            let temporary = self.dir.join(temporary_name());
+            let temporary = folder.join(temporary_name());
             match self.write_synced(&temporary, bytes) {
                 Ok(()) => return Ok(temporary),
                 // A stale file of a dead game with the same pid: take the next name (a few
@@ -372,6 +395,8 @@ fn loaded(parsed: Parsed) -> Loaded {
     Loaded { data: parsed.data, note: LoadNote::Loaded { from_version: parsed.from_version, mended: parsed.mended } }
 }
 
+#[cfg(all(test, unix))]
+mod link_tests;
 #[cfg(all(test, unix))]
 mod repair_tests;
 #[cfg(all(test, unix))]

@@ -4,7 +4,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What reading the save found, when reading didn't fail.
 #[derive(Debug)]
@@ -40,6 +40,10 @@ pub(crate) trait Fs: Send + Sync {
     fn sync_dir(&self, dir: &Path) -> io::Result<()>;
     /// The names in `dir`.
     fn list_dir(&self, dir: &Path) -> io::Result<Vec<String>>;
+    /// Where a write to `path` goes: `path`, or a symbolic link's target ([`replace::write_target`]).
+    fn write_target(&self, path: &Path) -> io::Result<PathBuf> {
+        replace::write_target(path)
+    }
 }
 
 /// A file being written by the store; closed when dropped.
@@ -63,7 +67,8 @@ impl NewFile for File {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct RealFs;
 
-fn kind_of(file_type: std::fs::FileType) -> &'static str {
+/// What a file type is, in words: "a named pipe", "a device", "a folder", ….
+pub(crate) fn kind_of(file_type: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -166,3 +171,4 @@ impl Fs for RealFs {
 
 #[cfg(all(test, unix))]
 pub(crate) mod faulty;
+pub(crate) mod replace;

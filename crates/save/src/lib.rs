@@ -8,7 +8,9 @@
 //!   newest play) and writes the result, so two windows or tabs never erase each other's bests.
 //! - **Atomic and durable on disk.** Under an exclusive lock beside the file, the merged save
 //!   goes to a unique temporary file that is fsynced, renamed over `scores.ron`, and the folder
-//!   fsynced: a crash or power cut leaves the old file or the new one, never half of one.
+//!   fsynced: a crash or power cut leaves the old file or the new one, never half of one. A
+//!   `scores.ron` that is a symbolic link is written through to the file it names, and stays a
+//!   link ([`replace_file`] is the same rule for any file a tool writes).
 //! - **A damaged save loses only its damaged parts** (issue #28). A file that doesn't parse as a
 //!   whole is read entry by entry ([`read_save`]): every best, daily best, setting, played seed
 //!   and favourite that reads on its own is loaded; the rest are listed with their lines
@@ -118,6 +120,8 @@ pub use format::{
     DROPPED_LISTED, Dropped, MAX_SAVE_BYTES, Mended, ParseError, Parsed, VERSION, encode_save, parse_save,
     parse_save_bytes, read_save, read_save_bytes,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use fs::replace::{replace_file, replace_file_with, write_target};
 pub use jump_key::JumpKey;
 pub use keyed_store::{KeyedStore, MAX_SET_ASIDE_ENTRIES, MapStorage, STORAGE_KEY, TextStorage, storage_check};
 pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
