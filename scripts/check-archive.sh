@@ -2,7 +2,7 @@
 # Checks one desktop release archive on the machine it was built for (the release workflow runs it
 # on each forge runner): unpacks it into an empty folder, runs the binary there with HOME (and
 # Windows' profile folders) pointing to another empty folder, and requires `seedfeast digest` to
-# equal the pinned tests/digest.txt (so a code gives the same level on every desktop) and
+# equal the pinned tests/game/digest.txt (so a code gives the same level on every desktop) and
 # `gen maze --seed "pizza party"` to succeed. Usage: scripts/check-archive.sh ARCHIVE (.tar.gz or .zip)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,13 +37,13 @@ run() {
     HOME="$home" USERPROFILE="$home" APPDATA="$home" LOCALAPPDATA="$home" "./$exe" "$@")
 }
 digest=$(run digest | tr -d '\r')
-pinned=$(tr -d '\r' <tests/digest.txt)
+pinned=$(tr -d '\r' <tests/game/digest.txt)
 if [ "$digest" != "$pinned" ]; then
-  echo "check-archive: FAILED: the digest of $archive differs from tests/digest.txt"
+  echo "check-archive: FAILED: the digest of $archive differs from tests/game/digest.txt"
   diff <(echo "$pinned") <(echo "$digest") || true
   exit 1
 fi
-echo "check-archive: digest equals tests/digest.txt:"
+echo "check-archive: digest equals tests/game/digest.txt:"
 echo "$digest"
 maze=$(run gen maze --seed "pizza party" | wc -c)
 [ "$maze" -gt 100 ] || { echo "check-archive: FAILED: gen maze printed $maze bytes" >&2; exit 1; }

@@ -4,7 +4,7 @@
 #   HOME pointing to another empty folder and nothing else of this machine's environment (no
 #   CARGO_MANIFEST_DIR, so it can't read the repository's assets/); `digest` and
 #   `gen maze --seed "pizza party"` must print exactly what the repository build prints, the digest
-#   must equal the pinned tests/digest.txt, and the game must open its window under Xvfb and keep
+#   must equal the pinned tests/game/digest.txt, and the game must open its window under Xvfb and keep
 #   running without errors.
 # - Web: unpacks seedfeast-VERSION-web.zip under a sub-path, /seedfeast/, of a server on 127.0.0.1
 #   (nothing at the root), and in headless Chromium the page's `?digest` must equal the native digest
@@ -99,8 +99,8 @@ same() {
 }
 same digest digest
 same gen-maze gen maze --seed "pizza party"
-cmp "$out/dist-digest.archive.out" tests/digest.txt || fail "the digest differs from the pinned tests/digest.txt"
-echo "e2e-dist: the digest equals the pinned tests/digest.txt"
+cmp "$out/dist-digest.archive.out" tests/game/digest.txt || fail "the digest differs from the pinned tests/game/digest.txt"
+echo "e2e-dist: the digest equals the pinned tests/game/digest.txt"
 
 echo "e2e-dist: the unpacked game opens its window (Xvfb)"
 xvfb-run -a -s "-screen 0 1280x720x24" "$0" --window "$dir" "$home" "$out/dist-window.log" ||

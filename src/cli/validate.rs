@@ -8,7 +8,7 @@ use seedfeast_procgen::generate::reproduce;
 /// of [`validate_depth`]: chunks, gates, floors or waves): procgen's registry of modes holds them,
 /// one per row (`ModeSpec::validate_cap`, with the measurement behind each). Each keeps the
 /// largest run it allows to a few seconds and ~40 MB in the debug build the tests use
-/// (`tests/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger sweeps, in parallel.
+/// (`tests/game/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger sweeps, in parallel.
 pub use seedfeast_procgen::generate::{MAX_VALIDATE_SEEDS, ValidateCap};
 pub use seedfeast_procgen::modes::validate_cap;
 

@@ -86,7 +86,7 @@ fn client(board: &Board, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
 
 fn database_error(board: &Board, error: sqlx::Error) -> Response {
     count(&board.metrics.database_errors);
-    eprintln!("database: {error}");
+    crate::log(format_args!("database: {error}"));
     retry_after(503, 5, "the board's database can't answer now; try again in a moment".into())
 }
 

@@ -137,7 +137,7 @@ mod tests {
     use crate::seed::fnv1a64;
 
     /// The built-in data's rules text, pinned: replay codes shared today carry its hash, and
-    /// `tests/digest.txt` and the browser's digest check it. A change here is a change of rules
+    /// `tests/game/digest.txt` and the browser's digest check it. A change here is a change of rules
     /// (bump the game's `RULES_REVISION`), never a side effect of moving code.
     #[test]
     fn the_rules_text_of_the_built_in_data_is_pinned() {

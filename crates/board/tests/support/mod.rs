@@ -3,10 +3,10 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-
-use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use seedfeast_procgen::replay::Replay;
 use serde_json::Value;
@@ -39,26 +39,38 @@ impl Database {
     }
 }
 
-/// A running server; killed when dropped.
+/// A running server; killed when dropped (and what it logged printed, when a test failed).
 pub struct Server {
     pub child: Child,
     pub base: String,
+    /// The server's stderr, read as it comes (bounded), unless the test sent it elsewhere.
+    log: Arc<Mutex<Vec<u8>>>,
 }
+
+/// The most of a server's log a test keeps to show when it fails.
+const LOG_KEPT: usize = 64 * 1024;
 
 impl Server {
     pub fn start(db: &Database, extra: &[&str]) -> Server {
-        Server::spawn(Command::new(env!("CARGO_BIN_EXE_seedfeast-board")), db, extra)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_seedfeast-board"));
+        command.stderr(Stdio::piped());
+        Server::spawn(command, db, extra)
     }
 
     /// The server with every file it writes capped at `kib` KiB (RLIMIT_FSIZE through bash's
     /// `ulimit -f`, with SIGXFSZ ignored so that a write past the cap fails instead of killing the
     /// process): as far as the database can tell, a full disk. (A real one, ENOSPC, needs a
     /// small filesystem to mount, which a test can't count on.)
+    ///
+    /// Its log (stderr) goes to `log`, a file opened to append: pass one already past the cap to
+    /// see the server answer while it can't log, as under CI, whose log file is far past it.
     #[cfg(unix)]
-    pub fn start_with_files_capped(db: &Database, kib: u64) -> Server {
+    pub fn start_with_files_capped(db: &Database, kib: u64, log: &Path) -> Server {
         let mut bash = Command::new("bash");
         bash.arg("-c").arg(format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\""));
         bash.arg(env!("CARGO_BIN_EXE_seedfeast-board"));
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(log).expect("the log file opens");
+        bash.stderr(file);
         Server::spawn(bash, db, &[])
     }
 
@@ -71,6 +83,18 @@ impl Server {
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server starts");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        if let Some(mut stderr) = child.stderr.take() {
+            let log = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut chunk = [0u8; 4096];
+                while let Ok(read @ 1..) = stderr.read(&mut chunk) {
+                    let mut kept = log.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let room = LOG_KEPT.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..read.min(room)]);
+                }
+            });
+        }
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("the server says where it listens");
         let base = line
@@ -78,7 +102,12 @@ impl Server {
             .find(|word| word.starts_with("http://"))
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
-        Server { child, base }
+        Server { child, base, log }
+    }
+
+    /// What the server has logged so far (its stderr, when the test kept it).
+    pub fn log(&self) -> String {
+        String::from_utf8_lossy(&self.log.lock().unwrap_or_else(|poisoned| poisoned.into_inner())).into_owned()
     }
 
     /// Stops it as a crash would: SIGKILL, no shutdown.
@@ -149,6 +178,9 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!("the server at {} logged:\n{}", self.base, self.log());
+        }
     }
 }
 

@@ -22,7 +22,7 @@ pub const MAX_VALIDATE_SEEDS: u64 = 10_000;
 /// How much one `seedfeast validate` of a generator may do: how many seeds, and how much work in
 /// all (seeds × the depth of the generator's first sweep option: chunks, gates, floors or waves).
 /// Each cap keeps the largest run it allows to a few seconds and ~40 MB in the debug build the
-/// tests use (the game's `tests/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger
+/// tests use (the game's `tests/game/cli_bounds.rs` runs every extreme); `lab sweep` runs bigger
 /// sweeps, in parallel. The numbers come from runs of the debug build on a loaded 2-core machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValidateCap {
