@@ -86,3 +86,32 @@ fn a_bad_time_on_a_setting_of_the_boards_keeps_the_keys_and_buttons() {
         assert!(copy.is_some());
     }
 }
+
+/// Issue #51 item 5, through both stores: a save of bests 40 bytes under the bound records the
+/// next run; the few bests it had to leave out are each told, and every other best is kept.
+#[test]
+fn a_save_at_its_bound_keeps_every_best_but_the_ones_it_tells() {
+    let full = crate::prune::tests::bests_just_under_the_bound(40);
+    let text = encode_save(&full).unwrap();
+    let dir = std::env::temp_dir().join(format!("seedfeast-degrade51-bound-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(FILE_NAME), &text).unwrap();
+    let storage = Arc::new(MapStorage::default());
+    storage.set(STORAGE_KEY, &text).unwrap();
+    for store in [Store::folder(&dir), Store::keyed(storage)] {
+        let mut data = store.load().data;
+        assert_eq!(data, full);
+        data.record("runner/NEXT-RUN", 4_242, Direction::Higher);
+        let saved = store.save_telling(&data).expect("the next run is saved");
+        let on_disk = store.load().data;
+        assert_eq!(on_disk, saved.data);
+        assert_eq!(on_disk.best("runner/NEXT-RUN").map(|b| b.score), Some(4_242));
+        let gone: Vec<String> = full.bests().keys().filter(|k| on_disk.best(k).is_none()).cloned().collect();
+        assert_eq!(saved.left_out.bests, gone, "every best left out is told");
+        assert!((1..=3).contains(&gone.len()), "{} bests went for one run", gone.len());
+        let message = saved.message().expect("the player is told");
+        assert!(message.contains(&format!("{:?}", gone[0])), "{message}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 use crate::fs::{FileLock, Fs, ReadOutcome, RealFs};
 use crate::outcome::dropped_summary;
 use crate::{
-    LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, read_save_bytes,
+    LeftOut, LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, Saved, VERSION,
+    read_save_bytes,
 };
 
 /// The save's file name inside its folder.
@@ -156,7 +157,7 @@ impl FileStore {
             note: LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.at(), reason: reason.clone(), why_kept }),
         };
         // What could be read is all there is to keep: nothing of it is news to protect.
-        let (data, text) = match crate::format::checked_text(parsed.data.clone(), &parsed.data) {
+        let (data, text, left_out) = match crate::format::checked_text_noting(parsed.data.clone(), &parsed.data) {
             Ok(fitted) => fitted,
             Err(error) => return kept(format!("the repaired save couldn't be made: {error}")),
         };
@@ -181,7 +182,11 @@ impl FileStore {
         // damaged file back, to be repaired again (its copy is already on disk).
         let _ = self.fs.sync_dir(&folder);
         let kept_as = copy.display().to_string();
-        Loaded { data, note: LoadNote::Repaired { dropped: parsed.dropped, kept_as, mended: parsed.mended } }
+        let mut dropped = parsed.dropped;
+        if !left_out.is_empty() {
+            dropped.push(crate::outcome::left_out_dropped(&left_out));
+        }
+        Loaded { data, note: LoadNote::Repaired { dropped, kept_as, mended: parsed.mended } }
     }
 
     /// Writes `bytes` to the first free `scores.ron.corrupt-N` (created new, so that no earlier
@@ -280,6 +285,12 @@ impl FileStore {
     /// Never writes over a stored save it couldn't read and parse ([`SaveError::ReadOnly`]); on
     /// any failure the stored save is intact and no temporary file is left.
     pub fn save(&self, data: &SaveData) -> Result<SaveData, SaveError> {
+        self.save_telling(data).map(|saved| saved.data)
+    }
+
+    /// [`FileStore::save`], also telling what had to be left out to stay within the bound
+    /// ([`Saved::left_out`]: the player must be told).
+    pub fn save_telling(&self, data: &SaveData) -> Result<Saved, SaveError> {
         let failed = |action: &str, at: &Path, error: std::io::Error| SaveError::Failed {
             action: action.to_string(),
             at: at.display().to_string(),
@@ -304,9 +315,10 @@ impl FileStore {
         };
         let merged = stored.merge(data);
         if up_to_date && merged == stored {
-            return Ok(merged); // Nothing new: the file already says all of it.
+            // Nothing new: the file already says all of it.
+            return Ok(Saved { data: merged, left_out: LeftOut::default() });
         }
-        let (merged, text) = crate::format::checked_text(merged, &stored)?;
+        let (merged, text, left_out) = crate::format::checked_text_noting(merged, &stored)?;
         let path = self.path();
         let target = self.fs.write_target(&path).map_err(|e| failed("write to", &path, e))?;
         let folder = self.folder_of(&target);
@@ -322,7 +334,7 @@ impl FileStore {
                 return Err(SaveError::FolderNotFlushed { at, error });
             }
         }
-        Ok(merged)
+        Ok(Saved { data: merged, left_out })
     }
 
     /// The folder `target` is in (the save's own, unless `scores.ron` is a link to elsewhere):

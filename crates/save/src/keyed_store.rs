@@ -13,7 +13,10 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use crate::outcome::dropped_summary;
-use crate::{LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, VERSION, read_save};
+use crate::{
+    LeftOut, LoadNote, Loaded, MAX_SAVE_BYTES, ParseError, Parsed, ReadOnly, SaveData, SaveError, Saved, VERSION,
+    read_save,
+};
 
 /// The entry's key in the browser's localStorage.
 pub const STORAGE_KEY: &str = "seedfeast.scores";
@@ -144,7 +147,7 @@ impl KeyedStore {
             note: LoadNote::ReadOnly(ReadOnly::Corrupt { at: self.key.clone(), reason: reason.clone(), why_kept }),
         };
         // What could be read is all there is to keep: nothing of it is news to protect.
-        let (data, repaired) = match crate::format::checked_text(parsed.data.clone(), &parsed.data) {
+        let (data, repaired, left_out) = match crate::format::checked_text_noting(parsed.data.clone(), &parsed.data) {
             Ok(fitted) => fitted,
             Err(error) => return kept(format!("the repaired save couldn't be made: {error}")),
         };
@@ -156,7 +159,11 @@ impl KeyedStore {
             let _ = self.storage.remove(&copy);
             return kept(format!("the repaired save couldn't be written: {error}"));
         }
-        Loaded { data, note: LoadNote::Repaired { dropped: parsed.dropped, kept_as: copy, mended: parsed.mended } }
+        let mut dropped = parsed.dropped;
+        if !left_out.is_empty() {
+            dropped.push(crate::outcome::left_out_dropped(&left_out));
+        }
+        Loaded { data, note: LoadNote::Repaired { dropped, kept_as: copy, mended: parsed.mended } }
     }
 
     /// Copies an entry with nothing of a save in it to the first free `<key>.corrupt-N`, then
@@ -203,6 +210,12 @@ impl KeyedStore {
     /// Merges `data` into the stored entry and writes it back whole; returns the merged save.
     /// Never overwrites an entry it couldn't read and parse.
     pub fn save(&self, data: &SaveData) -> Result<SaveData, SaveError> {
+        self.save_telling(data).map(|saved| saved.data)
+    }
+
+    /// [`KeyedStore::save`], also telling what had to be left out to stay within the bound
+    /// ([`Saved::left_out`]: the player must be told).
+    pub fn save_telling(&self, data: &SaveData) -> Result<Saved, SaveError> {
         let (stored, up_to_date) = match self.examine() {
             Found::Missing => (SaveData::default(), false),
             Found::Usable(parsed) => {
@@ -215,15 +228,15 @@ impl KeyedStore {
         };
         let merged = stored.merge(data);
         if up_to_date && merged == stored {
-            return Ok(merged);
+            return Ok(Saved { data: merged, left_out: LeftOut::default() });
         }
-        let (merged, text) = crate::format::checked_text(merged, &stored)?;
+        let (merged, text, left_out) = crate::format::checked_text_noting(merged, &stored)?;
         self.storage.set(&self.key, &text).map_err(|error| SaveError::Failed {
             action: "write".into(),
             at: self.key.clone(),
             error,
         })?;
-        Ok(merged)
+        Ok(Saved { data: merged, left_out })
     }
 
     /// An entry damaged after this game loaded it: the player hasn't been told what it lost, so

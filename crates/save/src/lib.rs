@@ -29,10 +29,12 @@
 //!   it is damaged: a `version` above [`VERSION`] anywhere in it is enough.
 //! - **Bounded, and a run is always saved.** At most [`MAX_SAVE_BYTES`] are read; a pipe, device
 //!   or folder where the file should be is refused without blocking. A save that would be larger
-//!   than the bound is pruned down to [`TARGET_BYTES`], what matters least first: seed history
-//!   (oldest first, starred seeds' last), un-star records, stars, then daily bests (oldest day
-//!   first) and only then seed bests; the entries this save brings go last of all. So a file at
-//!   its bound still records the next run, and a real player's history goes long before any best.
+//!   than the bound is pruned, what matters least first: seed history (oldest first, starred
+//!   seeds' last), un-star records and stars down to [`TARGET_BYTES`]; then, only if that isn't
+//!   enough and only as far as the bound itself, daily bests (oldest day first), seed bests and
+//!   waiting runs; the entries this save brings go last of all. So a file at its bound still
+//!   records the next run, a real player's history goes long before any best, and a best is never
+//!   left out unsaid: [`Store::save_telling`] lists each ([`LeftOut`]) for the game to tell.
 //! - **Older saves load and upgrade** (formats 1, 2 and 3, and format 3 from before the keys,
 //!   fullscreen, mute and text size settings); an unknown or damaged setting value falls back to
 //!   its default without touching the scores or the other settings.
@@ -124,8 +126,8 @@ pub use format::{
 pub use fs::replace::{replace_file, replace_file_with, write_target};
 pub use jump_key::JumpKey;
 pub use keyed_store::{KeyedStore, MAX_SET_ASIDE_ENTRIES, MapStorage, STORAGE_KEY, TextStorage, storage_check};
-pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError};
-pub use prune::TARGET_BYTES;
+pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError, Saved};
+pub use prune::{LeftOut, TARGET_BYTES};
 pub use score::{Best, Direction};
 pub use seeds::{Favourite, HISTORY_PER_MODE, ORIGIN_MAX_CHARS, SeedPlay};
 pub use settings::{Colours, DEFAULT_MUSIC_VOLUME, DEFAULT_VOLUME, Settings, Stamped, TextSize};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Dropped, MAX_SAVE_BYTES, Mended, SaveData, VERSION};
+use crate::{Dropped, LeftOut, MAX_SAVE_BYTES, Mended, SaveData, VERSION};
 
 /// How many left-out parts a message names one by one (the rest are counted).
 const DROPPED_NAMED: usize = 3;
@@ -77,6 +77,28 @@ impl LoadNote {
     pub fn is_read_only(&self) -> bool {
         matches!(self, LoadNote::ReadOnly(_))
     }
+}
+
+/// A save that was written: the merged save to play on with, and what of it had to be left out
+/// to stay within the bound (nothing, but for a save at its bound: see [`LeftOut`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved {
+    pub data: SaveData,
+    pub left_out: LeftOut,
+}
+
+impl Saved {
+    /// What to tell the player, if anything was left out.
+    pub fn message(&self) -> Option<String> {
+        self.left_out.message()
+    }
+}
+
+/// The entry a repaired save lists for what pruning left out of it (line 0: no one line).
+pub(crate) fn left_out_dropped(left_out: &LeftOut) -> Dropped {
+    let (what, reason) =
+        (left_out.to_string(), format!("left out to keep the file within {} MiB", MAX_SAVE_BYTES >> 20));
+    Dropped { line: 0, what, reason }
 }
 
 /// Why a stored save can't be used, so it is left alone and never overwritten. `at` is the

@@ -24,14 +24,20 @@
 //!
 //! What this save brings (entries new or changed against what was stored: the run being
 //! recorded) is kept in a first pass; only if the save can't fit without it does a second pass
-//! take it too, in the same order. A pruned save is brought to [`TARGET_BYTES`], some way below
-//! the bound, so that pruning happens once in a long while, not at every save.
+//! take it too, in the same order. Kinds 0 to 4 are brought to [`TARGET_BYTES`], some way below
+//! the bound, so that pruning happens once in a long while, not at every save. Kinds 5 to 7,
+//! what the player would miss, go only as far as the bound itself, as few as can (issue #51: a
+//! save of nothing but bests lost 4,296 of them to reach the target), and every one that goes is
+//! listed in a [`LeftOut`] for the game to tell the player.
 
 use std::cmp::Reverse;
 
 use serde::Serialize;
 
 use crate::{MAX_SAVE_BYTES, SaveData, SaveError};
+
+mod left_out;
+pub use left_out::LeftOut;
 
 /// What a pruned save is brought down to: 1/16 below the bound (256 KiB, room for thousands of
 /// runs before the next pruning).
@@ -59,41 +65,66 @@ struct Candidate {
     entry: Entry,
 }
 
-/// `data` as text within [`MAX_SAVE_BYTES`], pruned in the order above if it has to be, and the
-/// data that text holds. `stored` is what the file held before this save: its entries are taken
-/// before this save's news. Fails only if not even the settings alone fit, or encoding fails.
+/// `data` as text within [`MAX_SAVE_BYTES`], pruned in the order above if it has to be, the
+/// data that text holds, and what of it that matters was left out ([`LeftOut`]: bests, daily
+/// bests, waiting runs, which the player must be told of). `stored` is what the file held before
+/// this save: its entries are taken before this save's news. Fails only if not even the settings
+/// alone fit, or encoding fails.
 pub(crate) fn fitted(
     data: SaveData,
     stored: &SaveData,
     encode: impl Fn(&SaveData) -> Result<String, SaveError>,
-) -> Result<(SaveData, String), SaveError> {
+) -> Result<(SaveData, String, LeftOut), SaveError> {
     let text = encode(&data)?;
     if text.len() <= MAX_SAVE_BYTES {
-        return Ok((data, text));
+        return Ok((data, text, LeftOut::default()));
     }
+    let before = data.clone();
     let (mut data, mut text) = (data, text);
-    // First without this save's news, down to the target; then, only if that wasn't enough,
-    // with it, and only down to the bound.
-    for (keep_news, goal) in [(true, TARGET_BYTES), (false, MAX_SAVE_BYTES)] {
+    // First without this save's news: what matters least down to the target, what matters (from
+    // the daily bests on) only down to the bound, so that as few of those go as can. Then, only
+    // if that wasn't enough, with the news too, down to the bound.
+    for keep_news in [true, false] {
         let candidates = candidates(&data, stored, keep_news);
-        let mut next = 0;
-        while text.len() > goal && next < candidates.len() {
-            // The estimates err a little either way; the text is measured again after each batch.
-            let excess = text.len() - goal;
-            let mut freed = 0;
-            while freed < excess && next < candidates.len() {
-                remove(&mut data, &candidates[next].entry);
-                freed += candidates[next].bytes;
-                next += 1;
-            }
-            text = encode(&data)?;
-        }
+        let matters = candidates.partition_point(|c| c.rank.0 < MATTERS);
+        let (least, most) = candidates.split_at(matters);
+        let least_goal = if keep_news { TARGET_BYTES } else { MAX_SAVE_BYTES };
+        text = shed(&mut data, text, least, least_goal, &encode)?;
+        text = shed(&mut data, text, most, MAX_SAVE_BYTES, &encode)?;
         if text.len() <= MAX_SAVE_BYTES {
-            return Ok((data, text));
+            let left_out = LeftOut::between(&before, &data);
+            return Ok((data, text, left_out));
         }
     }
     let size = text.len();
     Err(SaveError::TooLarge { bytes: size })
+}
+
+/// The first kind that matters to the player ([`LeftOut`]): daily bests, then seed bests, then
+/// waiting runs. Those go only as far as the bound, never down to the target.
+const MATTERS: u8 = 5;
+
+/// Leaves out `candidates`, in order, until `text` is within `goal`; returns the text of what is
+/// left. The estimates err a little either way; the text is measured again after each batch.
+fn shed(
+    data: &mut SaveData,
+    mut text: String,
+    candidates: &[Candidate],
+    goal: usize,
+    encode: &impl Fn(&SaveData) -> Result<String, SaveError>,
+) -> Result<String, SaveError> {
+    let mut next = 0;
+    while text.len() > goal && next < candidates.len() {
+        let excess = text.len() - goal;
+        let mut freed = 0;
+        while freed < excess && next < candidates.len() {
+            remove(data, &candidates[next].entry);
+            freed += candidates[next].bytes;
+            next += 1;
+        }
+        text = encode(data)?;
+    }
+    Ok(text)
 }
 
 /// Every entry of `data` that may be left out, in the order above; without this save's news
@@ -207,4 +238,4 @@ fn remove(data: &mut SaveData, entry: &Entry) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

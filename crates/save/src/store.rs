@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::FileStore;
-use crate::{KeyedStore, Loaded, SaveData, SaveError, TextStorage};
+use crate::{KeyedStore, Loaded, SaveData, SaveError, Saved, TextStorage};
 
 /// Where the save lives.
 #[derive(Clone, Debug)]
@@ -43,12 +43,20 @@ impl Store {
     }
 
     /// Merges `data` into what is stored and writes it; returns the merged save to play on with.
+    /// (The game saves with [`Store::save_telling`], so a save at its bound is never silent
+    /// about a best it had to leave out.)
     pub fn save(&self, data: &SaveData) -> Result<SaveData, SaveError> {
+        self.save_telling(data).map(|saved| saved.data)
+    }
+
+    /// [`Store::save`], also telling the bests, daily bests and waiting runs a save at its bound
+    /// had to leave out ([`Saved::message`] says it to the player).
+    pub fn save_telling(&self, data: &SaveData) -> Result<Saved, SaveError> {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            Store::Folder(store) => store.save(data),
-            Store::Keyed(store) => store.save(data),
-            Store::Memory => Ok(data.clone()),
+            Store::Folder(store) => store.save_telling(data),
+            Store::Keyed(store) => store.save_telling(data),
+            Store::Memory => Ok(Saved { data: data.clone(), left_out: crate::LeftOut::default() }),
         }
     }
 }

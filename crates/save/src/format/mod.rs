@@ -56,7 +56,8 @@ pub struct Parsed {
 /// A part of a damaged save that couldn't be read and was left out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dropped {
-    /// The line it starts on in the file (from 1).
+    /// The line it starts on in the file (from 1); 0 for what is on no one line (the bests a
+    /// repaired save had to leave out to stay within the bound).
     pub line: usize,
     /// What it was: `the best "runner/124MP-ANQ6N"`, `the version`, `the end of the save`.
     pub what: String,
@@ -66,7 +67,10 @@ pub struct Dropped {
 
 impl fmt::Display for Dropped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {} ({})", self.line, self.what, self.reason)
+        match self.line {
+            0 => write!(f, "{} ({})", self.what, self.reason),
+            line => write!(f, "line {line}: {} ({})", self.what, self.reason),
+        }
     }
 }
 
@@ -263,17 +267,28 @@ pub fn encode_save(data: &SaveData) -> Result<String, String> {
     stamped::encode(data)
 }
 
+/// [`checked_text_noting`] without what was left out, for the tests that look only at the text.
+#[cfg(test)]
+pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveData, String), crate::SaveError> {
+    checked_text_noting(merged, stored).map(|(data, text, _)| (data, text))
+}
+
 /// The text a store writes for `merged`: encoded, within [`MAX_SAVE_BYTES`] (pruned in
 /// [`crate::prune`]'s order if it has to be; `stored` is what the store held before, whose
 /// entries go before this save's news), and read back to the same data, so that no store ever
-/// writes a save it couldn't load again. Returns the data the text holds, with the text.
-pub(crate) fn checked_text(merged: SaveData, stored: &SaveData) -> Result<(SaveData, String), crate::SaveError> {
+/// writes a save it couldn't load again. Returns the data the text holds, the text, and the
+/// bests, daily bests and waiting runs pruning had to leave out, which the player must be told
+/// of ([`crate::LeftOut`]).
+pub(crate) fn checked_text_noting(
+    merged: SaveData,
+    stored: &SaveData,
+) -> Result<(SaveData, String, crate::LeftOut), crate::SaveError> {
     let unusable = |reason: String| crate::SaveError::Unencodable { reason };
     let mut merged = merged;
     crate::boards::bounded_for_saving(&mut merged);
-    let (data, text) = crate::prune::fitted(merged, stored, |data| encode_save(data).map_err(unusable))?;
+    let (data, text, left_out) = crate::prune::fitted(merged, stored, |data| encode_save(data).map_err(unusable))?;
     match parse_save(&text) {
-        Ok(again) if again.data == data => Ok((data, text)),
+        Ok(again) if again.data == data => Ok((data, text, left_out)),
         Ok(_) => Err(unusable("it reads back different".into())),
         Err(error) => Err(unusable(format!("it doesn't read back: {error}"))),
     }
