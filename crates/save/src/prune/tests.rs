@@ -149,3 +149,104 @@ pub(crate) fn bests_just_under_the_bound(under: usize) -> SaveData {
     assert_eq!(size(&data), MAX_SAVE_BYTES - under);
     data
 }
+
+#[test]
+fn the_order_is_tombstones_history_unstars_stars_daily_bests_then_waiting_runs() {
+    let mut data = SaveData::default();
+    data.queue_run("http://b", "UNSENT-NEW", "Ann", 3);
+    data.queue_run("http://a", "UNSENT-OLD", "Ann", 2);
+    data.queue_run("http://b", "ANSWERED", "Ann", 1);
+    data.mark_sent("http://b", "ANSWERED", 90);
+    data.mark_sent("http://a", "ANSWERED-FIRST", 80);
+    data.played("maze", "OLD", None, 10);
+    data.played("maze", "NEW", None, 20);
+    data.played("maze", "STAR", None, 5);
+    data.set_favourite("maze", "STAR", true, 30);
+    data.set_favourite("maze", "GONE", false, 40);
+    data.record_daily("maze/2026-01-02", 1, Direction::Higher);
+    data.record_daily("maze/2026-01-01", 1, Direction::Higher);
+    data.record("maze/SHORT", 1, Direction::Higher);
+    data.record("maze/LONGER-KEY", 1, Direction::Higher);
+    let order: Vec<String> = candidates(&data, &SaveData::default(), false)
+        .into_iter()
+        .map(|c| match c.entry {
+            Entry::Tombstone { code, .. } => format!("answered {code}"),
+            Entry::Unsent { code, .. } => format!("waiting {code}"),
+            Entry::History { code, .. } => format!("history {code}"),
+            Entry::Favourite { code, .. } => format!("favourite {code}"),
+            Entry::Daily(key) | Entry::Best(key) => key,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "answered ANSWERED-FIRST",
+            "answered ANSWERED",
+            "history OLD",
+            "history NEW",
+            "history STAR",
+            "favourite GONE",
+            "favourite STAR",
+            "maze/2026-01-01",
+            "maze/2026-01-02",
+            "maze/LONGER-KEY",
+            "maze/SHORT",
+            "waiting UNSENT-OLD",
+            "waiting UNSENT-NEW"
+        ]
+    );
+    // This save's news is left for the second pass.
+    let mut stored = data.clone();
+    stored.best.remove("maze/SHORT");
+    stored.history.get_mut("maze").unwrap().remove("NEW");
+    let first_pass = candidates(&data, &stored, true);
+    assert_eq!(first_pass.len(), order.len() - 2);
+}
+
+#[test]
+fn a_save_within_the_bound_is_left_whole() {
+    let mut data = SaveData::default();
+    next_run(&mut data);
+    let (kept, text) = checked_text(data.clone(), &SaveData::default()).unwrap();
+    assert_eq!((kept, text), (data.clone(), encode_save(&data).unwrap()));
+}
+
+/// Issue #31: at the bound, the board runs the servers answered go before any seed history, and
+/// a run still waiting to be sent, like a best, is kept; so is every secret.
+#[test]
+fn a_full_save_drops_answered_runs_before_history_and_keeps_waiting_runs() {
+    let mut stored = SaveData::default();
+    for n in 0..crate::HISTORY_PER_MODE as u64 {
+        stored.played("runner", &format!("SEED{n:02}"), None, 1_000 + n);
+    }
+    let code = |kind: &str, n: u64| format!("{kind}{n:02}-{}", "A".repeat(60 * 1024));
+    for (server, odd) in [("http://a", 0), ("http://b", 1)] {
+        stored.ensure_board_secret(server, || format!("secret of {server}"), 1);
+        for n in 0..crate::MAX_WAITING as u64 {
+            assert!(stored.queue_run(server, &code("WAIT", n), "Ann", 10 + n));
+        }
+        for n in 0..crate::TOMBSTONES_PER_SERVER as u64 {
+            stored.mark_sent(server, &code("SENT", n), 100 + 2 * n + odd);
+        }
+    }
+    // About 5.6 MiB of replay codes: 40 waiting (2.4 MiB) and 100 answered (the rest).
+    assert!(encode_save(&stored).unwrap().len() > MAX_SAVE_BYTES);
+    let mut data = stored.clone();
+    next_run(&mut data);
+    let (kept, text) = checked_text(stored.merge(&data), &stored).expect("the run is saved");
+    assert!(text.len() <= TARGET_BYTES);
+    assert_eq!(kept.best("runner/NEXT-RUN").map(|b| b.score), Some(4_242));
+    assert_eq!(kept.histories(), data.histories(), "no history went: the answered runs were enough");
+    assert_eq!(kept.waiting_runs(), data.waiting_runs(), "every waiting run is kept");
+    for server in ["http://a", "http://b"] {
+        assert_eq!(kept.board_secret(server), Some(format!("secret of {server}").as_str()));
+    }
+    // The oldest answers went first: every one kept is newer than every one gone.
+    let answered = |d: &SaveData| -> Vec<u64> {
+        d.boards().values().flat_map(|b| b.waiting.values().filter_map(|w| w.sent_at)).collect()
+    };
+    let kept_answers = answered(&kept);
+    assert!(!kept_answers.is_empty() && kept_answers.len() < answered(&stored).len());
+    let oldest_kept = kept_answers.iter().min().unwrap();
+    assert!(answered(&stored).iter().filter(|at| *at >= oldest_kept).count() == kept_answers.len());
+}
