@@ -1,11 +1,11 @@
 //! What a player types for a board (its address, their name), read as meant or refused with the
 //! reason: the same rules as the server's, so a name the game takes is one the board takes.
 //!
-//! Hand-written rather than the `url` crate: a board address is a scheme, a host, a port and
-//! perhaps a path, and `url` would bring its IDNA tables into the browser bundle for that.
+//! The address's rules and normal form live in the save crate (`seedfeast_save::board_address`),
+//! which keys the boards' secrets and waiting runs by it.
 
 /// The longest address kept (the save keeps 200 characters).
-pub(crate) const MAX_ADDRESS: usize = 200;
+pub(crate) const MAX_ADDRESS: usize = seedfeast_save::BOARD_ADDRESS_MAX_CHARS;
 pub use seedfeast_procgen::player_name::MAX_NAME_CHARS as MAX_NAME;
 
 /// A board server's origin and path prefix, without a trailing slash:
@@ -15,41 +15,11 @@ pub struct BoardAddress(String);
 
 impl BoardAddress {
     /// Reads what a player typed or a link named. Without a scheme, `https://` is meant, except
-    /// for this machine and the local network's private addresses, which rarely have TLS.
+    /// for this machine and the local network's private addresses, which rarely have TLS. The
+    /// normal form is the save's ([`seedfeast_save::board_address`]): the one key a board's
+    /// secret and waiting runs are kept under, whatever spelling reached it (issue #51).
     pub fn parse(typed: &str) -> Result<BoardAddress, String> {
-        let typed = typed.trim();
-        if typed.is_empty() {
-            return Err("type the board's address, e.g. scores.example.org".into());
-        }
-        if typed.chars().count() > MAX_ADDRESS {
-            return Err(format!("an address is at most {MAX_ADDRESS} characters"));
-        }
-        let (scheme, rest) = match typed.split_once("://") {
-            Some((scheme, rest)) => match scheme.to_ascii_lowercase().as_str() {
-                "http" => ("http", rest),
-                "https" => ("https", rest),
-                _ => return Err(format!("a board is reached by http:// or https://, not {scheme}://")),
-            },
-            None => ("", typed),
-        };
-        if rest.contains(['?', '#']) {
-            return Err("a board's address has no ? or # part: just the server (and a path, if any)".into());
-        }
-        let (authority, path) = rest.split_once('/').map_or((rest, ""), |(a, p)| (a, p));
-        if authority.contains('@') {
-            return Err("a board's address has no user name or password in it".into());
-        }
-        let (host, port) = split_port(authority)?;
-        check_host(host)?;
-        let path = path.trim_end_matches('/');
-        if let Some(bad) = path.chars().find(|c| !(c.is_ascii_alphanumeric() || "-._~/%".contains(*c))) {
-            return Err(format!("the path after the server can't hold {bad:?}"));
-        }
-        let scheme = if scheme.is_empty() { if is_local(host) { "http" } else { "https" } } else { scheme };
-        let host = host.to_ascii_lowercase();
-        let port = port.map(|p| format!(":{p}")).unwrap_or_default();
-        let path = if path.is_empty() { String::new() } else { format!("/{path}") };
-        Ok(BoardAddress(format!("{scheme}://{host}{port}{path}")))
+        seedfeast_save::board_address(typed).map(BoardAddress)
     }
 
     /// The address as kept and shown: `https://scores.example.org`.
@@ -76,60 +46,6 @@ impl BoardAddress {
     /// The board's page, for people: what *Share* adds.
     pub(crate) fn page_url(&self, mode: &str, code: &str) -> String {
         format!("{}/b/{mode}/{code}", self.0)
-    }
-}
-
-fn split_port(authority: &str) -> Result<(&str, Option<u16>), String> {
-    // An IPv6 literal keeps its colons inside brackets.
-    let colon = if authority.starts_with('[') {
-        authority.find(']').map(|end| end + 1).filter(|&end| authority[end..].starts_with(':'))
-    } else {
-        authority.rfind(':')
-    };
-    match colon {
-        None => Ok((authority, None)),
-        Some(at) => {
-            let port = &authority[at + 1..];
-            match port.parse::<u16>() {
-                Ok(number) if number > 0 && port.bytes().all(|b| b.is_ascii_digit()) => {
-                    Ok((&authority[..at], Some(number)))
-                }
-                _ => Err(format!("the port must be a number from 1 to 65535, not {port:?}")),
-            }
-        }
-    }
-}
-
-fn check_host(host: &str) -> Result<(), String> {
-    if host.is_empty() {
-        return Err("the address names no server".into());
-    }
-    if let Some(inner) = host.strip_prefix('[') {
-        let inner = inner.strip_suffix(']').ok_or("an IPv6 address ends with ]")?;
-        return inner.parse::<std::net::Ipv6Addr>().map(|_| ()).map_err(|_| format!("{host} is not an IPv6 address"));
-    }
-    let fine = |label: &str| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    };
-    if host.len() > 253 || !host.split('.').all(fine) {
-        let hint = if host.is_ascii() { "" } else { " (write a name with accents in its xn-- form)" };
-        return Err(format!("{host:?} is not a server name{hint}"));
-    }
-    Ok(())
-}
-
-/// This machine or a private network's address: plain http is what such a board usually has.
-fn is_local(host: &str) -> bool {
-    if host.eq_ignore_ascii_case("localhost") || host.ends_with(".local") || host == "[::1]" {
-        return true;
-    }
-    match host.parse::<std::net::Ipv4Addr>() {
-        Ok(ip) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
-        Err(_) => false,
     }
 }
 

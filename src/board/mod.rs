@@ -15,6 +15,7 @@ pub mod address;
 pub mod api;
 pub mod http;
 pub mod outbox;
+pub mod pace;
 pub mod submit;
 
 use bevy::prelude::*;

@@ -1,33 +1,33 @@
 //! Runs kept to send later: every run *Submit to board* queued in the save that no board has
 //! answered for good yet (the network was down, the board busy, the game closed mid-request).
 //! They go one at a time at the title screen (so when the game starts), after a board next ranks
-//! a run, and at most once a minute while any wait; a final answer (ranked or refused) takes each off the queue.
+//! a run, and once a minute while any wait; a final answer (ranked or refused) takes each off
+//! the queue. Every failed try backs off longer, and no more than six go in any minute
+//! ([`super::pace`], issue #51); each goes under the secret kept for its board.
 
 use bevy::prelude::*;
 
 use crate::board::BoardAddress;
 use crate::board::api::{self, Answer};
 use crate::board::http::{self, Pending};
+use crate::board::pace::Pace;
 use crate::board::submit::{Submission, secret_for};
 use crate::save::clock::now_ms;
 use crate::save::{Save, SaveStore};
 use crate::toast::Toast;
 
-/// How long after a failed try the waiting runs are tried again.
-const RETRY_SECONDS: f64 = 60.0;
-
 /// The waiting run on its way, and when to try next.
 #[derive(Resource, Debug, Default)]
 pub(crate) struct Outbox {
     in_flight: Option<(BoardAddress, String, Pending)>,
-    /// Seconds of real time before the next try (0: now).
-    next_try: f64,
+    /// When the next may go, in seconds of real time.
+    pace: Pace,
 }
 
 impl Outbox {
     /// Try the waiting runs at the next frame (a board just answered: it is reachable now).
     pub(crate) fn try_now(&mut self) {
-        self.next_try = 0.0;
+        self.pace.now();
     }
 }
 
@@ -54,7 +54,7 @@ fn send_waiting(
         outbox.in_flight = None;
         match answer {
             Answer::Later(_) => {
-                outbox.next_try = now + RETRY_SECONDS;
+                outbox.pace.failed(now);
                 return;
             }
             Answer::Ranked(ranked) => {
@@ -69,9 +69,9 @@ fn send_waiting(
         }
         save.mark_sent(board.as_str(), &code, now_ms());
         save.commit(&store, &mut toast);
-        outbox.next_try = now;
+        outbox.pace.answered(now);
     }
-    if now < outbox.next_try {
+    if !outbox.pace.ready(now) {
         return;
     }
     // The game-over screen's own submission is answered there, not sent twice at once.
@@ -84,20 +84,26 @@ fn send_waiting(
         .into_iter()
         .find(|(server, code, _)| sending.as_ref() != Some(&(server.clone(), code.clone())));
     let Some((server, code, waiting)) = next else {
-        outbox.next_try = now + RETRY_SECONDS;
+        outbox.pace.idle(now);
         return;
     };
     let Ok(board) = BoardAddress::parse(&server) else {
         // Kept by a build that read addresses differently: nothing can send it.
         save.mark_sent(&server, &code, now_ms());
+        save.commit(&store, &mut toast);
         return;
     };
     let new_secret = save.board_secret(board.as_str()).is_none();
-    let Some(secret) = secret_for(&mut save, &board) else { return };
+    let Some(secret) = secret_for(&mut save, &board) else {
+        // No randomness for a secret: nothing can be sent now; not every frame either.
+        outbox.pace.failed(now);
+        return;
+    };
     if new_secret {
         // Kept before the server ever sees it: a secret lost after sending is a lost name there.
         save.commit(&store, &mut toast);
     }
     let pending = http::post_json(board.runs_url(), api::submission_body(&code, &waiting.name, &secret));
+    outbox.pace.sent(now);
     outbox.in_flight = Some((board, code, pending));
 }

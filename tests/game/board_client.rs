@@ -4,7 +4,9 @@
 //! *Submit to board* sends the run's replay, name and secret and shows the rank and the rows
 //! around it; a name is asked for first when there is none; an unreachable board keeps the run
 //! in the save and the outbox sends it once the board is back; a refusal is final and said; the
-//! settings take a board's address and refuse a bad one; the seed screen shows the top three.
+//! settings take a board's address and refuse a bad one; the seed screen shows the top three. A
+//! run kept under another spelling of the board's address goes once, under the kept secret, and
+//! the outbox backs off and keeps to its cap (issue #51).
 
 use crate::common;
 
@@ -251,4 +253,94 @@ fn the_seed_screen_shows_the_boards_top_three() {
     let code = app.world().resource::<seedfeast::session::Session>().seed.code().to_string();
     assert_eq!(heard.lock().unwrap()[0].0, format!("GET /api/v1/boards/maze/{code}?limit=3 HTTP/1.1"));
     assert!(line::<TopThreeLine>(&mut app).contains("1. Bea  1,300"));
+}
+
+/// A headless game on its title screen over `storage` (its save), as at start-up.
+fn game_over_storage(storage: &Arc<seedfeast::save::MapStorage>) -> App {
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = seedfeast::headless_app(seedfeast::Launch {
+        data: Ok(seedfeast::data::GameData::built_in()),
+        start: None,
+        save: seedfeast::save::SaveStore::keyed(storage.clone()),
+        notice: None,
+    });
+    app.insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.finish();
+    app.cleanup();
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    app
+}
+
+/// Issue #51 item 2: a run kept under `http://127.0.0.1:PORT/` or `HTTP://127.0.0.1:PORT` (as an
+/// older game, or a hand, wrote it) was marked sent under the normal spelling and so stayed
+/// waiting: the game posted it some 30 times a second, each with a new secret. It goes once now,
+/// under the secret kept for that board, and is off the queue.
+#[test]
+fn a_run_waiting_under_any_spelling_of_the_address_is_sent_once() {
+    use seedfeast::save::{STORAGE_KEY, TextStorage};
+    const SECRET: &str = "KeptSecretKeptSecretKeptSecret42";
+    for spelling in ["http://127.0.0.1:{port}/", "HTTP://127.0.0.1:{port}", "127.0.0.1:{port}//"] {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let spelled = spelling.replace("{port}", &port.to_string());
+        // Enough answers for a flood to show: each connection gets a ranked answer.
+        let heard = stand_in(listener, vec![(201, ranked()); 40]);
+        let mut data = seedfeast::save::SaveData::default();
+        data.record("runner/A", 1, seedfeast_save::Direction::Higher);
+        let board = format!(
+            "boards: {{{spelled:?}: (secret: {SECRET:?}, made_at: 3, waiting: {{\"CODE\": (name: \"Ann\", \
+             queued_at: 5, sent_at: None)}})}}"
+        );
+        let text = seedfeast_save::encode_save(&data).unwrap().replace("boards: {}", &board);
+        let storage = Arc::new(seedfeast::save::MapStorage::default());
+        storage.set(STORAGE_KEY, &text).unwrap();
+        let mut app = game_over_storage(&storage);
+        until(&mut app, "the kept run's sending", |app| app.world().resource::<Save>().waiting_runs().is_empty());
+        // Two more seconds of frames: a run left waiting would be sent again and again.
+        for _ in 0..200 {
+            app.update();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let heard = heard.lock().unwrap().clone();
+        assert_eq!(heard.len(), 1, "{spelled}: sent once, not {} times", heard.len());
+        let sent: serde_json::Value = serde_json::from_str(&heard[0].1).unwrap();
+        assert_eq!((sent["replay"].as_str(), sent["secret"].as_str()), (Some("CODE"), Some(SECRET)), "{spelled}");
+        let save = app.world().resource::<Save>();
+        let normal = format!("http://127.0.0.1:{port}");
+        assert_eq!(save.boards().keys().collect::<Vec<_>>(), [&normal], "{spelled}: one board, one key");
+        assert_eq!(save.board_secret(&normal), Some(SECRET), "{spelled}: the same secret");
+        let stored = storage.get(STORAGE_KEY).unwrap().unwrap();
+        assert!(!stored.contains(&spelled) || spelled == normal, "{spelled}: saved under the normal form");
+    }
+}
+
+#[test]
+fn the_outbox_backs_off_after_every_failure_and_sends_at_most_six_a_minute() {
+    use seedfeast::board::pace::{FIRST_BACK_OFF, LONGEST_BACK_OFF, Pace, SENDS_PER_MINUTE};
+    let mut pace = Pace::default();
+    assert!(pace.ready(0.0));
+    // Each failure waits longer: 1, 2, 4, 8 minutes, then a quarter of an hour at most.
+    let mut now = 0.0;
+    for wait in [FIRST_BACK_OFF, 120.0, 240.0, 480.0, LONGEST_BACK_OFF, LONGEST_BACK_OFF] {
+        pace.sent(now);
+        pace.failed(now);
+        assert!(!pace.ready(now + wait - 1.0), "still waiting {wait} s after a failure");
+        now += wait;
+        assert!(pace.ready(now), "ready {wait} s after");
+    }
+    // A final answer resets the back-off; however fast the answers, at most six go a minute.
+    pace.answered(now);
+    let start = now;
+    let mut sends = 0;
+    while now < start + 60.0 {
+        if pace.ready(now) {
+            pace.sent(now);
+            pace.answered(now);
+            sends += 1;
+        }
+        now += 1.0 / 30.0;
+    }
+    assert_eq!(sends, SENDS_PER_MINUTE);
+    assert!(pace.ready(start + 60.0), "the next minute has room again");
 }

@@ -7,6 +7,10 @@
 //! way final) keeps a tombstone (`sent_at`) so that a merge with an older copy, where it still
 //! waits, doesn't send it again. The merge rules are in [`crate::merge`].
 //!
+//! Keys: every server is kept under its address's one normal form ([`board_address`]), from the
+//! moment it is saved or read, so one board is one entry whatever spelling reached it (a file
+//! with two spellings of one board reads as one, merged).
+//!
 //! Bounds: a server's key is cut to [`BOARD_ADDRESS_MAX_CHARS`] characters (as the board setting
 //! is), a name to [`PLAYER_NAME_MAX_CHARS`]; at most [`MAX_WAITING`] unsent runs per server, each
 //! code at most [`MAX_RUN_CODE_BYTES`]. A save keeps the newest [`TOMBSTONES_PER_SERVER`]
@@ -19,6 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::SaveData;
 use crate::settings::cut_chars;
+
+mod address;
+pub use address::board_address;
 
 /// The longest board server address kept (the setting, and a server's key), in characters.
 pub const BOARD_ADDRESS_MAX_CHARS: usize = 200;
@@ -72,9 +79,12 @@ pub struct Waiting {
     pub sent_at: Option<u64>,
 }
 
-/// `server` as a key: cut to [`BOARD_ADDRESS_MAX_CHARS`] characters, as the setting is.
-pub(crate) fn server_key(server: &str) -> &str {
-    cut_chars(server, BOARD_ADDRESS_MAX_CHARS)
+/// `server` as a key: its one normal form ([`board_address`]: `HTTP://127.0.0.1:8080/` is
+/// `http://127.0.0.1:8080`), so that every spelling of one board is one entry (issue #51); text
+/// that isn't an address (a build that read addresses differently) cut to
+/// [`BOARD_ADDRESS_MAX_CHARS`] characters, as the setting is.
+pub(crate) fn server_key(server: &str) -> String {
+    board_address(server).unwrap_or_else(|_| cut_chars(server, BOARD_ADDRESS_MAX_CHARS).to_string())
 }
 
 impl Board {
@@ -140,25 +150,26 @@ pub(crate) fn bounded_for_saving(data: &mut SaveData) {
     }
 }
 
-/// Adds a server read from a file to `boards`: its key cut as [`server_key`] does (two keys
-/// that then agree are merged), the server within the read bounds. `Err` when it would be one
+/// Adds a server read from a file to `boards`: its key in the normal form [`server_key`] gives
+/// (two spellings of one board are merged into one entry, by the merge's rules: the secret made
+/// first, each run's answer kept), the server within the read bounds. `Err` when it would be one
 /// server more than [`MAX_BOARD_SERVERS`] (left out); else how many entries were left out.
 pub(crate) fn add_read(boards: &mut BTreeMap<String, Board>, key: &str, board: Board) -> Result<usize, ()> {
     let key = server_key(key);
-    let mut board = match boards.get(key) {
+    let mut board = match boards.get(&key) {
         Some(old) => crate::merge::merge_board(old, &board),
         None if boards.len() >= MAX_BOARD_SERVERS => return Err(()),
         None => board,
     };
     let left_out = board.bound();
-    boards.insert(key.to_string(), board);
+    boards.insert(key, board);
     Ok(left_out)
 }
 
 impl SaveData {
     /// The player's secret for the board server `server`, if one was made.
     pub fn board_secret(&self, server: &str) -> Option<&str> {
-        self.boards.get(server_key(server)).map(|board| board.secret.as_str()).filter(|secret| !secret.is_empty())
+        self.boards.get(&server_key(server)).map(|board| board.secret.as_str()).filter(|secret| !secret.is_empty())
     }
 
     /// The player's secret for `server`: the kept one, or else `fresh()`, kept from now on
@@ -169,10 +180,10 @@ impl SaveData {
             return secret.to_string();
         }
         let key = server_key(server);
-        if !self.boards.contains_key(key) && self.boards.len() >= MAX_BOARD_SERVERS {
+        if !self.boards.contains_key(&key) && self.boards.len() >= MAX_BOARD_SERVERS {
             return fresh();
         }
-        let board = self.boards.entry(key.to_string()).or_default();
+        let board = self.boards.entry(key).or_default();
         board.secret = fresh();
         board.made_at = now_ms;
         board.secret.clone()
@@ -188,7 +199,7 @@ impl SaveData {
             return false;
         }
         let key = server_key(server);
-        match self.boards.get(key) {
+        match self.boards.get(&key) {
             Some(board) if board.waiting.contains_key(code) => return true,
             Some(board) if board.unsent() >= MAX_WAITING => return false,
             None if self.boards.len() >= MAX_BOARD_SERVERS => return false,
@@ -196,7 +207,7 @@ impl SaveData {
         }
         let name = cut_chars(name, PLAYER_NAME_MAX_CHARS).to_string();
         let waiting = Waiting { name, queued_at: now_ms, sent_at: None };
-        self.boards.entry(key.to_string()).or_default().waiting.insert(code.to_string(), waiting);
+        self.boards.entry(key).or_default().waiting.insert(code.to_string(), waiting);
         true
     }
 
@@ -221,11 +232,11 @@ impl SaveData {
     /// [`crate::Stamped::change`]), so the newest answer is never the one a cap drops.
     pub fn mark_sent(&mut self, server: &str, code: &str, now_ms: u64) {
         let key = server_key(server);
-        let room = self.boards.contains_key(key) || self.boards.len() < MAX_BOARD_SERVERS;
+        let room = self.boards.contains_key(&key) || self.boards.len() < MAX_BOARD_SERVERS;
         if code.len() > MAX_RUN_CODE_BYTES || !room {
             return; // It can't have been queued.
         }
-        let board = self.boards.entry(key.to_string()).or_default();
+        let board = self.boards.entry(key).or_default();
         let newest = board.waiting.values().filter_map(|w| w.sent_at).max();
         let at = newest.map_or(now_ms, |newest| now_ms.max(newest.saturating_add(1)));
         let waiting = board.waiting.entry(code.to_string()).or_insert_with(|| Waiting {
@@ -245,5 +256,7 @@ impl SaveData {
     }
 }
 
+#[cfg(test)]
+mod spelling_tests;
 #[cfg(test)]
 mod tests;

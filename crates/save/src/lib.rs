@@ -113,7 +113,7 @@ mod test_support;
 pub use bindings::{Action, Bindings, Defaults, KEY_NAME_MAX, KeyRefused, PAD_BUTTONS, is_key_name};
 pub use boards::{
     BOARD_ADDRESS_MAX_CHARS, Board, MAX_BOARD_SERVERS, MAX_RUN_CODE_BYTES, MAX_WAITING, PLAYER_NAME_MAX_CHARS,
-    TOMBSTONES_PER_SERVER, WAITING_READ_MAX, Waiting,
+    TOMBSTONES_PER_SERVER, WAITING_READ_MAX, Waiting, board_address,
 };
 pub use data::{Recorded, SaveData, metric_key, score_key};
 #[cfg(not(target_arch = "wasm32"))]
