@@ -98,6 +98,7 @@ mod file_store;
 mod format;
 #[cfg(not(target_arch = "wasm32"))]
 mod fs;
+mod game_rules;
 mod jump_key;
 mod keyed_store;
 pub mod merge;
@@ -124,6 +125,7 @@ pub use format::{
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use fs::replace::{replace_file, replace_file_with, write_target};
+pub use game_rules::GameRules;
 pub use jump_key::JumpKey;
 pub use keyed_store::{KeyedStore, MAX_SET_ASIDE_ENTRIES, MapStorage, STORAGE_KEY, TextStorage, storage_check};
 pub use outcome::{LoadNote, Loaded, ReadOnly, SaveError, Saved};

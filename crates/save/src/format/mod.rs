@@ -117,6 +117,9 @@ pub enum Mended {
     Key { found: String, why: &'static str },
     /// One chosen gamepad button was left out, likewise: back on its default button.
     Button { found: String, why: &'static str },
+    /// The player's name is not one a board takes (the game's rule, issue #51): back to none,
+    /// so the game asks for one before sending a run.
+    PlayerName { found: String, why: String },
 }
 
 impl fmt::Display for Mended {
@@ -139,6 +142,11 @@ impl fmt::Display for Mended {
             Mended::Button { found, why } => {
                 write!(f, "the gamepad button {found} was left out ({why}); it is back to its default")
             }
+            Mended::PlayerName { found, why } => write!(
+                f,
+                "the player name {:?} was left out ({why}); the game asks for one before sending a run",
+                crate::settings::cut_chars(found, 40)
+            ),
         }
     }
 }
