@@ -113,6 +113,14 @@ if command -v rustup >/dev/null; then
   rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
 fi
 
+# The scripts' Python: 3.11 or newer (scripts/check-docs.py and others read TOML with tomllib),
+# standard library only. Said, not installed: a system's own python3 is not setup's to replace.
+if ! command -v python3 >/dev/null; then
+  echo "setup: warning: the test and build scripts need Python 3.11 or newer (python3), which is not on the PATH" >&2
+elif ! python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)'; then
+  echo "setup: warning: the test and build scripts need Python 3.11 or newer; python3 here is $(python3 --version 2>&1)" >&2
+fi
+
 # The workflow files' lint (scripts/test.sh): check-jsonschema validates .github/workflows
 # against SchemaStore's GitHub Actions schema, which it carries, so it runs offline. (actionlint,
 # the fuller linter, downloads its binary from GitHub at install time, which these machines can't

@@ -32,6 +32,10 @@ step "docs" python3 scripts/check-docs.py
 # way (the game built alone, as e2e and releases build it, would not share those artifacts).
 step "lints" cargo clippy --workspace --exclude seedfeast-board --all-targets --locked -- -D warnings
 step "lints (board server)" cargo clippy -p seedfeast-board --all-targets --locked -- -D warnings
+# The API docs build without a warning: every intra-doc link resolves, no broken code block.
+# Like the lints, the board server on its own (its features would rebuild the game's crates).
+step "api docs" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --exclude seedfeast-board --no-deps --locked
+step "api docs (board server)" env RUSTDOCFLAGS="-D warnings" cargo doc -p seedfeast-board --no-deps --locked
 step "tests" cargo test --workspace --exclude seedfeast-board --locked
 # The real server on 127.0.0.1 with a temporary SQLite file, re-playing runs with the game binary
 # the tests step built. scripts/board-postgres.sh runs the same suite on PostgreSQL (CI does).

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the browser bundle into dist/web (scripts/web.sh), or builds and serves it on
 # http://127.0.0.1:PORT (scripts/web.sh serve [PORT], default 8080).
+# SEEDFEAST_WEB_PROFILE picks the cargo profile: web-release (the default: the smallest bundle,
+# wasm-opt included, what players download) or web-test (the end-to-end tests' bundle: the same
+# game, built in a fraction of the time, several times larger, no wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,15 +17,18 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
   cargo install wasm-bindgen-cli --version "$version"
 fi
 
-cargo build --locked --profile web-release --target wasm32-unknown-unknown -p seedfeast
+profile=${SEEDFEAST_WEB_PROFILE:-web-release}
+case "$profile" in web-release | web-test) ;; *) echo "web: SEEDFEAST_WEB_PROFILE is web-release or web-test, not $profile" >&2; exit 2 ;; esac
+cargo build --locked --profile "$profile" --target wasm32-unknown-unknown -p seedfeast
 out=dist/web
 rm -rf "$out"
 mkdir -p "$out"
 # The name section alone is ~10 MB of function names nobody downloads on purpose.
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out" --out-name seedfeast \
-  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web-release/seedfeast.wasm"
-# binaryen's wasm-opt -Oz (scripts/wasm-opt.sh). SEEDFEAST_WASM_OPT=0 skips it for a quicker build.
-if [ "${SEEDFEAST_WASM_OPT:-1}" != 0 ]; then
+  "$CARGO_TARGET_DIR/wasm32-unknown-unknown/$profile/seedfeast.wasm"
+# binaryen's wasm-opt -Oz (scripts/wasm-opt.sh), for web-release. SEEDFEAST_WASM_OPT=0 skips it
+# for a quicker build.
+if [ "$profile" = web-release ] && [ "${SEEDFEAST_WASM_OPT:-1}" != 0 ]; then
   scripts/wasm-opt.sh "$out/seedfeast_bg.wasm"
 fi
 cp web/index.html web/manifest.webmanifest "$out/"
@@ -50,9 +56,11 @@ worker = worker.replace("__SEEDFEAST_BUILD__", digest.hexdigest()[:16]).replace(
 with open(os.path.join(out, "sw.js"), "w", encoding="utf-8") as f:
     f.write(worker)
 PY
+# Which profile made dist/web (scripts/bundle-size.sh --built guards web-release's only).
+echo "$profile" >dist/web-profile.txt
 raw=$(stat -c %s "$out/seedfeast_bg.wasm")
 zipped=$(gzip -9 -c "$out/seedfeast_bg.wasm" | wc -c)
-echo "web: $out/seedfeast_bg.wasm is $((raw / 1024)) KiB raw, $((zipped / 1024)) KiB gzipped"
+echo "web: $out/seedfeast_bg.wasm ($profile) is $((raw / 1024)) KiB raw, $((zipped / 1024)) KiB gzipped"
 
 if [ "${1:-}" = serve ]; then
   port=${2:-8080}

@@ -16,7 +16,7 @@
 /// The most fixed steps one frame takes: one, as in every native replay. (Several would be what a
 /// slow device's frames take, but the Maze's, the Arena's and the Zone dungeon's state hash then
 /// comes out otherwise: their avatar's drawn place, which the hash reads, follows the run once a
-/// frame, not once a step. `tests/replay.rs` has the check, ignored until that is mended.)
+/// frame, not once a step. `tests/game/replay.rs` has the check, ignored until that is mended.)
 pub const MOST_STEPS_A_FRAME: u32 = 1;
 
 /// How many fixed steps the next frame runs: one while the countdown is on, else as many as the
@@ -84,7 +84,6 @@ mod page {
         };
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn publish_steps(
         countdown: Option<Res<Countdown>>,
         steps: Option<Res<RunSteps>>,

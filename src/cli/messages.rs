@@ -5,7 +5,7 @@
 const QUOTED_MAX: usize = 60;
 
 /// `text` with every quoted value (`'…'`, as clap quotes what it refused) and every unbroken run
-/// of characters longer than [`QUOTED_MAX`] cut to its start and how many characters it had.
+/// of characters longer than `QUOTED_MAX` cut to its start and how many characters it had.
 pub fn shorten_long_values(text: &str) -> String {
     text.lines().map(shorten_line).collect::<Vec<_>>().join("\n") + if text.ends_with('\n') { "\n" } else { "" }
 }

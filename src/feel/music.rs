@@ -1,4 +1,4 @@
-//! Each level's own music: entering a run composes its mode's [`Style`] from the level's music
+//! Each level's own music: entering a run composes its mode's [`Style`](seedfeast_music::Style) from the level's music
 //! stream (`Subsystem::music`, which no generator reads), renders it once and loops it at the
 //! music's volume, apart from the effects'. It pauses with the game and stops when the run ends.
 //! The desktop plays it through Bevy's audio; the browser through Web Audio, like the effects.

@@ -3,7 +3,7 @@
 //!
 //! The WAVs live in `assets/sounds` (made by `scripts/make-sounds.py`) and are compiled into the
 //! binary, so they play from any folder and in the browser without a fetch. The desktop plays them
-//! through Bevy's audio ([`desktop`]); the browser through Web Audio ([`browser`]).
+//! through Bevy's audio (`desktop`); the browser through Web Audio (`browser`).
 
 #[cfg(target_arch = "wasm32")]
 pub mod browser;

@@ -113,7 +113,6 @@ fn read_fingers(
 
 /// Adds what the fingers did to this frame's actions, during a run (the countdown included, so
 /// the pause button works there; any touch also ends the countdown, as any key does).
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn fold_touches(
     fingers: Res<Fingers>,
     windows: Query<&Window, With<PrimaryWindow>>,

@@ -109,7 +109,6 @@ fn command_line(session: &Session, request: &Request) -> String {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn open(
     chosen: On<MenuChosen>,
     mut commands: Commands,
@@ -309,7 +308,6 @@ fn play(time: Res<Time<Real>>, how: Option<ResMut<HowMade>>) {
 }
 
 /// Draws the frame asked for when it changes: the picture, the step and the caption.
-#[allow(clippy::type_complexity)]
 fn draw(
     how: Option<ResMut<HowMade>>,
     images: Option<ResMut<Assets<Image>>>,
@@ -380,7 +378,6 @@ impl HowMade {
 
 /// The picture as large as fits (its aspect kept; its pixels whole where it is blown up three
 /// times or more), the bar's fill and the play button's word.
-#[allow(clippy::type_complexity)]
 fn lay_out(
     how: Option<Res<HowMade>>,
     windows: Query<&Window>,

@@ -148,7 +148,6 @@ pub(crate) struct TapFingers {
     touched_here: Vec<u64>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn choose_item(
     mut commands: Commands,
     actions: Res<Actions>,

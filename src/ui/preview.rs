@@ -7,7 +7,7 @@
 //! the old picture stays. Text that plays no level (a mistyped code) shows the reason instead.
 //! Everything runs on the main thread in a few milliseconds, so it works the same in the browser.
 //!
-//! [`Generator::preview_request`]: seedfeast_procgen::generator::Generator::preview_request
+//! [`Generator::preview_request`]: seedfeast_procgen::generate::Generate::preview_request
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;

@@ -167,7 +167,6 @@ fn spawn_overlay(mut commands: Commands, session: Res<Session>) {
 /// Puts each button where the gesture reader hits it, and the stick under the thumb holding it.
 /// The layout is in window px; the UI's own px are those over [`UiScale`] (`ui::fit`), so the
 /// controls keep their size in the hand whatever the menus' scale.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn place_controls(
     windows: Query<&Window, With<PrimaryWindow>>,
     scale: Res<UiScale>,
@@ -222,7 +221,6 @@ fn set_if_changed(node: &mut Mut<Node>, rect: Rect) {
 }
 
 /// Shown only to a touch player and only while the run is running; full while in use, faded after.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn fade_controls(
     device: Res<LastDevice>,
     pause: Option<Res<State<Pause>>>,

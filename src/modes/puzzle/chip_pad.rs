@@ -114,7 +114,6 @@ fn pad_shown(run: &PuzzleRun, device: &LastDevice, pause: &Pause, countdown: boo
     run.panel_open && *device == LastDevice::Touch && *pause == Pause::Running && !countdown && run.ended.is_none()
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn lay_out_pad(
     run: Res<PuzzleRun>,
     editor: Res<CodeEditor>,

@@ -151,7 +151,7 @@ impl Rules for RunnerRun {
         RunnerRun::score(self)
     }
 
-    /// The track laid so far, up to its first [`EXPLAINED_CHUNKS`]: a picture of a longer one is
+    /// The track laid so far, up to its first `EXPLAINED_CHUNKS`: a picture of a longer one is
     /// too thin to read on a screen.
     fn level_options(&self) -> Vec<(Opt, u32)> {
         let made = self.live.back().map_or(1, |(index, _)| index + 1);

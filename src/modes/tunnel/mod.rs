@@ -150,7 +150,7 @@ impl Rules for TunnelRun {
         self.passed.saturating_mul(10)
     }
 
-    /// The gates laid so far, up to the first [`EXPLAINED_GATES`] (a longer tunnel's picture is
+    /// The gates laid so far, up to the first `EXPLAINED_GATES` (a longer tunnel's picture is
     /// too thin to read on a screen).
     fn level_options(&self) -> Vec<(Opt, u32)> {
         let made = self.live.back().map_or(1, |gate| gate.index + 1);

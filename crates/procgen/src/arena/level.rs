@@ -1,4 +1,4 @@
-//! The Arena behind the common [`Generator`] interface: one wave as one level.
+//! The Arena behind the common [`Generator`](crate::generator::Generator) interface: one wave as one level.
 
 use crate::arena::ArenaTuning;
 use crate::arena::{

@@ -1,7 +1,7 @@
 //! The Arena: waves of food and hazards scattered around the player on an open floor, with
 //! Poisson-disk decoration and a noise tint.
 //!
-//! - [`scatter`]: rejection sampling and Bridson's Poisson-disk sampling behind one function;
+//! - [`scatter`](mod@scatter): rejection sampling and Bridson's Poisson-disk sampling behind one function;
 //! - [`tuning`]: the designer numbers; [`tint`]: the cosmetic noise fields;
 //! - [`validate`]: re-checks every promise; [`render`]: text and RGB pictures;
 //! - [`explain`]: the events the generator narrates; [`rebuild`]: the wave made from them alone.

@@ -43,7 +43,6 @@ fn contacts(cells: &[Rect]) -> Vec<Contact> {
 /// Doors between a zone's cells: one across every cut (a spanning tree), then `loop_share` ×
 /// rooms more between other neighbours. `origin` is where the partition (made at 0, 0) was moved
 /// to; `first` is the id of the zone's first room.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn join_cells(
     canvas: &mut Canvas,
     cells: &[Rect],

@@ -1,4 +1,4 @@
-//! The zone dungeon behind the common [`Generator`] interface: one dungeon as one level.
+//! The zone dungeon behind the common [`Generator`](crate::generator::Generator) interface: one dungeon as one level.
 
 use crate::Seed;
 use crate::dungeon::tuning::{MAX_DUNGEON, MAX_ZONES};

@@ -8,7 +8,7 @@
 //!   [`DungeonError`] that says what is impossible (no panics, no hangs);
 //! - [`validate_dungeon`] lists broken promises (empty for every generated dungeon);
 //! - [`DungeonJson::new`] is the CLI's JSON, [`draw_ascii`] and [`to_rgb`] the pictures,
-//!   [`metrics`] the sweep numbers.
+//!   [`metrics`](mod@metrics) the sweep numbers.
 //!
 //! Everything the game needs to play a dungeon is in [`Dungeon`]; [`level`] documents how it plays.
 //!

@@ -25,7 +25,6 @@ struct Use {
 }
 
 /// Tiles walked following `order` (see the module docs). `None` if some step can't be reached.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn walk_length(
     canvas: &Canvas,
     rooms: &[Room],

@@ -20,7 +20,7 @@ pub struct OptionSpec {
 }
 
 /// The options any generator may read; each generator lists those it does in
-/// [`Generator::options`] (for `gen`) and [`Generator::sweep_options`] (for `validate`).
+/// [`Generate::options`](crate::generate::Generate::options) (for `gen`) and [`Generate::sweep_options`](crate::generate::Generate::sweep_options) (for `validate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Opt {
     Chunks,

@@ -1,4 +1,4 @@
-//! The Maze behind the common [`Generator`] interface: one floor as one level.
+//! The Maze behind the common [`Generator`](crate::generator::Generator) interface: one floor as one level.
 
 use serde::Serialize;
 

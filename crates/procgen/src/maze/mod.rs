@@ -2,7 +2,7 @@
 //! braid of their dead ends, and dressed with tokens, golden stars, pursuers and a power-up.
 //!
 //! - [`grid`]: the cells and the searches on them (distances, pursuers' paths);
-//! - [`carve`]: the perfect maze, its loops and the braid; [`place`]: what stands where;
+//! - [`carve`](mod@carve): the perfect maze, its loops and the braid; [`place`](mod@place): what stands where;
 //! - [`tuning`]: the designer numbers; [`validate`]: re-checks every promise;
 //! - [`render`]: text and RGB pictures for designers and tests;
 //! - [`explain`]: the events the generator narrates; [`rebuild`]: the floor made from them alone.

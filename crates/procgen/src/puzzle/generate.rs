@@ -221,7 +221,6 @@ pub(crate) struct Built {
     pub(crate) coding: Cell,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn build<T: Trace<PuzzleStep>>(
     grammar: &Grammar,
     draw: Draw,

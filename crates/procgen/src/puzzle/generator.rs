@@ -1,4 +1,4 @@
-//! The code puzzle behind the common [`Generator`] interface: one level as one level, from a
+//! The code puzzle behind the common [`Generator`](crate::generator::Generator) interface: one level as one level, from a
 //! curriculum step's program or a program given with `--code`.
 
 use crate::Seed;

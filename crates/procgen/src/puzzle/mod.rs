@@ -11,7 +11,7 @@
 //! - [`world`]: the rules (ground, objects, fire and wind, plates, rewards, walkability);
 //! - [`interp`]: runs a program one statement at a time with a step cap;
 //! - [`summary`] (step 1), [`grammar`] (step 2), [`minimap`] (steps 3–4), [`paths`] (step 5),
-//!   [`merge`] (step 6) and [`generate`] (step 7 and the whole): the generator;
+//!   [`merge`] (step 6) and [`generate`](mod@generate) (step 7 and the whole): the generator;
 //! - [`level`]: the level as plain data (the CLI's JSON, loadable back), [`validate`]: its
 //!   independent checks, [`solve`]: running code on a level ([`run`], [`Session`]);
 //! - [`variants`], [`eval`]: the paper's alternative and shorter codes and its Table 2;

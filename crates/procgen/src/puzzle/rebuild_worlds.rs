@@ -1,5 +1,5 @@
 //! A level with variant worlds made again from its trace (issue #32): the level's own world
-//! from its events ([`rebuild_world`]); then the `variants` event checked against the program
+//! from its events (`rebuild_world`); then the `variants` event checked against the program
 //! (every start is one its conditions read, and `futile` is what those starts leave); each
 //! `world` marker's seed recomputed and its world rebuilt from its own events; each `round`'s
 //! verdict recomputed by running every shorter code on every world. A program with conditions

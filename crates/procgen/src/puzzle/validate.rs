@@ -19,7 +19,7 @@ pub use crate::violation::Violation;
 /// solve), `solved` (the map isn't what the solution leaves), `exit` (not reachable in
 /// `solved` from the entry, or from the coding tile where the player runs the program), `maze`
 /// (reachable in `initial` despite a maze shape, unreported), `rewards`, and `variants` (see
-/// [`validate_variants`]: every variant world keeps these too).
+/// `validate_variants`: every variant world keeps these too).
 ///
 /// ```
 /// use seedfeast_procgen::Seed;

@@ -1,4 +1,4 @@
-//! The Runner behind the common [`Generator`] interface: a track of chunks as one level.
+//! The Runner behind the common [`Generator`](crate::generator::Generator) interface: a track of chunks as one level.
 
 use serde::Serialize;
 

@@ -7,7 +7,7 @@ use crate::runner::library::PLATFORM_THICKNESS;
 
 /// World units per pixel, both ways.
 pub(crate) const UNITS_PER_PIXEL: f32 = 4.0;
-/// Pixels from top to bottom: world heights from [`BELOW`] under the ground up to the sky.
+/// Pixels from top to bottom: world heights from `BELOW` under the ground up to the sky.
 pub const HEIGHT: u32 = 160;
 /// World units shown below the ground surface.
 const BELOW: f32 = 80.0;

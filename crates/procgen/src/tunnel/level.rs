@@ -1,4 +1,4 @@
-//! The Flying tunnel behind the common [`Generator`] interface: a run of gates as one level.
+//! The Flying tunnel behind the common [`Generator`](crate::generator::Generator) interface: a run of gates as one level.
 //! The `squeeze` variant is the Food Tunnel.
 
 use crate::Seed;

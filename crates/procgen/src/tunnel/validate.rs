@@ -17,7 +17,7 @@ pub use crate::violation::Violation;
 /// squeezed gap below `squeeze_floor`), `flyer fit` (every gap more than twice the flyer's
 /// height, and the tuning's floor too), `screen` (the gap inside the screen less its margin),
 /// `shift` (consecutive centres within the shift cap), `reachable` (see
-/// [`reachable`](crate::tunnel::reachable)).
+/// [`reachable`]).
 ///
 /// ```
 /// use seedfeast_procgen::{IntensityCurve, Seed, physics::FlyerReach};

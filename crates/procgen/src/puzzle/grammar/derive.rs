@@ -29,7 +29,6 @@ impl Grammar {
 
     /// [`Grammar::derive`], narrating each expansion as an `expand` event of object `object`:
     /// the eligible rules and their weights, the roll and the rule it lands on.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn derive_traced<T: Trace<PuzzleStep>>(
         &self,
         kind: Kind,

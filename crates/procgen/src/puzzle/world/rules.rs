@@ -185,7 +185,7 @@ impl World {
         self.contains(self.exit) && dist[self.index(self.exit)].is_some()
     }
 
-    /// One character a tile for the current state (see [`super::level::legend`]).
+    /// One character a tile for the current state (see [`legend`](crate::puzzle::level::legend)).
     pub fn rows(&self) -> Vec<String> {
         let view = self.view();
         let mut chars: Vec<char> = self
