@@ -24,6 +24,7 @@ pub mod replay;
 pub mod rng;
 pub mod runner;
 pub mod seed;
+pub mod shown;
 pub mod trace;
 pub mod tuning;
 pub mod tunnel;
