@@ -153,8 +153,10 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
         let wave = wave_asked(request);
-        crate::arena::generate_wave_traced(data.part(), data.curve(), data.food(), request.seed, wave, &mut trace);
-        crate::generate::sketches(trace, "an earlier --wave", frames, |events| {
+        let made =
+            crate::arena::generate_wave_traced(data.part(), data.curve(), data.food(), request.seed, wave, &mut trace);
+        let size = crate::arena::render::arena_size(&made, PICTURE_SCALE);
+        crate::generate::sketches(trace, "an earlier --wave", frames, size, |events| {
             crate::arena::sketch_wave(events, PICTURE_SCALE)
         })
     }

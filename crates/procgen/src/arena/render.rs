@@ -108,12 +108,18 @@ pub fn arena_rgb(wave: &ArenaWave, px_per_unit: f32) -> (u32, u32, Vec<u8>) {
     sketch_rgb(wave, &[], px_per_unit)
 }
 
+/// The size [`arena_rgb`] draws `wave` at, `(width, height)`, worked out without drawing it.
+pub fn arena_size(wave: &ArenaWave, px_per_unit: f32) -> (u64, u64) {
+    let scale = if px_per_unit > 0.0 && px_per_unit.is_finite() { px_per_unit } else { 1.0 };
+    (((wave.width * scale).round() as u64).max(1), ((wave.height * scale).round() as u64).max(1))
+}
+
 /// [`arena_rgb`] with `pending`, places the scatter accepted that are not yet hazard or food,
 /// drawn grey (a wave part-made).
 pub(crate) fn sketch_rgb(wave: &ArenaWave, pending: &[crate::arena::Point], px_per_unit: f32) -> (u32, u32, Vec<u8>) {
     let scale = if px_per_unit > 0.0 && px_per_unit.is_finite() { px_per_unit } else { 1.0 };
-    let width = ((wave.width * scale).round() as usize).max(1);
-    let height = ((wave.height * scale).round() as usize).max(1);
+    let (width, height) = arena_size(wave, px_per_unit);
+    let (width, height) = (width as usize, height as usize);
     let mut rgb = Vec::with_capacity(width * height * 3);
     for py in 0..height {
         let y = wave.height - (py as f32 + 0.5) / scale;

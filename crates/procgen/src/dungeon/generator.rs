@@ -151,9 +151,10 @@ impl<D: Part<DungeonData>> Generate<D> for DungeonGen {
 
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
-        crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)
+        let made = crate::dungeon::generate_dungeon_traced(data.part(), request.seed, &wanted(request), &mut trace)
             .map_err(|e| RequestError(e.to_string()))?;
-        crate::generate::sketches(trace, "fewer rooms in --zones", frames, |events| {
+        let size = crate::dungeon::render::picture_size(&made, PICTURE_TILE);
+        crate::generate::sketches(trace, "fewer rooms in --zones", frames, size, |events| {
             crate::dungeon::sketch_dungeon(events, PICTURE_TILE)
         })
     }

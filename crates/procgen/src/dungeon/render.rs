@@ -155,6 +155,18 @@ fn mix(a: [u8; 3], b: [u8; 3], t: u16) -> [u8; 3] {
     [m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2])]
 }
 
+/// The size [`to_rgb`] draws `d` at, `(width, height)`, worked out without drawing it.
+pub fn picture_size(d: &Dungeon, cell_px: usize) -> (u64, u64) {
+    let px = tile_px(d, cell_px) as u64;
+    (d.width as u64 * px, d.height as u64 * px)
+}
+
+/// The pixels a tile: `cell_px`, lowered so neither side passes [`MAX_PICTURE_SIDE`].
+fn tile_px(d: &Dungeon, cell_px: usize) -> usize {
+    let side = d.width.max(d.height).max(1);
+    cell_px.clamp(1, (MAX_PICTURE_SIDE / side).max(1))
+}
+
 /// The dungeon as an RGB8 image: `(width, height, pixels)`, rows top to bottom, `cell_px`
 /// pixels a tile (at least 1, lowered so neither side passes [`MAX_PICTURE_SIDE`]). Floors take
 /// their zone's theme colour; doors, locks, gates and every object show, each covering its
@@ -168,8 +180,7 @@ fn mix(a: [u8; 3], b: [u8; 3], t: u16) -> [u8; 3] {
 /// assert_eq!((w as usize, h as usize, rgb.len()), (d.width * 4, d.height * 4, d.width * 4 * d.height * 4 * 3));
 /// ```
 pub fn to_rgb(d: &Dungeon, cell_px: usize) -> (u32, u32, Vec<u8>) {
-    let side = d.width.max(d.height).max(1);
-    let px = cell_px.clamp(1, (MAX_PICTURE_SIDE / side).max(1));
+    let px = tile_px(d, cell_px);
     let (width, height) = (d.width * px, d.height * px);
     let marks = marks(d);
 

@@ -127,13 +127,17 @@ pub fn sketch_points(events: usize, frames: usize) -> Vec<usize> {
 }
 
 /// The frames of the level a generator narrated into `trace`, `frames` of them, each drawn by
-/// `draw` from a prefix of the events (`draw(events)` draws the finished level). Refused, saying
-/// which option asks for less, when the narration is longer than one explanation holds (`what`)
-/// or the pictures would be over [`MAX_FRAME_PIXELS`] or [`MAX_ANIMATION_PIXELS`].
+/// `draw` from a prefix of the events (`draw(events)` draws the finished level, which is
+/// `size`, `(width, height)`, as the mode works it out from the level without drawing it).
+/// Refused, saying which option asks for less, when the narration is longer than one
+/// explanation holds (`what`) or the pictures would be over [`MAX_FRAME_PIXELS`] or
+/// [`MAX_ANIMATION_PIXELS`]: before anything is drawn, as a picture too large to hold is what
+/// the refusal is for (issue #51: 20,000 gates took 746 MB to be refused).
 pub fn sketches<E: Step + Send + Sync + 'static>(
     trace: Limited<E>,
     what: &str,
     frames: usize,
+    size: (u64, u64),
     mut draw: impl FnMut(&[E]) -> Result<Picture, ReplayError> + Send + Sync + 'static,
 ) -> Result<Sketches, RequestError> {
     if !(2..=MAX_FRAMES).contains(&frames) {
@@ -141,12 +145,11 @@ pub fn sketches<E: Step + Send + Sync + 'static>(
     }
     let (events, left_out) = trace.into_parts();
     whole_story(left_out, what)?;
-    let finished = draw(&events).map_err(|error| RequestError(format!("the level can't be drawn: {error}")))?;
-    let (width, height) = (finished.width, finished.height);
-    let pixels = u64::from(width) * u64::from(height);
+    let (width, height) = size;
+    let pixels = width.saturating_mul(height);
     if pixels > MAX_FRAME_PIXELS {
         return Err(RequestError(format!(
-            "this level's picture is {width}x{height} pixels, more than the {} a frame may hold: ask for a \
+            "this level's picture would be {width}x{height} pixels, more than the {} a frame may hold: ask for a \
              smaller level ({what})",
             crate::generate::thousands(MAX_FRAME_PIXELS)
         )));
@@ -161,6 +164,8 @@ pub fn sketches<E: Step + Send + Sync + 'static>(
             crate::generate::thousands(MAX_ANIMATION_PIXELS)
         )));
     }
+    let finished = draw(&events).map_err(|error| RequestError(format!("the level can't be drawn: {error}")))?;
+    let (width, height) = (finished.width, finished.height);
     let captions = points.iter().map(|&at| (events[at].rule(), events[at].caption())).collect();
     let count = events.len();
     Ok(Sketches {

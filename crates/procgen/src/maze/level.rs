@@ -196,8 +196,15 @@ impl<D: Part<MazeTuning>> Generate<D> for MazeGen {
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let mut trace = crate::generate::explain_trace();
         let floor = floor_asked(request);
-        crate::maze::generate_floor_traced(&sized(data.part(), request), data.curve(), request.seed, floor, &mut trace);
-        crate::generate::sketches(trace, "a smaller --width and --height", frames, |events| {
+        let made = crate::maze::generate_floor_traced(
+            &sized(data.part(), request),
+            data.curve(),
+            request.seed,
+            floor,
+            &mut trace,
+        );
+        let size = crate::maze::render::picture_size(&made, PICTURE_CELL);
+        crate::generate::sketches(trace, "a smaller --width and --height", frames, size, |events| {
             crate::maze::sketch_floor(events, PICTURE_CELL)
         })
     }

@@ -117,6 +117,12 @@ pub fn to_rgb(floor: &MazeFloor, cell_px: usize) -> (u32, u32, Vec<u8>) {
     rgb(floor, cell_px, true)
 }
 
+/// The size [`to_rgb`] draws `floor` at, `(width, height)`, worked out without drawing it.
+pub fn picture_size(floor: &MazeFloor, cell_px: usize) -> (u64, u64) {
+    let px = cell_px.max(1) as u64;
+    (floor.grid.width as u64 * px, floor.grid.height as u64 * px)
+}
+
 /// [`to_rgb`], the start drawn or not (a floor part-made has none yet).
 pub(crate) fn rgb(floor: &MazeFloor, cell_px: usize, show_start: bool) -> (u32, u32, Vec<u8>) {
     let px = cell_px.max(1);

@@ -153,9 +153,11 @@ impl<D: Part<PuzzleData>> Generate<D> for PuzzleGen {
     fn sketch(&self, data: &D, request: &Request, frames: usize) -> Result<crate::generate::Sketches, RequestError> {
         let (puzzle, code, options) = program(data.part(), request);
         let mut trace = crate::generate::explain_trace();
-        crate::puzzle::generate::generate_traced(&puzzle.grammar, &code, request.seed, &options, &mut trace)
-            .map_err(|e| RequestError(e.to_string()))?;
-        crate::generate::sketches(trace, "a shorter --code", frames, |events| {
+        let level =
+            crate::puzzle::generate::generate_traced(&puzzle.grammar, &code, request.seed, &options, &mut trace)
+                .map_err(|e| RequestError(e.to_string()))?;
+        let size = crate::puzzle::render::picture_size(&level, PICTURE_TILE);
+        crate::generate::sketches(trace, "a shorter --code", frames, size, |events| {
             crate::puzzle::rebuild::sketch_level(events, PICTURE_TILE)
         })
     }

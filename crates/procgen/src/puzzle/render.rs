@@ -105,6 +105,20 @@ pub fn to_rgb(level: &PuzzleLevel, cell_px: usize) -> (u32, u32, Vec<u8>) {
     pair_rgb(&level.initial, &level.solved, (level.width, level.height), cell_px)
 }
 
+/// The size [`to_rgb`] draws `level` at, `(width, height)`, worked out without drawing it.
+pub fn picture_size(level: &PuzzleLevel, cell_px: usize) -> (u64, u64) {
+    let (_, (width, height)) = pair_scale((level.width, level.height), cell_px);
+    (width as u64, height as u64)
+}
+
+/// The pixels a tile and the picture's size for two maps of `width × height` tiles.
+fn pair_scale((map_width, map_height): (usize, usize), cell_px: usize) -> (usize, (usize, usize)) {
+    let cols = 2 * map_width + 1;
+    let rows = map_height.max(1);
+    let px = cell_px.max(1).min((MAX_PICTURE_SIDE / cols.max(rows)).max(1));
+    (px, (cols * px, rows * px))
+}
+
 /// Two maps of `width × height` tiles side by side, as [`to_rgb`] draws a level's start and
 /// solution (a level part-made draws what it has: a merged world, its mini-maps).
 pub(crate) fn pair_rgb(
@@ -113,10 +127,7 @@ pub(crate) fn pair_rgb(
     (map_width, map_height): (usize, usize),
     cell_px: usize,
 ) -> (u32, u32, Vec<u8>) {
-    let cols = 2 * map_width + 1;
-    let rows = map_height.max(1);
-    let px = cell_px.max(1).min((MAX_PICTURE_SIDE / cols.max(rows)).max(1));
-    let (width, height) = (cols * px, rows * px);
+    let (px, (width, height)) = pair_scale((map_width, map_height), cell_px);
     let maps = [PuzzleLevel::chars(initial), PuzzleLevel::chars(solved)];
     let floor = colour('.');
     let mut rgb = Vec::with_capacity(width * height * 3);

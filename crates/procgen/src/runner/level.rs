@@ -144,8 +144,10 @@ impl<D: Part<RunnerData>> Generate<D> for RunnerGen {
         let config = RunnerConfig::of(data);
         let mut trace = crate::generate::explain_trace();
         let chunks = chunks_asked(request);
-        runner::generate_track_traced(&config, JumpReach::of(&config.tuning), request.seed, chunks, &mut trace);
-        crate::generate::sketches(trace, "fewer --chunks", frames, runner::sketch_track)
+        let track =
+            runner::generate_track_traced(&config, JumpReach::of(&config.tuning), request.seed, chunks, &mut trace);
+        let size = runner::picture::track_size(&track);
+        crate::generate::sketches(trace, "fewer --chunks", frames, size, runner::sketch_track)
     }
 
     fn sweep_requests(&self, seed: Seed, variant: Option<&'static str>, depth: &Request) -> Vec<Request> {

@@ -31,6 +31,13 @@ fn food_colour(kind: FoodKind) -> [u8; 3] {
     }
 }
 
+/// The size [`track_rgb`] draws `track` at, `(width, height)`, worked out without drawing it.
+pub fn track_size(track: &[PlacedChunk]) -> (u64, u64) {
+    let origin = track.first().map_or(0.0, |c| c.x);
+    let end = track.last().map_or(origin + 1.0, |c| c.x + c.width);
+    ((((end - origin) / UNITS_PER_PIXEL).ceil() as u64).max(1), u64::from(HEIGHT))
+}
+
 /// The track as `(width, height, pixels)`, rows top to bottom; x from the first chunk's left edge.
 ///
 /// ```
@@ -43,9 +50,8 @@ fn food_colour(kind: FoodKind) -> [u8; 3] {
 /// ```
 pub fn track_rgb(track: &[PlacedChunk]) -> (u32, u32, Vec<u8>) {
     let origin = track.first().map_or(0.0, |c| c.x);
-    let end = track.last().map_or(origin + 1.0, |c| c.x + c.width);
-    let width = (((end - origin) / UNITS_PER_PIXEL).ceil() as usize).max(1);
-    let height = HEIGHT as usize;
+    let (width, height) = track_size(track);
+    let (width, height) = (width as usize, height as usize);
     let mut rgb: Vec<u8> = SKY.iter().copied().cycle().take(width * height * 3).collect();
     let top = height as f32 * UNITS_PER_PIXEL - BELOW;
     // World box [x0, x1] × [y0, y1] (y up from the ground) to pixels, at least one pixel each way.

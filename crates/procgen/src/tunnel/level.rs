@@ -162,8 +162,10 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         let mut trace = crate::generate::explain_trace();
         let count = gates_asked(request);
         let reach = FlyerReach::of(tuning);
-        crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, request.seed, count, squeeze, &mut trace);
-        crate::generate::sketches(trace, "fewer --gates", frames, |events| {
+        let gates =
+            crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, request.seed, count, squeeze, &mut trace);
+        let size = crate::tunnel::render::tunnel_size(&gates, tuning.screen_height, PICTURE_SCALE);
+        crate::generate::sketches(trace, "fewer --gates", frames, size, |events| {
             crate::tunnel::sketch_gates(events, PICTURE_SCALE)
         })
     }
@@ -197,6 +199,35 @@ fn gates_asked(request: &Request) -> usize {
 mod tests {
     use super::*;
     use crate::DataSet;
+
+    /// Issue #51, 8: `explain tunnel --gates 20000 --format png` drew the whole tunnel (746 MB)
+    /// before refusing its size; the size is now worked out from the gates, nothing drawn.
+    #[test]
+    fn a_picture_too_large_to_hold_is_refused_before_it_is_drawn() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let data = DataSet::built_in();
+        let tuning = &data.tunnel;
+        let mut trace = crate::generate::explain_trace();
+        let reach = FlyerReach::of(tuning);
+        let gates =
+            crate::tunnel::generate_gates_traced(tuning, data.curve(), reach, Seed(1), 20_000, false, &mut trace);
+        let size = crate::tunnel::render::tunnel_size(&gates, tuning.screen_height, PICTURE_SCALE);
+        let drawn = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&drawn);
+        let result = crate::generate::sketches(trace, "fewer --gates", 2, size, move |_| {
+            seen.store(true, Ordering::SeqCst);
+            Err(crate::trace::ReplayError::new(0, "drawn"))
+        });
+        let Err(error) = result else { panic!("20,000 gates fit a frame") };
+        assert!(error.0.contains("a frame may hold") && error.0.contains("--gates"), "{}", error.0);
+        assert!(!drawn.load(Ordering::SeqCst), "nothing is drawn to learn the size");
+        // The size worked out is the size drawn.
+        let few = &gates[..5];
+        let (w, h, _) = crate::tunnel::tunnel_rgb(few, tuning.screen_height, PICTURE_SCALE);
+        let worked_out = crate::tunnel::render::tunnel_size(few, tuning.screen_height, PICTURE_SCALE);
+        assert_eq!(worked_out, (u64::from(w), u64::from(h)));
+    }
 
     fn gate(index: u32, gap_center: f32, gap_height: f32) -> Gate {
         Gate { index, x: 400.0 * index as f32, gap_center, gap_height, spacing: 200.0, intensity: 0.5 }

@@ -61,6 +61,13 @@ const START: [u8; 3] = [240, 120, 160]; // strawberry
 /// Gates are drawn this wide, in world units (the model treats them as thin lines).
 const WALL_WIDTH: f32 = 12.0;
 
+/// The size [`tunnel_rgb`] draws `gates` at, `(width, height)`, worked out without drawing them.
+pub fn tunnel_size(gates: &[Gate], screen_height: f32, px_per_unit: f32) -> (u64, u64) {
+    let scale = if px_per_unit > 0.0 && px_per_unit.is_finite() { px_per_unit } else { 1.0 };
+    let world_width = gates.last().map_or(0.0, |g| g.x) + 100.0;
+    (((world_width * scale).round() as u64).max(1), ((screen_height * scale).round() as u64).max(1))
+}
+
 /// The gates as an RGB8 image at `px_per_unit` pixels per world unit, from x = 0 to 100 units
 /// past the last gate: `(width, height, pixels)`, rows top to bottom. A night sky with the fixed
 /// star field, each gate a wall with its gap cut out and a dot at the gap's centre, and the
@@ -78,8 +85,8 @@ const WALL_WIDTH: f32 = 12.0;
 pub fn tunnel_rgb(gates: &[Gate], screen_height: f32, px_per_unit: f32) -> (u32, u32, Vec<u8>) {
     let scale = if px_per_unit > 0.0 && px_per_unit.is_finite() { px_per_unit } else { 1.0 };
     let world_width = gates.last().map_or(0.0, |g| g.x) + 100.0;
-    let width = ((world_width * scale).round() as usize).max(1);
-    let height = ((screen_height * scale).round() as usize).max(1);
+    let (width, height) = tunnel_size(gates, screen_height, px_per_unit);
+    let (width, height) = (width as usize, height as usize);
     let mut rgb: Vec<u8> = SKY.iter().copied().cycle().take(width * height * 3).collect();
     let paint = |x0: f32, x1: f32, y0: f32, y1: f32, colour: [u8; 3], rgb: &mut Vec<u8>| {
         // World rectangle [x0, x1] × [y0, y1] (y up) to pixels, at least one pixel each way.
