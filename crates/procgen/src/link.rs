@@ -2,7 +2,8 @@
 //! from the browser's address bar or a whole link pasted into the seed box.
 //!
 //! Parsing is plain text work: which modes exist is the game's business, so `mode` comes back as
-//! the text the link holds.
+//! the text the link holds. A link is read as meant or refused: a key given twice or one no link
+//! has is refused with the reason ([`read_link`]).
 
 /// The parts of a link the game reads; each is the percent-decoded text, `None` when absent.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -33,37 +34,106 @@ fn query_of(text: &str) -> Option<&str> {
     text.starts_with("seed=").then_some(text)
 }
 
-/// Reads a link or a bare query (`?seed=124MP-ANQ6N&mode=maze`). `None` when `text` holds no
-/// query at all (plain words or a code); unknown keys are ignored, so links from newer builds
-/// still open.
+/// The keys a link may hold: what the game makes and reads.
+pub const LINK_KEYS: [&str; 6] = ["seed", "mode", "level", "ghost", "digest", "board"];
+
+/// Why a link is refused: it holds something no link the game makes holds, so reading it any
+/// way at all would be a guess (issue #51: `?seed=A&seed=B` played B, `&zzz=1` was dropped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// A key given twice (`?seed=A&seed=B`).
+    Repeated(String),
+    /// A key no link has.
+    Unknown(String),
+    /// `level=` that is not a level number.
+    BadLevel(String),
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::shown::shown;
+        match self {
+            LinkError::Repeated(key) => {
+                write!(f, "the link gives \"{}\" twice; a link gives each part once", shown(key))
+            }
+            LinkError::Unknown(key) => write!(
+                f,
+                "the link holds \"{}\", which no Seedfeast link has (a link holds {})",
+                shown(key),
+                LINK_KEYS.join(", ")
+            ),
+            LinkError::BadLevel(text) => {
+                write!(f, "the link's level \"{}\" isn't a level number (0 to {})", shown(text), u32::MAX)
+            }
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Reads a link or a bare query (`?seed=124MP-ANQ6N&mode=maze`). `Ok(None)` when `text` holds
+/// no query at all (plain words or a code); refused when a key is repeated or is none of
+/// [`LINK_KEYS`] (a link is read as meant or not at all).
+///
+/// ```
+/// use seedfeast_procgen::link::{LinkError, read_link};
+/// let link = read_link("https://example.org/play/?seed=pizza+party&mode=maze#top").unwrap().unwrap();
+/// assert_eq!(link.seed.as_deref(), Some("pizza party"));
+/// assert_eq!(link.mode.as_deref(), Some("maze"));
+/// assert_eq!(read_link("pizza party"), Ok(None));
+/// assert_eq!(read_link("?seed=a&seed=b"), Err(LinkError::Repeated("seed".into())));
+/// ```
+pub fn read_link(text: &str) -> Result<Option<LinkParts>, LinkError> {
+    if text.len() > MAX_LINK {
+        return Ok(None);
+    }
+    let Some(query) = query_of(text) else { return Ok(None) };
+    let mut parts = LinkParts::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if !LINK_KEYS.contains(&key) {
+            return Err(LinkError::Unknown(percent_decode(key)));
+        }
+        if seen.contains(&key) {
+            return Err(LinkError::Repeated(key.to_string()));
+        }
+        seen.push(key);
+        let value = Some(percent_decode(value));
+        match key {
+            "seed" => parts.seed = value,
+            "mode" => parts.mode = value,
+            "level" => parts.level = value,
+            "ghost" => parts.ghost = value,
+            "board" => parts.board = value,
+            _ => parts.digest = true,
+        }
+    }
+    Ok(Some(parts))
+}
+
+/// [`read_link`] without the reason: `None` for a link it refuses, as for text with no link. For
+/// a reader of one part (a ghost, a board's address) beside the one that reads the link as a
+/// whole and says why it refuses one.
 ///
 /// ```
 /// use seedfeast_procgen::link::parse_link;
-/// let link = parse_link("https://example.org/play/?seed=pizza+party&mode=maze#top").unwrap();
-/// assert_eq!(link.seed.as_deref(), Some("pizza party"));
-/// assert_eq!(link.mode.as_deref(), Some("maze"));
+/// assert_eq!(parse_link("?seed=x&ghost=AbC").unwrap().ghost.as_deref(), Some("AbC"));
 /// assert!(parse_link("pizza party").is_none());
 /// ```
 pub fn parse_link(text: &str) -> Option<LinkParts> {
-    if text.len() > MAX_LINK {
-        return None;
-    }
-    let query = query_of(text)?;
-    let mut parts = LinkParts::default();
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = || Some(percent_decode(value));
-        match key {
-            "seed" => parts.seed = value(),
-            "mode" => parts.mode = value(),
-            "level" => parts.level = value(),
-            "ghost" => parts.ghost = value(),
-            "digest" => parts.digest = true,
-            "board" => parts.board = value(),
-            _ => {}
+    read_link(text).ok().flatten()
+}
+
+impl LinkParts {
+    /// The link's `level=K` as a number: `None` when absent or empty (the start), refused when
+    /// it is not a number a level can have.
+    pub fn level_number(&self) -> Result<Option<u32>, LinkError> {
+        match self.level.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => text.parse::<u32>().map(Some).map_err(|_| LinkError::BadLevel(text.to_string())),
         }
     }
-    Some(parts)
 }
 
 /// Decodes `+` and `%XX` escapes; malformed escapes are kept as typed, and bytes that don't make
@@ -127,6 +197,28 @@ mod tests {
         assert!(parse_link("http://127.0.0.1:8080/").is_none(), "an address without a query asks for nothing");
         assert!(parse_link("124MP-ANQ6N").is_none());
         assert!(parse_link(&"?seed=x".repeat(5000)).is_none(), "absurdly long text is not a link");
+    }
+
+    /// Issue #51, 7: a repeated key played the last one's seed, and unknown keys were dropped.
+    #[test]
+    fn repeated_and_unknown_keys_are_refused_and_a_level_must_be_a_number() {
+        assert_eq!(read_link("?seed=A&seed=B"), Err(LinkError::Repeated("seed".into())));
+        assert_eq!(read_link("?seed=A&mode=maze&mode=runner"), Err(LinkError::Repeated("mode".into())));
+        assert_eq!(read_link("?seed=A&zzz=1"), Err(LinkError::Unknown("zzz".into())));
+        assert_eq!(
+            read_link("?seed=A&Seed=B"),
+            Err(LinkError::Unknown("Seed".into())),
+            "keys are as the game writes them"
+        );
+        let message = read_link("?seed=A&%E2%80%AEx=1").unwrap_err().to_string();
+        assert!(message.contains("\\u{202e}x") && message.contains("seed, mode, level"), "{message}");
+        let level = |text: &str| read_link(text).unwrap().unwrap().level_number();
+        assert_eq!(level("?seed=A&level=5"), Ok(Some(5)));
+        assert_eq!(level("?seed=A&level="), Ok(None));
+        assert_eq!(level("?seed=A"), Ok(None));
+        assert_eq!(level("?seed=A&level=99999999999"), Err(LinkError::BadLevel("99999999999".into())));
+        assert_eq!(level("?seed=A&level=-1"), Err(LinkError::BadLevel("-1".into())));
+        assert!(parse_link("?seed=A&seed=B").is_none(), "the lenient reader takes no guess either");
     }
 
     #[test]

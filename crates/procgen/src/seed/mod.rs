@@ -17,6 +17,9 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
+mod input_error;
+pub use input_error::SeedInputError;
+
 /// The generator version this build writes into seed codes. Bumped (and golden tests
 /// re-pinned) whenever a change to any generator would give an old code a different level.
 ///
@@ -165,7 +168,8 @@ impl fmt::Display for SeedCodeError {
         match self {
             SeedCodeError::BadCharacter { character, position } => write!(
                 f,
-                "'{character}' at position {position} is not a seed-code character (codes use 0-9 and A-Z without I, L, O, U)"
+                "'{}' at position {position} is not a seed-code character (codes use 0-9 and A-Z without I, L, O, U)",
+                crate::shown::escaped(&character.to_string())
             ),
             SeedCodeError::BadLength { found } => write!(
                 f,
@@ -281,6 +285,14 @@ pub enum SeedInput {
     Text(String),
 }
 
+/// What a link asks for besides its seed, for the caller to use or refuse: the mode's key as the
+/// link writes it (`None` when absent or empty) and its `level=K`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkAsks {
+    pub mode: Option<String>,
+    pub level: Option<u32>,
+}
+
 /// The longest text read as a seed: anything longer is surely not a seed someone typed.
 pub const MAX_SEED_TEXT: usize = 200;
 
@@ -299,18 +311,46 @@ impl SeedInput {
     /// - A code in what people paste around one (quotes, backticks, `#`, `Seed:`, `SEED=`, a link
     ///   ending in the code or with `#seed=`, full-width digits, direction marks) is read as the
     ///   code; free text is hashed exactly as typed all the same.
+    ///
+    /// A link's mode and level are not read here: where a link may be given, use
+    /// [`SeedInput::parse_asking`], which says what the link asks for besides its seed.
     pub fn parse(text: &str) -> Result<SeedInput, SeedInputError> {
+        SeedInput::parse_asking(text).map(|(input, _)| input)
+    }
+
+    /// [`SeedInput::parse`], and what a link asks for besides its seed (its mode and level), for
+    /// the caller to use or refuse: a link for one mode never plays another without a word
+    /// (issue #51). A link with a key repeated or unknown, or a level that is no number, is
+    /// refused.
+    ///
+    /// ```
+    /// use seedfeast_procgen::{SeedInput, seed::LinkAsks};
+    /// let (input, asks) = SeedInput::parse_asking("?seed=pizza&mode=maze&level=5").unwrap();
+    /// assert_eq!(input, SeedInput::Text("pizza".into()));
+    /// assert_eq!(asks, LinkAsks { mode: Some("maze".into()), level: Some(5) });
+    /// assert_eq!(SeedInput::parse_asking("pizza").unwrap().1, LinkAsks::default());
+    /// ```
+    pub fn parse_asking(text: &str) -> Result<(SeedInput, LinkAsks), SeedInputError> {
         if text.len() > crate::link::MAX_LINK {
             let looks_like_link = text.trim_start().starts_with("http") || text.contains("?seed=");
             return Err(SeedInputError::TooLong { chars: text.chars().count(), link: looks_like_link });
         }
-        // A link or query as the game makes it, as pasted or inside quotes.
+        // A link or query as the game makes it, inside quotes (read without them, so the last
+        // value doesn't end in one) or as pasted.
         let candidate = crate::pasted::code_candidate(text);
-        let link =
-            crate::link::parse_link(text.trim()).or_else(|| candidate.as_deref().and_then(crate::link::parse_link));
+        let read = |text: &str| crate::link::read_link(text).map_err(SeedInputError::Link);
+        let link = match candidate.as_deref().map(read).transpose()?.flatten() {
+            Some(link) => Some(link),
+            None => read(text.trim())?,
+        };
         match link {
-            Some(link) => SeedInput::parse_unwrapped(&link.seed.ok_or(SeedInputError::LinkWithoutSeed)?, None),
-            None => SeedInput::parse_unwrapped(text, Some(candidate)),
+            Some(link) => {
+                let level = link.level_number().map_err(SeedInputError::Link)?;
+                let seed = link.seed.ok_or(SeedInputError::LinkWithoutSeed)?;
+                let input = SeedInput::parse_unwrapped(&seed, None)?;
+                Ok((input, LinkAsks { mode: link.mode.filter(|m| !m.trim().is_empty()), level }))
+            }
+            None => Ok((SeedInput::parse_unwrapped(text, Some(candidate))?, LinkAsks::default())),
         }
     }
 
@@ -430,41 +470,6 @@ fn code_shape(text: &str) -> CodeShape {
         CodeShape::Text
     }
 }
-
-/// Why seed input was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeedInputError {
-    Empty,
-    /// More than [`MAX_SEED_TEXT`] characters of text, or a link longer than any the game makes
-    /// ([`crate::link::MAX_LINK`]); `chars` is how many there were.
-    TooLong {
-        chars: usize,
-        link: bool,
-    },
-    /// A link was pasted, but it names no seed.
-    LinkWithoutSeed,
-    Code(SeedCodeError),
-}
-
-impl fmt::Display for SeedInputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeedInputError::Empty => write!(f, "type a seed code or any text"),
-            SeedInputError::TooLong { chars, link: true } => write!(
-                f,
-                "that link is {chars} characters long; a Seedfeast link is at most {} (a long replay is shared as a file)",
-                crate::link::MAX_LINK
-            ),
-            SeedInputError::TooLong { chars, link: false } => {
-                write!(f, "a seed is at most {MAX_SEED_TEXT} characters of text; this is {chars}")
-            }
-            SeedInputError::LinkWithoutSeed => write!(f, "that link names no seed (it needs ?seed=CODE)"),
-            SeedInputError::Code(error) => write!(f, "bad seed code: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for SeedInputError {}
 
 #[cfg(test)]
 mod tests;

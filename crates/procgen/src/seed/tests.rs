@@ -188,3 +188,23 @@ fn hashes_are_pinned() {
     assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
     assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "4CARC-Q4DMZ");
 }
+
+/// Issue #51, 7: `?seed=A&seed=B` hashed the last as text, and a link's mode and level were
+/// dropped without a word. The seed reader now refuses the first and hands back the second.
+#[test]
+fn a_link_is_read_whole_or_refused() {
+    use crate::link::LinkError;
+    use crate::seed::LinkAsks;
+    assert_eq!(SeedInput::parse("?seed=A&seed=B"), Err(SeedInputError::Link(LinkError::Repeated("seed".into()))));
+    assert_eq!(SeedInput::parse("?seed=A&mode=zzz&x=1"), Err(SeedInputError::Link(LinkError::Unknown("x".into()))));
+    let too_far = SeedInput::parse("https://x/?seed=424MP-ANQ6Z&mode=maze&level=99999999999").unwrap_err();
+    assert_eq!(too_far, SeedInputError::Link(LinkError::BadLevel("99999999999".into())));
+    let (input, asks) = SeedInput::parse_asking("\"https://x/?seed=pizza&mode=maze&level=5\"").unwrap();
+    assert_eq!(
+        (input, asks),
+        (SeedInput::Text("pizza".into()), LinkAsks { mode: Some("maze".into()), level: Some(5) })
+    );
+    // A mistyped character that can't be seen is shown as an escape, not printed raw.
+    let hidden = SeedInput::parse("124MP-ANQ6\u{0}").unwrap_err().to_string();
+    assert!(!hidden.contains('\0'), "{hidden:?}");
+}
