@@ -172,6 +172,14 @@ pub fn check_options(generator: &str, specs: &[OptionSpec], request: &Request) -
                 option.flag()
             )));
         };
+        if option == Opt::Code && value > spec.max {
+            // Its value is the program's length, not a number anyone typed (issue #51, 9).
+            return Err(RequestError(format!(
+                "--code: the program is {} bytes, more than the {} a program may hold",
+                crate::generate::thousands(u64::from(value)),
+                crate::generate::thousands(u64::from(spec.max))
+            )));
+        }
         if !(spec.min..=spec.max).contains(&value) {
             return Err(RequestError(format!(
                 "--{} {value} is out of range for {generator}: {}..={} ({})",

@@ -122,6 +122,10 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// The most variant worlds a level has beside its own: what the generator makes and the game
+/// shows (three worlds in all).
+pub const MAX_VARIANT_WORLDS: usize = 2;
+
 /// A generated level. Field order is the JSON's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PuzzleLevel {
@@ -301,7 +305,16 @@ impl PuzzleLevel {
 
     /// Every world the solution must solve, the level's own first, each checked as
     /// [`PuzzleLevel::world`] does (an error names the variant: `variants[1].objects[0]: …`).
+    /// A level with more than [`MAX_VARIANT_WORLDS`] variants is refused (issue #51: a file of
+    /// 600 ran as 601 worlds, where the game makes and shows at most three).
     pub fn worlds(&self) -> Result<Vec<World>, String> {
+        if self.variants.len() > MAX_VARIANT_WORLDS {
+            return Err(format!(
+                "variants: {} variant worlds; a level has at most {MAX_VARIANT_WORLDS} (so {} worlds with its own)",
+                self.variants.len(),
+                MAX_VARIANT_WORLDS + 1
+            ));
+        }
         let mut out = vec![self.world()?];
         for (i, v) in self.variants.iter().enumerate() {
             out.push(v.world().map_err(|e| format!("variants[{i}].{e}"))?);

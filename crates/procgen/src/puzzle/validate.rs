@@ -153,8 +153,8 @@ fn validate_variants(level: &PuzzleLevel) -> Vec<Violation> {
     if !level.variants.is_empty() && !has_conditions {
         flag("a program without conditions has variant worlds".into());
     }
-    if level.variants.len() > 2 {
-        flag(format!("{} variant worlds, at most 2", level.variants.len()));
+    if level.variants.len() > crate::puzzle::level::MAX_VARIANT_WORLDS {
+        flag(format!("{} variant worlds, at most {}", level.variants.len(), crate::puzzle::level::MAX_VARIANT_WORLDS));
     }
     let names = |l: &PuzzleLevel| -> Vec<(String, CommandKind)> {
         l.objects.iter().map(|o| (o.name.clone(), o.command)).collect()

@@ -89,6 +89,13 @@ pub enum ReplayError {
     Trailing {
         bytes: usize,
     },
+    /// A number larger than the game ever writes there (a score past `u32`, an input word past
+    /// `u16`): the code was made by hand, not cut short (issue #51, 9).
+    OutOfRange {
+        reading: &'static str,
+        value: u64,
+        most: u64,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -107,6 +114,11 @@ impl fmt::Display for ReplayError {
                 write!(f, "the replay code ends too soon (while reading {reading}): was it cut off when copied?")
             }
             ReplayError::Checksum => write!(f, "the replay code's checksum doesn't match: it was changed or mistyped"),
+            ReplayError::OutOfRange { reading, value, most } => write!(
+                f,
+                "the replay code gives {reading} as {value}, more than a run can reach ({most}): it was changed, \
+                 not recorded by the game"
+            ),
             ReplayError::Format { found } => write!(
                 f,
                 "the replay code is in format {found}; this version of Seedfeast reads format {REPLAY_FORMAT}"
@@ -117,7 +129,9 @@ impl fmt::Display for ReplayError {
                 match mode {
                     Some(name) => write!(
                         f,
-                        "the replay claims {steps} steps, longer than a {name} run can last ({most} steps, {minutes} minutes)"
+                        "the replay claims {steps} steps, longer than {} {name} run can last ({most} steps, {minutes} \
+                         minutes)",
+                        crate::shown::a_or_an(name)
                     ),
                     None => write!(
                         f,
@@ -231,8 +245,12 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
     }
     let seed = Seed(u64::from_le_bytes(reader.array("the seed")?));
     let rules = u32::from_le_bytes(reader.array("the rules hash")?);
-    let score =
-        u32::try_from(reader.varint("the score")?).map_err(|_| ReplayError::Truncated { reading: "the score" })?;
+    let score = reader.varint("the score")?;
+    let score = u32::try_from(score).map_err(|_| ReplayError::OutOfRange {
+        reading: "the score",
+        value: score,
+        most: u64::from(u32::MAX),
+    })?;
     let state = u64::from_le_bytes(reader.array("the state hash")?);
     let steps = reader.varint("the step count")?;
     // A short code can claim a long run: the claim is held to the mode's longest run before a
@@ -250,7 +268,12 @@ fn read_body(reader: &mut Reader) -> Result<Replay, ReplayError> {
     let mut palette = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let word = reader.varint("an input")?;
-        palette.push(u16::try_from(word).map_err(|_| ReplayError::Truncated { reading: "an input" })?);
+        let most = u64::from(u16::MAX);
+        palette.push(u16::try_from(word).map_err(|_| ReplayError::OutOfRange {
+            reading: "an input",
+            value: word,
+            most,
+        })?);
     }
     let bits = index_bits(palette.len());
     let mut inputs = Vec::with_capacity(steps as usize);

@@ -103,6 +103,21 @@ fn forged_bodies_are_refused_by_their_bounds() {
     assert_eq!(Replay::decode(&forged(&bad_mode)), Err(ReplayError::BadMode));
 }
 
+/// Issue #51, 9: a score past `u32` was reported as a code "cut off when copied?".
+#[test]
+fn a_forged_score_past_u32_is_called_what_it_is() {
+    let mut body = vec![REPLAY_FORMAT, 2, 6];
+    body.extend_from_slice(b"runner");
+    body.extend_from_slice(&[0; 8 + 4]);
+    put_varint(&mut body, u64::from(u32::MAX) + 1);
+    body.extend_from_slice(&[0; 8]);
+    put_varint(&mut body, 0);
+    let error = Replay::decode(&forged(&body)).unwrap_err();
+    assert!(matches!(error, ReplayError::OutOfRange { reading: "the score", .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains("4294967296") && !message.contains("cut off"), "{message}");
+}
+
 /// Issue #28, 1: a one-entry table whose run length is u64::MAX, with a right checksum,
 /// overflowed the run total (a panic in debug builds, exit 101).
 #[test]
@@ -142,7 +157,10 @@ fn a_replay_may_claim_no_more_than_its_modes_longest_run() {
         assert_eq!(Replay::decode(&longest).map(|r| r.inputs.len()), Ok(most as usize), "{}", spec.key);
         let error = Replay::decode(&idle(spec.key, most + 1)).unwrap_err();
         assert_eq!(error, ReplayError::TooManySteps { steps: u64::from(most) + 1, most, mode: Some(spec.name) });
-        assert!(error.to_string().contains(&format!("longer than a {} run can last", spec.name)), "{error}");
+        let article = crate::shown::a_or_an(spec.name);
+        assert!(error.to_string().contains(&format!("longer than {article} {} run can last", spec.name)), "{error}");
+        // Issue #51, 9: "a Arena run".
+        assert!(spec.name != "Arena" || error.to_string().contains("than an Arena run"), "{error}");
     }
     // A mode this build doesn't know is held to the longest of any (and refused by the game).
     assert!(Replay::decode(&idle("tetris", max_steps())).is_ok());
