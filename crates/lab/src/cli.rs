@@ -114,6 +114,17 @@ pub enum LabError {
     Closed,
 }
 
+impl From<crate::output::OutError> for LabError {
+    fn from(error: crate::output::OutError) -> LabError {
+        use crate::output::OutError;
+        match error {
+            OutError::Refused(why) => LabError::Usage(format!("--out {why}")),
+            OutError::Failed(why) => LabError::Failed(why),
+            OutError::Closed => LabError::Closed,
+        }
+    }
+}
+
 /// What a finished command found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -144,7 +155,8 @@ pub fn run(command: LabCommand) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let result = execute(command, &mut stdout, true);
     if let Err(LabError::Failed(message) | LabError::Usage(message)) = &result {
-        eprintln!("error: {message}");
+        // Hidden characters escaped, a value pasted in whole cut (issue #51, 9).
+        eprintln!("error: {}", seedfeast_procgen::shown::printable(message));
     }
     ExitCode::from(exit_status(&result))
 }
@@ -231,6 +243,7 @@ fn metric<'a>(mode: &LabMode, names: &[&'static str], name: &'a str, axis: &str)
     if names.contains(&name) {
         Ok(name)
     } else {
+        let name = seedfeast_procgen::shown::shown(name);
         Err(LabError::Usage(format!("--{axis} {name}: {} has no such metric; it has {}", mode.key, names.join(", "))))
     }
 }
@@ -264,6 +277,10 @@ fn range_command(args: &RangeArgs, out: &mut dyn Write) -> Result<Outcome, LabEr
         }
         plots.push((mode, x, y, path));
     }
+    // A bad --out is refused before the seeds are swept, not after.
+    for (_, _, _, path) in &plots {
+        crate::output::check(path)?;
+    }
     for (mode, x, y, path) in plots {
         let points =
             pool.install(|| range::collect(&mode, &data, (x, y), args.start, args.seeds)).map_err(LabError::Failed)?;
@@ -274,8 +291,9 @@ fn range_command(args: &RangeArgs, out: &mut dyn Write) -> Result<Outcome, LabEr
             let title = format!("{}: expressive range over {} seeds", mode.key, thousands(args.seeds));
             plot::heatmap_png(&histogram, &title, x, y).map_err(LabError::Failed)?
         };
-        std::fs::write(&path, bytes).map_err(|e| LabError::Failed(format!("can't write {}: {e}", path.display())))?;
-        write(out, &format!("{}: {x} × {y} over {} seeds → {}\n", mode.key, args.seeds, path.display()))?;
+        crate::output::write_bytes(&path, &bytes)?;
+        let shown = crate::output::shown_path(&path);
+        write(out, &format!("{}: {x} × {y} over {} seeds → {shown}\n", mode.key, args.seeds))?;
     }
     Ok(Outcome::Clean)
 }

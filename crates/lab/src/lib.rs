@@ -6,7 +6,8 @@
 //! - [`report`]: the summary as text or stable JSON; [`stats`]: the metric distributions;
 //! - [`range`] and [`plot`]: 2D histograms of two metrics, as CSV or a PNG heatmap;
 //! - [`modes`]: the mode keys, how deep a seed is played, the default metric pairs;
-//! - [`cli`]: the `sweep` and `range` commands.
+//! - [`cli`]: the `sweep` and `range` commands;
+//! - [`output`]: how every command that takes `--out` writes the file it names.
 //!
 //! # Metrics
 //!
@@ -49,6 +50,7 @@
 pub mod animation;
 pub mod cli;
 pub mod modes;
+pub mod output;
 pub mod plot;
 pub mod progress;
 pub mod range;
