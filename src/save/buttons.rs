@@ -60,6 +60,18 @@ pub(crate) fn name_for(action: Action, button: GamepadButton) -> Result<&'static
     }
 }
 
+/// Why a saved button can't be `action`'s (issue #51), in the words of [`name_for`]'s refusals;
+/// `None` for one it may have.
+pub(crate) fn refusal(action: Action, name: &str) -> Option<&'static str> {
+    let Some(button) = button_of(name) else { return Some("it is not a button this game offers") };
+    match name_for(action, button) {
+        Ok(_) => None,
+        Err(_) if button == GamepadButton::Start => Some("Start always pauses"),
+        Err(_) if KEPT.iter().any(|(_, b, _, _)| *b == button) => Some("the D-pad is kept for moving and the menus"),
+        Err(_) => Some("(A) and (B) choose and go back in the menus, so they can't pause"),
+    }
+}
+
 /// A button's label on screen: "(A)", "RB", "D-pad up".
 pub(crate) fn label_of(button: GamepadButton) -> String {
     let choosable = CHOOSABLE.iter().find(|(b, _, _)| *b == button).map(|(_, _, label)| *label);

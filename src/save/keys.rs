@@ -38,6 +38,21 @@ pub(crate) fn code_of(name: &str) -> Option<KeyCode> {
     CHOOSABLE.iter().find(|(_, n, _)| *n == name).map(|(code, _, _)| *code)
 }
 
+/// Why a saved key can't be an action's (issue #51: `Jump: "Escape"` in a hand-edited save
+/// loaded silently and did nothing): one the game keeps for the menus and shortcuts, or a name
+/// that isn't a key this game offers. `None` for a key a player may choose.
+pub(crate) fn refusal(name: &str) -> Option<&'static str> {
+    if code_of(name).is_some() {
+        return None;
+    }
+    Some(match name {
+        "Escape" | "Enter" | "NumpadEnter" | "Tab" | "F11" | "KeyM" => "the game keeps it for the menus and shortcuts",
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => "the game keeps the arrows for moving and the menus",
+        n if n.starts_with("Control") || n.starts_with("Alt") => "the game keeps Ctrl and Alt for its shortcuts",
+        _ => "it is not a key this game offers",
+    })
+}
+
 /// The save's name for a key a player may choose; `None` for the keys the game keeps.
 pub(crate) fn name_of(code: KeyCode) -> Option<&'static str> {
     CHOOSABLE.iter().find(|(c, _, _)| *c == code).map(|(_, name, _)| *name)

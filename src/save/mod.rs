@@ -62,8 +62,15 @@ impl Save {
     /// Writes the save (merged with what is stored, so another window's bests are kept and
     /// picked up); a failure is shown, and the change still holds for this session.
     pub fn commit(&mut self, store: &SaveStore, toast: &mut Toast) {
-        match store.0.save(&self.0) {
-            Ok(merged) => self.0 = merged,
+        match store.0.save_telling(&self.0) {
+            Ok(saved) => {
+                // A save at its bound says which bests it had to leave out (issue #51).
+                if let Some(message) = saved.message() {
+                    warn!("{message}");
+                    toast.show(message);
+                }
+                self.0 = saved.data;
+            }
             Err(error) => {
                 warn!("{error}");
                 toast.show(error.to_string());
@@ -93,7 +100,15 @@ impl Plugin for SavePlugin {
 }
 
 fn load_save(mut save: ResMut<Save>, store: Res<SaveStore>, modes: Option<Res<Modes>>, mut toast: ResMut<Toast>) {
-    let loaded = store.0.load();
+    let mut loaded = store.0.load();
+    // The game's own rules for what the save can only check the shape of (issue #51): a kept
+    // key, a button an action can't have, a name no board takes are reset, and said so.
+    let rules = seedfeast_save::GameRules {
+        key: &|_, name| keys::refusal(name),
+        button: &buttons::refusal,
+        player_name: &|name| seedfeast_procgen::player_name::check_name(name).map(|_| ()),
+    };
+    loaded.check_settings(&rules, clock::now_ms());
     if let Some(message) = loaded.note.message() {
         warn!("{message}");
         toast.show(message);
