@@ -4,6 +4,13 @@ use std::process::ExitCode;
 
 use seedfeast::{Launch, load_data, windowed_app};
 
+/// A message on standard error as every command prints one: hidden characters escaped and a
+/// value pasted in whole cut (issue #51, 9).
+#[cfg(not(target_arch = "wasm32"))]
+fn print_error(message: &str) {
+    eprintln!("{}", seedfeast_procgen::shown::printable(message));
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     use clap::Parser;
@@ -17,7 +24,8 @@ fn main() -> ExitCode {
         Err(error) if !error.use_stderr() => error.exit(),
         // A refused value is quoted in the message: cut to a readable size, never echoed whole.
         Err(error) => {
-            eprint!("{}", seedfeast::cli::shorten_long_values(&error.render().to_string()));
+            let message = seedfeast::cli::shorten_long_values(&error.render().to_string());
+            eprint!("{}", seedfeast_procgen::shown::printable(&message));
             return ExitCode::from(2);
         }
     };
@@ -27,7 +35,16 @@ fn main() -> ExitCode {
             let ghost = match ghost.as_deref().map(seedfeast::replay::ghost::read_ghost).transpose() {
                 Ok(ghost) => ghost,
                 Err(message) => {
-                    eprintln!("error: --ghost: {message}");
+                    print_error(&format!("error: --ghost: {message}"));
+                    return ExitCode::from(2);
+                }
+            };
+            // A link plays its own mode and level, or is refused saying why (issue #51, 7).
+            let what = if level.is_some() { "--level" } else { "--seed: the link's level" };
+            let (mode, level) = match seedfeast::cli::play_choice(seed.as_ref(), mode, level) {
+                Ok(choice) => choice,
+                Err(message) => {
+                    print_error(&message);
                     return ExitCode::from(2);
                 }
             };
@@ -37,25 +54,25 @@ fn main() -> ExitCode {
                     .map_err(|error| error.to_string())
                     .and_then(|data| mode.check_level(level, &data));
                 if let Err(message) = checked {
-                    eprintln!("error: --level: {message}");
+                    print_error(&format!("error: {what}: {message}"));
                     return ExitCode::from(2);
                 }
             }
-            if let Some(note) = seed.as_ref().and_then(seedfeast_procgen::SeedInput::doubt) {
-                eprintln!("note: {note}");
+            if let Some(note) = seed.as_ref().and_then(|seed| seed.doubt()) {
+                print_error(&format!("note: {note}"));
             }
             let start = match (seed, &ghost) {
-                (Some(seed), _) => match Session::from_input(mode, &seed) {
+                (Some(seed), _) => match Session::from_input(mode, &seed.input) {
                     Ok(session) => Some(Session { level, ..session }),
                     Err(message) => {
-                        eprintln!("error: {message}");
+                        print_error(&format!("error: {message}"));
                         return ExitCode::from(2);
                     }
                 },
                 (None, Some(ghost)) => match ghost.session(&seedfeast::modes::table()) {
                     Ok(session) => Some(session),
                     Err(message) => {
-                        eprintln!("error: --ghost: {message}");
+                        print_error(&format!("error: --ghost: {message}"));
                         return ExitCode::from(2);
                     }
                 },
@@ -127,13 +144,11 @@ fn main() -> ExitCode {
 }
 
 fn play(launch: Launch, ghost: Option<seedfeast::replay::ghost::GhostReplay>) -> ExitCode {
-    // Without a display winit panics deep inside Bevy's window code: say so plainly instead.
-    #[cfg(all(unix, not(target_os = "macos")))]
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!(
-            "error: there is no display to open the game's window on (DISPLAY and WAYLAND_DISPLAY are unset); \
-             commands such as `seedfeast gen` and `seedfeast replay verify` need none"
-        );
+    // Without a usable display winit panics deep inside Bevy's window code: the display is opened
+    // first, as winit will open it, and a failure said plainly instead.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Err(message) = seedfeast::cli::check_display() {
+        print_error(&message);
         return ExitCode::FAILURE;
     }
     let mut app = windowed_app(launch);

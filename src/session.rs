@@ -42,6 +42,26 @@ impl Session {
         Ok(Session { mode, seed: input.seed(), origin, daily: None, level: None })
     }
 
+    /// The session text typed or pasted into the game plays, the player having chosen `mode`,
+    /// and how the text was read: a seed, or a link for `mode`. A link for another mode is
+    /// refused naming it, and its level is used where the mode's run is a ladder of levels and
+    /// refused where it is not (issue #51: a link for one mode played another's level unsaid).
+    pub fn from_text(mode: Mode, text: &str) -> Result<(Session, SeedInput), String> {
+        let (input, asks) = SeedInput::parse_asking(text).map_err(|error| error.to_string())?;
+        if let Some(key) = asks.mode.as_deref().filter(|key| *key != mode.key()) {
+            return Err(format!(
+                "that link is for the game \"{}\", not {}: choose that game first",
+                seedfeast_procgen::shown::shown(key),
+                mode.name()
+            ));
+        }
+        if let (Some(level), None) = (asks.level, mode.info().levels) {
+            return Err(format!("that link asks for level {level}, but {} has no levels to start at", mode.name()));
+        }
+        let session = Session::from_input(mode, &input)?;
+        Ok((Session { level: asks.level, ..session }, input))
+    }
+
     pub fn random(mode: Mode) -> Session {
         Session { mode, seed: random_seed(), origin: None, daily: None, level: None }
     }
@@ -143,6 +163,20 @@ mod tests {
         let session = Session::from_input(runner, &SeedInput::parse("pizza party").unwrap()).unwrap();
         assert_eq!(session.seed, Seed::from_text("pizza party"));
         assert_eq!(session.origin.as_deref(), Some("from \"pizza party\""));
+    }
+
+    /// Issue #51, 7: a link pasted into the seed box played its seed in whatever game was
+    /// chosen, its mode and level dropped.
+    #[test]
+    fn a_pasted_link_plays_its_own_game_and_level_or_says_why_not() {
+        let by_key = |key: &str| crate::modes::by_key(key).unwrap();
+        let other = Session::from_text(by_key("runner"), "?seed=424MP-ANQ6Z&mode=maze&level=5").unwrap_err();
+        assert!(other.contains("\"maze\"") && other.contains("Runner"), "{other}");
+        let levelled = Session::from_text(by_key("maze"), "?seed=x&mode=maze&level=5").unwrap_err();
+        assert!(levelled.contains("level 5") && levelled.contains("no levels"), "{levelled}");
+        let (session, _) = Session::from_text(by_key("dungeon"), "https://x/?seed=x&mode=dungeon&level=3").unwrap();
+        assert_eq!((session.seed, session.level), (Seed::from_text("x"), Some(3)));
+        assert!(Session::from_text(by_key("maze"), "?seed=A&seed=B").unwrap_err().contains("twice"));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! Parsing is plain Rust (tested natively); only reading the address needs the browser.
 
 use seedfeast_procgen::SeedInput;
-use seedfeast_procgen::link::{parse_link, percent_encode};
+use seedfeast_procgen::link::{parse_link, percent_encode, read_link};
 
 use bevy::prelude::*;
 
@@ -20,39 +20,44 @@ pub enum LinkRequest {
     Problem(String),
 }
 
-/// The largest `level=K` a link may ask for.
-pub(crate) const MAX_LINK_LEVEL: u32 = 9_999;
-
 /// Reads `seed`, `mode` and `level` from a query string (`?seed=124MP-ANQ6N&mode=maze`,
 /// `?mode=puzzle&seed=…&level=3`). The mode defaults to the first in the table; a bad code, a
-/// code this build makes a different level from, an unknown mode or a level that isn't a number
-/// is reported, never guessed at.
+/// code this build makes a different level from, an unknown mode, a key given twice or one no
+/// link has, or a level that isn't one of the mode's is reported, never guessed at (issue #51:
+/// `level=99999999999` and `mode=zzz` were dropped without a word).
 pub fn parse_query(query: &str, modes: &Modes) -> LinkRequest {
-    let Some(link) = parse_link(query) else { return LinkRequest::None };
-    let Some(seed) = link.seed else { return LinkRequest::None };
-    let mode = match link.mode.as_deref() {
+    let link = match read_link(query) {
+        Ok(Some(link)) => link,
+        Ok(None) => return LinkRequest::None,
+        Err(error) => return LinkRequest::Problem(format!("This link can't be opened: {error}")),
+    };
+    let Some(seed) = link.seed.clone() else { return LinkRequest::None };
+    let mode = match link.mode.as_deref().filter(|key| !key.is_empty()) {
         None => modes.first(),
         Some(key) => match modes.by_key(key) {
             Some(mode) => mode,
             None => {
                 return LinkRequest::Problem(format!(
-                    "The link asks for a game called \"{key}\", which this version doesn't have (it has {})",
+                    "The link asks for a game called \"{}\", which this version doesn't have (it has {})",
+                    seedfeast_procgen::shown::shown(key),
                     modes.keys()
                 ));
             }
         },
     };
-    let level = match link.level.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) => match text.parse::<u32>() {
-            Ok(level) if level <= MAX_LINK_LEVEL => Some(level),
-            _ => {
-                return LinkRequest::Problem(format!(
-                    "The link's level \"{text}\" isn't a level number (0 to {MAX_LINK_LEVEL})"
-                ));
-            }
-        },
+    let level = match link.level_number() {
+        Ok(level) => level,
+        Err(error) => return LinkRequest::Problem(format!("This link can't be opened: {error}")),
     };
+    // The browser plays the built-in data: the levels it has are the ones to check against. A
+    // level under the first is the first, as links have always read `level=0`.
+    if let Some(level) = level {
+        let data = crate::data::GameData::built_in();
+        let first = mode.info().levels.map_or(0, |levels| *levels(&data).start());
+        if let Err(why) = mode.check_level(level.max(first), &data) {
+            return LinkRequest::Problem(format!("The link's level doesn't work: {why}"));
+        }
+    }
     match SeedInput::parse(&seed) {
         Ok(input) => match Session::from_input(mode, &input) {
             Ok(session) => LinkRequest::Start(Session { level, ..session }),
@@ -194,21 +199,39 @@ mod tests {
 
     #[test]
     fn links_carry_a_level_both_ways() {
-        let session = start("?mode=maze&seed=pizza+party&level=3");
-        assert_eq!((session.mode, session.level), (by_key("maze").unwrap(), Some(3)));
+        let session = start("?mode=dungeon&seed=pizza+party&level=3");
+        assert_eq!((session.mode, session.level), (by_key("dungeon").unwrap(), Some(3)));
         assert_eq!(start("?seed=x&level=").level, None, "an empty level is the start");
         let link = share_link("https://seedfeast.example/", &session);
-        assert!(link.ends_with("&mode=maze&level=3"), "{link}");
+        assert!(link.ends_with("&mode=dungeon&level=3"), "{link}");
         let opened = start(&link["https://seedfeast.example/".len()..]);
         assert_eq!((opened.seed, opened.mode, opened.level), (session.seed, session.mode, Some(3)));
         let start_of_run = Session { level: None, ..session };
         assert!(!share_link("https://seedfeast.example/", &start_of_run).contains("level"));
-        for bad in ["-1", "two", "3.5", "10000"] {
-            let LinkRequest::Problem(message) = parse_query(&format!("?seed=x&level={bad}"), &table()) else {
+        for bad in ["-1", "two", "3.5", "99999999999"] {
+            let LinkRequest::Problem(message) = parse_query(&format!("?seed=x&mode=dungeon&level={bad}"), &table())
+            else {
                 panic!("{bad}")
             };
             assert!(message.contains(&format!("\"{bad}\"")) && message.contains("level"), "{message}");
         }
+    }
+
+    /// Issue #51, 7: a link's level was kept for a mode without levels, a level past the mode's
+    /// was dropped, and repeated or unknown keys were read as the last or not at all.
+    #[test]
+    fn a_links_level_and_keys_are_used_or_refused() {
+        let problem = |query: &str| match parse_query(query, &table()) {
+            LinkRequest::Problem(message) => message,
+            other => panic!("{query}: {other:?}"),
+        };
+        let maze = problem("?seed=x&mode=maze&level=5");
+        assert!(maze.contains("Maze") && maze.contains("no levels"), "{maze}");
+        let far = problem("?seed=x&mode=dungeon&level=100000");
+        assert!(far.contains("level 100000") && far.contains("1..=99999"), "{far}");
+        assert!(problem("?seed=A&seed=B").contains("\"seed\" twice"));
+        assert!(problem("?seed=A&zzz=1").contains("\"zzz\""));
+        assert!(problem("?seed=x&mode=zzz").contains("\"zzz\""));
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub(super) fn explain(
     if frames.is_some() && format != StoryFormat::Png {
         return Err(Stop::Usage("error: --frames is for --format png".into()));
     }
+    // A bad --out is refused before the level is made and drawn.
+    if let Some(path) = output {
+        seedfeast_lab::output::check(path)?;
+    }
     let (target, request, data) = level.resolve()?;
     if format == StoryFormat::Png {
         let frames = usize::from(frames.unwrap_or(DEFAULT_FRAMES));
@@ -43,40 +47,26 @@ pub(super) fn explain(
     write_out(text.as_bytes(), output)
 }
 
-/// Encodes the frames as they are drawn: into a file beside `output` that takes its name once
-/// whole (a failed run leaves no half animation under that name), or down a pipe.
+/// Encodes the frames as they are drawn: into `--out` (a file is written beside its name and
+/// takes it once whole, as every writer does: `seedfeast_lab::output`), or down a pipe.
 fn animate(sketches: seedfeast_procgen::generate::Sketches, output: Option<&Path>) -> Result<(), Stop> {
+    use seedfeast_lab::animation::{check_size, write_apng};
     let (size, count) = (sketches.size(), sketches.len());
-    seedfeast_lab::animation::check_size(size, count).map_err(|e| Stop::Usage(format!("error: {e}")))?;
+    check_size(size, count).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let frames = sketches.map(|frame| frame.map_err(|e| e.to_string()));
-    let failed = |e: String| Stop::Failed(format!("error: {e}"));
     match output {
-        Some(path) => {
-            let cannot = |e: std::io::Error| Stop::Failed(format!("error: can't write {}: {e}", path.display()));
-            // This run's own: another run's, or a file of that name, is left alone.
-            let mut part = path.as_os_str().to_owned();
-            part.push(format!(".{}.part", std::process::id()));
-            let part = PathBuf::from(part);
-            let file = std::fs::File::create(&part).map_err(cannot)?;
-            let mut out = std::io::BufWriter::new(file);
-            let written = seedfeast_lab::animation::write_apng(&mut out, size, count, frames)
-                .map_err(failed)
-                .and_then(|()| out.flush().map_err(cannot));
-            drop(out);
-            if let Err(error) = written {
-                let _ = std::fs::remove_file(&part);
-                return Err(error);
-            }
-            std::fs::rename(&part, path).map_err(cannot)
-        }
+        Some(path) => Ok(seedfeast_lab::output::write_with(path, |out| write_apng(out, size, count, frames))?),
         None => {
             use std::io::IsTerminal;
             if std::io::stdout().is_terminal() {
                 return Err(Stop::Usage("error: a PNG can't go to the terminal: add --out FILE or redirect it".into()));
             }
-            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-            seedfeast_lab::animation::write_apng(&mut stdout, size, count, frames).map_err(failed)?;
-            Ok(stdout.flush()?)
+            // Watched: the encoder words its errors as text, and a reader that closed the pipe
+            // (`| head -c 10`) must still end the command quietly with 0.
+            let mut stdout = seedfeast_lab::output::Watched::new(std::io::BufWriter::new(std::io::stdout().lock()));
+            let written =
+                write_apng(&mut stdout, size, count, frames).and_then(|()| stdout.flush().map_err(|e| e.to_string()));
+            Ok(stdout.outcome(written, "standard output")?)
         }
     }
 }

@@ -1,5 +1,7 @@
 //! `seedfeast gen`: one level, printed as JSON, ASCII or a PNG picture.
 
+use seedfeast_procgen::generate::thousands;
+
 use super::*;
 
 /// `gen tunnel --squeeze` as it was before the table of modes: the Food Tunnel.
@@ -13,19 +15,28 @@ pub(super) fn squeezed(target: Target, squeeze: bool) -> Result<Target, Stop> {
         .ok_or_else(|| Stop::Usage(format!("error: --squeeze does not apply to {}", target.key)))
 }
 
-/// The most program text `--code` reads: far more than any level's solution.
-pub(super) const MAX_CODE_FILE: u64 = 64 * 1024;
+/// The most program text `--code` reads: the longest program any generator takes (bytes).
+pub(super) fn max_code_bytes() -> u64 {
+    let specs = generator::all().into_iter().flat_map(|g| g.options().iter());
+    specs.filter(|spec| spec.option == Opt::Code).map(|spec| u64::from(spec.max)).max().unwrap_or(0)
+}
 
-/// The program in a `--code` file, read with a size cap; the generator's own limits follow.
+/// The program in a `--code` file, read with a size cap: the longest a program may be, the limit
+/// its message names (issue #51, 9: it said 65536 of a limit of 4096).
 pub(super) fn read_code(path: Option<&Path>) -> Result<Option<String>, Stop> {
     let Some(path) = path else { return Ok(None) };
-    let bad = |why: String| Stop::Usage(format!("error: --code {}: {why}", path.display()));
+    let bad = |why: String| Stop::Usage(format!("error: --code {}: {why}", seedfeast_lab::output::shown_path(path)));
     let metadata = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
     if !metadata.is_file() {
         return Err(bad("not a regular file".into()));
     }
-    if metadata.len() > MAX_CODE_FILE {
-        return Err(bad(format!("{} bytes is more than a program may hold ({MAX_CODE_FILE})", metadata.len())));
+    let most = max_code_bytes();
+    if metadata.len() > most {
+        return Err(bad(format!(
+            "the program is {} bytes, more than the {} a program may hold",
+            thousands(metadata.len()),
+            thousands(most)
+        )));
     }
     let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
     String::from_utf8(bytes).map(Some).map_err(|_| bad("not UTF-8 text".into()))
@@ -41,6 +52,9 @@ pub(super) fn seed_for(target: Target, input: &SeedInput) -> Result<Seed, Stop> 
 }
 
 pub(super) fn generate(level: &LevelArgs, format: Format, output: Option<&Path>) -> Result<(), Stop> {
+    if let Some(path) = output {
+        seedfeast_lab::output::check(path)?;
+    }
     let (target, request, data) = level.resolve()?;
     let level = target.generator.generate(&data, &request).map_err(|e| Stop::Usage(format!("error: {e}")))?;
     let bytes = match format {
@@ -63,11 +77,11 @@ pub(super) fn encode_png(picture: &Picture) -> Result<Vec<u8>, Stop> {
     Ok(bytes)
 }
 
+/// Writes `bytes` to `--out` (as every writer does: see `seedfeast_lab::output`) or standard
+/// output.
 pub(super) fn write_out(bytes: &[u8], output: Option<&Path>) -> Result<(), Stop> {
     match output {
-        Some(path) => {
-            std::fs::write(path, bytes).map_err(|e| Stop::Failed(format!("error: can't write {}: {e}", path.display())))
-        }
+        Some(path) => Ok(seedfeast_lab::output::write_bytes(path, bytes)?),
         None => {
             use std::io::IsTerminal;
             if bytes.starts_with(b"\x89PNG") && std::io::stdout().is_terminal() {

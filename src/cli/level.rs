@@ -1,6 +1,8 @@
 //! Which level a command means: a mode, a seed and the options that pick one of its levels, as
 //! `gen` and `explain` read them (the same flags, checked the same way).
 
+use seedfeast_procgen::seed::LinkAsks;
+
 use super::*;
 
 /// A mode, a seed and the flags that choose one of its levels.
@@ -9,9 +11,10 @@ pub struct LevelArgs {
     /// A mode of the table (`food-tunnel` is the tunnel's squeeze), or a generator.
     #[arg(value_parser = target_parser())]
     pub mode: Target,
-    /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
+    /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link (its mode must be
+    /// this one; its level=K is the dungeon's --dungeon or the puzzle's --level).
     #[arg(long, value_parser = parse_seed)]
-    pub seed: SeedInput,
+    pub seed: SeedArg,
     /// Runner: how many chunks of track (default 20).
     #[arg(long)]
     pub chunks: Option<u32>,
@@ -73,13 +76,75 @@ impl LevelArgs {
         ];
         let mut request = Request::default().with_each(numbers).with_zones_and_code(self.zones.clone(), code);
         let target = squeezed(self.mode, self.squeeze)?;
+        self.seed.check_mode(target.key).map_err(Stop::Usage)?;
+        if let Some(level) = self.seed.asks.level {
+            link_level(target, level, &mut request)?;
+        }
         check_options(target.key, target.generator.options(), &request)
             .map_err(|e| Stop::Usage(format!("error: {e}")))?;
-        request.seed = seed_for(target, &self.seed)?;
+        request.seed = seed_for(target, &self.seed.input)?;
         if let Some(note) = self.seed.doubt() {
-            eprintln!("note: {note}");
+            eprintln!("note: {}", seedfeast_procgen::shown::printable(&note));
         }
         request.variant = target.variant;
         Ok((target, request, load_data(self.assets.as_deref())?))
+    }
+}
+
+/// A `--seed` as given: its seed, and what a link asks for besides it (its mode and level),
+/// which each command uses or refuses: a link for one mode never makes another's level without
+/// a word (issue #51, 7).
+#[derive(Clone, Debug)]
+pub struct SeedArg {
+    pub input: SeedInput,
+    pub asks: LinkAsks,
+}
+
+impl std::ops::Deref for SeedArg {
+    type Target = SeedInput;
+
+    fn deref(&self) -> &SeedInput {
+        &self.input
+    }
+}
+
+impl SeedArg {
+    /// Refuses a link for another mode than `key`, naming both.
+    pub fn check_mode(&self, key: &str) -> Result<(), String> {
+        match &self.asks.mode {
+            Some(linked) if linked != key => Err(format!(
+                "error: --seed: the link is for the mode \"{}\", and this command is for {key}: run it for \
+                 that mode, or give the seed alone",
+                seedfeast_procgen::shown::shown(linked)
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+pub(super) fn parse_seed(text: &str) -> Result<SeedArg, String> {
+    SeedInput::parse_asking(text).map(|(input, asks)| SeedArg { input, asks }).map_err(|error| error.to_string())
+}
+
+/// A link's `level=K` as the option it means for `target`: the one its run starts at in the
+/// game (`ModeInfo::levels`: the dungeon's number, the puzzle's step). Refused for a mode whose
+/// run is one level, out of the option's range, or when a flag asks for another.
+fn link_level(target: Target, level: u32, request: &mut Request) -> Result<(), Stop> {
+    let refuse = |why: String| Err(Stop::Usage(format!("error: --seed: the link asks for level {level}, {why}")));
+    let has_levels = modes::by_key(target.key).is_some_and(|mode| mode.info().levels.is_some());
+    let spec = target.generator.options().iter().find(|s| matches!(s.option, Opt::Level | Opt::Dungeon));
+    let Some(spec) = spec.filter(|_| has_levels) else {
+        return refuse(format!("but {} has no levels to start at: its run is one level from the start", target.key));
+    };
+    let flag = spec.option.flag();
+    match request.get(spec.option) {
+        Some(given) if given != level => refuse(format!("but --{flag} {given} was given")),
+        _ if !(spec.min..=spec.max).contains(&level) => {
+            refuse(format!("which is not one of {}'s ({}..={}, as --{flag})", target.key, spec.min, spec.max))
+        }
+        _ => {
+            request.set(spec.option, level);
+            Ok(())
+        }
     }
 }

@@ -17,6 +17,7 @@ use seedfeast_procgen::{Seed, SeedInput};
 
 use crate::data::{GameData, find_assets};
 
+mod display;
 mod explain;
 mod generate;
 mod lab;
@@ -26,6 +27,7 @@ mod puzzle;
 mod replay;
 mod validate;
 
+pub use display::check_display;
 pub use explain::*;
 pub use generate::*;
 pub use lab::*;
@@ -74,12 +76,14 @@ pub struct Cli {
 pub enum Command {
     /// Play (the default). With --seed, start that level directly.
     Play {
-        /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link.
+        /// A seed code (324MP-ANQ6H), any text ("pizza party"), or a level link (which plays its
+        /// own mode and level).
         #[arg(long, value_parser = parse_seed)]
-        seed: Option<SeedInput>,
-        /// The mode to play (one of `seedfeast modes`; default: the first).
-        #[arg(long, value_parser = mode_parser(), default_value = seedfeast_procgen::modes::MODES[0].key)]
-        mode: Mode,
+        seed: Option<SeedArg>,
+        /// The mode to play (one of `seedfeast modes`; default: a link's own mode, else the
+        /// first). A link for another mode is refused.
+        #[arg(long, value_parser = mode_parser())]
+        mode: Option<Mode>,
         /// Where in the seed's run to start (a code puzzle's curriculum step, 0 the first), as a
         /// link's `level=K`.
         #[arg(long, requires = "seed")]
@@ -177,7 +181,7 @@ pub enum Command {
     Seed {
         /// A seed code, any text, or a level link.
         #[arg(value_parser = parse_seed)]
-        input: SeedInput,
+        input: SeedArg,
     },
 }
 
@@ -191,10 +195,6 @@ pub enum ListFormat {
 fn mode_parser() -> impl TypedValueParser<Value = Mode> {
     let keys: Vec<&'static str> = modes::MODES.iter().map(|m| m.key()).collect();
     PossibleValuesParser::new(keys).map(|key: String| modes::by_key(&key).expect("clap allowed only table keys"))
-}
-
-fn parse_seed(text: &str) -> Result<SeedInput, String> {
-    SeedInput::parse(text).map_err(|error| error.to_string())
 }
 
 /// Why a command stopped.
@@ -217,6 +217,17 @@ impl From<std::io::Error> for Stop {
     }
 }
 
+impl From<seedfeast_lab::output::OutError> for Stop {
+    fn from(error: seedfeast_lab::output::OutError) -> Stop {
+        use seedfeast_lab::output::OutError;
+        match error {
+            OutError::Refused(why) => Stop::Usage(format!("error: --out {why}")),
+            OutError::Failed(why) => Stop::Failed(format!("error: {why}")),
+            OutError::Closed => Stop::Closed,
+        }
+    }
+}
+
 /// Writes text to standard output; a closed pipe stops the command quietly.
 fn say(text: &str) -> Result<(), Stop> {
     let mut stdout = std::io::stdout().lock();
@@ -227,6 +238,37 @@ fn say(text: &str) -> Result<(), Stop> {
 
 fn load_data(assets: Option<&Path>) -> Result<GameData, Stop> {
     GameData::load(find_assets(assets)).map_err(|error| Stop::Failed(format!("error: {error}")))
+}
+
+/// The mode and level `play` starts: `--mode`, else a link's own mode, else the first; a link
+/// for another mode than `--mode`, or for another level than `--level`, is refused naming both.
+pub fn play_choice(
+    seed: Option<&SeedArg>,
+    mode: Option<Mode>,
+    level: Option<u32>,
+) -> Result<(Mode, Option<u32>), String> {
+    let asks = seed.map(|seed| seed.asks.clone()).unwrap_or_default();
+    let mode = match (mode, asks.mode.as_deref()) {
+        (Some(mode), _) => {
+            seed.map_or(Ok(()), |seed| seed.check_mode(mode.key()))?;
+            mode
+        }
+        (None, Some(key)) => modes::by_key(key).ok_or_else(|| {
+            let keys: Vec<&str> = modes::MODES.iter().map(|m| m.key()).collect();
+            format!(
+                "error: --seed: the link is for the mode \"{}\", which this version doesn't have (it has {})",
+                seedfeast_procgen::shown::shown(key),
+                keys.join(", ")
+            )
+        })?,
+        (None, None) => modes::MODES[0],
+    };
+    match (level, asks.level) {
+        (Some(given), Some(linked)) if given != linked => {
+            Err(format!("error: --seed: the link asks for level {linked}, but --level {given} was given"))
+        }
+        (given, linked) => Ok((mode, given.or(linked))),
+    }
 }
 
 /// Runs a command-line subcommand (anything but `play`).
@@ -260,7 +302,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Replay { action } => replay(action),
         Command::Seed { input } => {
             let today = input.seed().code();
-            let note = match &input {
+            let note = match &input.input {
                 SeedInput::Code(code) if code.version != today.version => {
                     format!("; {today} is the same seed's code from this version")
                 }
@@ -272,11 +314,11 @@ pub fn run(command: Command) -> ExitCode {
     match result {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Failed(message)) => {
-            eprintln!("{message}");
+            eprintln!("{}", seedfeast_procgen::shown::printable(&message));
             ExitCode::FAILURE
         }
         Err(Stop::Usage(message)) => {
-            eprintln!("{message}");
+            eprintln!("{}", seedfeast_procgen::shown::printable(&message));
             ExitCode::from(2)
         }
     }

@@ -74,8 +74,10 @@ pub(super) fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
         PuzzleAction::Run { level, code } => {
             let code = read_code(Some(&code))?.unwrap_or_default();
             let text = read_level_file(&level)?;
-            let level: PuzzleLevel = serde_json::from_str(&text)
-                .map_err(|e| Stop::Usage(format!("error: {}: not a puzzle level: {e}", level.display())))?;
+            let level: PuzzleLevel = serde_json::from_str(&text).map_err(|e| {
+                let shown = seedfeast_lab::output::shown_path(&level);
+                Stop::Usage(format!("error: --level {shown}: not a puzzle level: {}", json_words(&e)))
+            })?;
             // Every world the level has (issue #32): solved only when the code solves them all.
             let results =
                 seedfeast_procgen::puzzle::run_worlds(&level, &code).map_err(|e| Stop::Usage(format!("error: {e}")))?;
@@ -104,6 +106,8 @@ pub(super) fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
         PuzzleAction::Range { code: path, out, seeds, start, no_shorter } => {
             use seedfeast_lab::range::puzzle::{self as range, RangeError};
             let code = read_code(Some(&path))?.unwrap_or_default();
+            // A bad --out is refused before the seeds are generated.
+            seedfeast_lab::output::check(&out)?;
             let options = GenOptions { no_shorter, ..GenOptions::default() };
             let points = range::points(&code, &options, start, seeds).map_err(|e| match e {
                 RangeError::Code(m) => Stop::Usage(format!("error: {}: {m}", path.display())),
@@ -115,13 +119,26 @@ pub(super) fn puzzle(action: PuzzleAction) -> Result<(), Stop> {
             let title = format!("puzzle {name}: expressive range over {seeds} seeds");
             let png = seedfeast_lab::plot::heatmap_png(&histogram, &title, range::X.0, range::Y.0)
                 .map_err(|e| Stop::Failed(format!("error: {e}")))?;
-            std::fs::write(&out, png)
-                .map_err(|e| Stop::Failed(format!("error: can't write {}: {e}", out.display())))?;
+            seedfeast_lab::output::write_bytes(&out, &png)?;
             let note =
                 if outside > 0 { format!(", {outside} past the axes (drawn in the edge bins)") } else { String::new() };
-            say(&format!("puzzle: {} levels{note} -> {}\n", seeds, out.display()))
+            say(&format!("puzzle: {} levels{note} -> {}\n", seeds, seedfeast_lab::output::shown_path(&out)))
         }
     }
+}
+
+/// Why JSON is not a level, in words: `struct PuzzleLevel` (the type it was read into) said
+/// nothing to whoever wrote the file (issue #51, 9).
+fn json_words(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let text = text.replace("struct PuzzleLevel", "a level: a JSON object as `gen puzzle --format json` prints it");
+    let mut out = text.clone();
+    // Other types read inside a level (an object, a world) are named as parts of it.
+    while let Some(at) = out.find("struct ") {
+        let end = out[at + 7..].find(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(out.len(), |n| at + 7 + n);
+        out.replace_range(at..end, "an object");
+    }
+    out
 }
 
 /// A level file, read with a size cap (levels are a few kilobytes).

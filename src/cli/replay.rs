@@ -10,9 +10,9 @@ pub enum ReplayAction {
         /// The mode whose bot plays (one of `seedfeast modes`).
         #[arg(long, value_parser = mode_parser())]
         mode: Mode,
-        /// A seed code, any text, or a level link.
+        /// A seed code, any text, or a level link (for this mode, from its start).
         #[arg(long, value_parser = parse_seed)]
-        seed: SeedInput,
+        seed: SeedArg,
         /// The mode's reference bot plays (the only player the command has).
         #[arg(long, required = true)]
         bot: bool,
@@ -60,15 +60,21 @@ pub(super) fn replay(action: ReplayAction) -> Result<(), Stop> {
     match action {
         ReplayAction::Record { mode, seed, bot: _, seconds, out, assets } => {
             let steps = recording_steps(mode, seconds).map_err(Stop::Usage)?;
+            seed.check_mode(mode.key()).map_err(Stop::Usage)?;
+            if let Some(level) = seed.asks.level {
+                return Err(Stop::Usage(format!(
+                    "error: --seed: the link asks for level {level}; a recording starts a run at its first level"
+                )));
+            }
             // Checked before the run is played, so a bad --out never costs the recording.
             if let Some(path) = &out {
-                check_out_path(path).map_err(Stop::Usage)?;
+                seedfeast_lab::output::check(path)?;
             }
             let data = load_data(assets.as_deref())?;
             let session =
                 crate::session::Session::from_input(mode, &seed).map_err(|e| Stop::Usage(format!("error: {e}")))?;
             if let Some(note) = seed.doubt() {
-                eprintln!("note: {note}");
+                eprintln!("note: {}", seedfeast_procgen::shown::printable(&note));
             }
             let (replay, outcome) =
                 record_bot(mode, session.seed, data, steps).map_err(|e| Stop::Usage(format!("error: {e}")))?;
@@ -83,13 +89,10 @@ pub(super) fn replay(action: ReplayAction) -> Result<(), Stop> {
                 code.len()
             );
             match out {
-                Some(path) => std::fs::write(&path, format!("{code}\n")).or_else(|e| {
+                Some(path) => seedfeast_lab::output::write_bytes(&path, format!("{code}\n").as_bytes()).or_else(|e| {
                     // The run is recorded: print it rather than lose it.
                     say(&format!("{code}\n"))?;
-                    Err(Stop::Failed(format!(
-                        "error: --out {}: {e} (the code is printed above instead)",
-                        path.display()
-                    )))
+                    Err(Stop::Failed(format!("error: --out {e} (the code is printed above instead)")))
                 }),
                 None => say(&format!("{code}\n")),
             }
@@ -134,23 +137,12 @@ pub(crate) fn recording_steps(mode: Mode, seconds: u32) -> Result<u32, String> {
     let steps = seconds.saturating_mul(seedfeast_procgen::modes::STEPS_PER_SECOND);
     match mode.longest_run_steps() {
         Some(most) if steps > most => Err(format!(
-            "error: --seconds {seconds} is longer than a {} run can last ({} seconds)",
+            "error: --seconds {seconds} is longer than {} {} run can last ({} seconds)",
+            seedfeast_procgen::shown::a_or_an(mode.name()),
             mode.name(),
             most / seedfeast_procgen::modes::STEPS_PER_SECOND
         )),
         _ => Ok(steps),
-    }
-}
-
-/// Whether `path` can take a file: not a folder, in a folder that exists.
-pub(crate) fn check_out_path(path: &Path) -> Result<(), String> {
-    let bad = |why: &str| Err(format!("error: --out {}: {why}", path.display()));
-    if path.is_dir() {
-        return bad("is a folder; give a file name");
-    }
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() && !parent.is_dir() => bad("its folder doesn't exist"),
-        _ => Ok(()),
     }
 }
 

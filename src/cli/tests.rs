@@ -35,7 +35,7 @@ fn commands_parse_their_flags_and_refuse_others() {
     assert!(parse(&["replay", "record", "--mode", "runner", "--seed", "x"]).is_err(), "record needs --bot");
     assert!(parse(&["validate", "maze", "--seeds", "10001"]).is_err(), "validate's seed cap");
     let cli = parse(&["play", "--seed", "Seed: 324MP-ANQ6H", "--mode", "maze"]).unwrap();
-    let Some(Command::Play { seed: Some(seed), mode, .. }) = cli.command else { panic!("play") };
+    let Some(Command::Play { seed: Some(seed), mode: Some(mode), .. }) = cli.command else { panic!("play") };
     assert_eq!((seed.seed(), mode.key()), (Seed::from_text("pizza party"), "maze"));
     assert!(parse(&[]).unwrap().command.is_none(), "no command plays");
 }
@@ -85,11 +85,14 @@ fn checks_made_before_a_recording_is_played() {
     assert_eq!(recording_steps(arena, 120), Ok(7_200));
     assert_eq!(recording_steps(arena, 600), Ok(36_000));
     let error = recording_steps(arena, 601).unwrap_err();
-    assert!(error.contains("longer than a Arena run can last (600 seconds)"), "{error}");
+    assert!(error.contains("longer than an Arena run can last (600 seconds)"), "{error}");
+    let maze = recording_steps(modes::by_key("maze").unwrap(), 601).unwrap_err();
+    assert!(maze.contains("longer than a Maze"), "{maze}");
     assert_eq!(recording_steps(modes::by_key("dungeon").unwrap(), 1_200), Ok(72_000));
     let folder = std::env::temp_dir();
-    assert!(check_out_path(&folder).unwrap_err().contains("is a folder"));
-    assert!(check_out_path(&folder.join("no-such-folder-here/x.txt")).unwrap_err().contains("doesn't exist"));
-    assert_eq!(check_out_path(&folder.join("replay.txt")), Ok(()));
-    assert_eq!(check_out_path(std::path::Path::new("replay.txt")), Ok(()));
+    let check = |path: &std::path::Path| seedfeast_lab::output::check(path).map_err(|e| e.to_string());
+    assert!(check(&folder).unwrap_err().contains("is a folder"));
+    assert!(check(&folder.join("no-such-folder-here/x.txt")).unwrap_err().contains("doesn't exist"));
+    assert_eq!(check(&folder.join("replay.txt")), Ok(()));
+    assert_eq!(check(std::path::Path::new("replay.txt")), Ok(()));
 }

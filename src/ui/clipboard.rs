@@ -3,7 +3,6 @@
 
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
-use seedfeast_procgen::SeedInput;
 
 use crate::data::GameData;
 use crate::mode::Modes;
@@ -126,10 +125,7 @@ pub(crate) fn finish_paste(
         return;
     }
     // A code, words, or a whole link the game copied: the link's own seed is taken.
-    match SeedInput::parse(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|input| Session::from_input(session.mode, &input).map(|taken| (taken, input.reading())))
-    {
+    match Session::from_text(session.mode, &text).map(|(taken, input)| (taken, input.reading())) {
         Ok((taken, reading)) => {
             *session = taken;
             toast.show(format!("Pasted seed {} ({reading})", session.seed.code()));

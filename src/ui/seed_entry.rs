@@ -39,9 +39,7 @@ impl SeedEntry {
     /// The session the typed text plays in `mode`, or why it plays none (the message the seed
     /// screen shows, and the preview too).
     pub fn session_for(&self, mode: Mode) -> Result<Session, String> {
-        SeedInput::parse(&self.text)
-            .map_err(|error| error.to_string())
-            .and_then(|input| Session::from_input(mode, &input))
+        Session::from_text(mode, &self.text).map(|(session, _)| session)
     }
 
     /// The session typed text plays in `mode`, when there is text and it reads as a seed: what

@@ -52,15 +52,17 @@ fn bad_requests_get_a_clear_error() {
         (&["explain", "runner", "--seed", "30400-0001X"], 2, "check character"),
         (&["explain", "runner", "--seed", "1", "--floor", "2"], 2, "--floor does not apply"),
         (&["explain", "runner", "--seed", "1", "--chunks", "20000"], 2, "longer than one explanation holds"),
+        // A name in a folder that doesn't exist is refused before the level is made, as every
+        // writer refuses it (issue #51).
         (
             &["explain", "maze", "--seed", "1", "--out", "/nonexistent/dir/story.txt"],
-            1,
-            "can't write /nonexistent/dir/story.txt",
+            2,
+            "--out /nonexistent/dir/story.txt: its folder doesn't exist",
         ),
         (
             &["explain", "maze", "--seed", "1", "--format", "png", "--out", "/nonexistent/dir/made.png"],
-            1,
-            "can't write /nonexistent/dir/made.png",
+            2,
+            "--out /nonexistent/dir/made.png: its folder doesn't exist",
         ),
         (&["explain", "maze", "--seed", "1", "--frames", "30"], 2, "--frames is for --format png"),
         (&["explain", "maze", "--seed", "1", "--format", "png", "--frames", "301"], 2, "301 is not in 2..=300"),

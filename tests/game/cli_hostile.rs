@@ -26,7 +26,7 @@ fn the_forged_run_length_code_is_refused_not_a_crash() {
 fn recording_longer_than_a_run_can_last_is_refused() {
     let out = seedfeast(&["replay", "record", "--mode", "arena", "--seed", "x", "--bot", "--seconds", "3600"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("longer than a Arena run can last (600 seconds)"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("longer than an Arena run can last (600 seconds)"), "{}", stderr(&out));
 }
 
 /// 4: a space for the hyphen and one wrong character played another level with nothing said.

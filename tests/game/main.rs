@@ -17,6 +17,10 @@ mod cli;
 mod cli_bounds;
 mod cli_explain;
 mod cli_hostile;
+#[cfg(unix)]
+mod cli_hostile51;
+#[cfg(unix)]
+mod cli_out;
 mod colours;
 mod dungeon_app;
 mod dungeon_cli;
