@@ -1,17 +1,21 @@
 //! Writing a file someone named on the command line (`--out`), the one way every writer does it
 //! (`seedfeast gen`, `explain`, `replay record`, `puzzle range`, `lab range`; issue #51):
 //!
-//! - a regular file, or a name not taken yet, is written whole beside it as `NAME.<pid>.part`
-//!   and renamed over it once finished, so a failed run never leaves half a file under the name
-//!   (its permissions are kept);
-//! - a symbolic link is followed: its target is written (as above, the `.part` beside the
-//!   target), and the link stays a link, dangling or not;
+//! - a regular file, or a name not taken yet, is replaced by [`seedfeast_save::replace_file_with`],
+//!   the same helper the save uses: written whole beside it as `NAME.<pid>.part`, fsynced and
+//!   renamed over it once finished, so a failed run never leaves half a file under the name (its
+//!   permissions are kept);
+//! - a symbolic link is followed by [`seedfeast_save::write_target`]: its target is written (as
+//!   above, the `.part` beside the target), and the link stays a link, dangling or not;
 //! - a FIFO or a character device (a named pipe, `/dev/null`, a terminal, `/dev/stdout`) is
-//!   written straight through, as a shell's `>` writes it, and never replaced;
+//!   written straight through, as a shell's `>` or `cp` writes it, and never replaced;
 //! - a folder, a block device (a disk) or a socket is refused with the reason, nothing written.
 //!
-//! Renaming a finished file over the name once replaced whatever the name was: a FIFO, a device
-//! node (as root, `/dev/null` itself) or a link became a regular file.
+//! Only the third point is this module's own: it is the command line's policy. The save refuses
+//! pipes and devices, since a save must be a file it can read back; a tool writes through them so
+//! that `--out /dev/null` or a FIFO to a viewer works. Neither ever *replaces* something that is
+//! not a regular file: renaming a finished file over the name once turned a FIFO, a device node
+//! (as root, `/dev/null` itself) or a link into a regular file.
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
@@ -21,6 +25,11 @@ use std::path::{Path, PathBuf};
 /// A path as a message shows it: hidden characters escaped, one longer than any real path cut.
 pub fn shown_path(path: &Path) -> String {
     seedfeast_procgen::shown::shown_at_most(&path.to_string_lossy(), 400)
+}
+
+/// An error's text as a message shows it: the save's messages name paths unescaped.
+fn shown_error(error: &io::Error) -> String {
+    seedfeast_procgen::shown::shown_at_most(&error.to_string(), 1000)
 }
 
 /// Why a file was not written.
@@ -46,8 +55,9 @@ impl fmt::Display for OutError {
 /// Where the bytes for a name go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Destination {
-    /// A regular file, or a name not taken (at the end of any links): written whole beside it.
-    File { real: PathBuf, permissions: Option<fs::Permissions> },
+    /// A regular file, or a name not taken (at the end of any links): replaced by the save's
+    /// helper. `target` is where the links end, for the message when that fails.
+    File { target: PathBuf },
     /// A FIFO or a character device: written through, as it is.
     Stream,
 }
@@ -75,49 +85,36 @@ pub fn write_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<(), 
             let written = write(&mut out).and_then(|()| out.flush().map_err(|e| e.to_string()));
             out.outcome(written, &shown)
         }
-        Destination::File { real, permissions } => write_beside(&real, permissions, &shown, write),
+        Destination::File { target } => replace(path, &target, &shown, write),
     }
 }
 
-/// Writes `real` through a `.part` file beside it, renamed over it once whole.
-fn write_beside(
-    real: &Path,
-    permissions: Option<fs::Permissions>,
+/// Replaces the regular file (or new name) at the end of `path`'s links through the save's
+/// helper, reporting what `write` met as [`write_with`] says.
+fn replace(
+    path: &Path,
+    target: &Path,
     shown: &str,
     write: impl FnOnce(&mut dyn Write) -> Result<(), String>,
 ) -> Result<(), OutError> {
-    // This run's own name: another run's `.part`, or a file of that name, is left alone, and
-    // `create_new` never follows a link planted under it.
-    let mut part = real.as_os_str().to_owned();
-    part.push(format!(".{}.part", std::process::id()));
-    let part = PathBuf::from(part);
-    let file = OpenOptions::new().write(true).create_new(true).open(&part).map_err(|e| {
-        OutError::Failed(format!(
-            "can't write {shown}: the file it is written into first, {} beside it, can't be made: {e}",
-            shown_path(&part)
-        ))
-    })?;
-    let mut out = Watched::new(BufWriter::new(file));
-    let written = write(&mut out).and_then(|()| out.flush().map_err(|e| e.to_string()));
-    let result = out.outcome(written, shown).and_then(|()| {
-        if let Some(permissions) = permissions {
-            // The file keeps what it allowed (a script's 0755, a private 0600).
-            let _ = fs::set_permissions(&part, permissions);
-        }
-        // Something other than a file may have taken the name while this one was written.
-        if let Ok(now) = fs::symlink_metadata(real)
-            && !now.is_file()
-        {
-            return Err(OutError::Refused(format!(
-                "{shown} stopped being a file while it was written; nothing written"
-            )));
-        }
-        fs::rename(&part, real).map_err(|e| cannot(shown, &e))
+    // The helper only carries an `io::Error`; the writer's own outcome (an encoder's text, the
+    // file's first error) is kept here and wins over the stand-in error it is turned into.
+    let mut met = None;
+    let replaced = seedfeast_save::replace_file_with(path, |file| {
+        let mut out = Watched::new(BufWriter::new(file));
+        let written = write(&mut out).and_then(|()| out.flush().map_err(|e| e.to_string()));
+        out.outcome(written, shown).map_err(|error| {
+            met = Some(error);
+            io::Error::other("the file wasn't written whole")
+        })
     });
-    if result.is_err() {
-        let _ = fs::remove_file(&part);
+    match (met, replaced) {
+        (Some(error), _) => Err(error),
+        (None, Ok(_)) => Ok(()),
+        // The helper's message names the file it wrote; a link's own name is said first.
+        (None, Err(error)) if target == path => Err(OutError::Failed(shown_error(&error))),
+        (None, Err(error)) => Err(OutError::Failed(format!("{shown} is a link: {}", shown_error(&error)))),
     }
-    result
 }
 
 fn cannot(shown: &str, error: &io::Error) -> OutError {
@@ -136,16 +133,14 @@ fn destination(path: &Path) -> Result<Destination, OutError> {
         return Err(OutError::Refused("an empty name can't take a file: give a file name".into()));
     }
     // The kernel follows the links, magic ones (`/dev/stdout`, `/proc/self/fd/1`) included.
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return new_file(path, &shown),
-        Err(error) => return Err(OutError::Failed(format!("can't write {shown}: {error}"))),
+    let kind = match fs::metadata(path) {
+        Ok(metadata) => metadata.file_type(),
+        // Nothing there yet, a link loop, or a link the kernel can't follow: the save's helper
+        // says which, or where the new file goes.
+        Err(_) => return new_file(path, &shown),
     };
-    let kind = metadata.file_type();
     if kind.is_file() {
-        // The `.part` goes beside the real file, so the rename replaces the target, not a link.
-        let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        return Ok(Destination::File { real, permissions: Some(metadata.permissions()) });
+        return new_file(path, &shown);
     }
     if kind.is_dir() {
         return refuse("is a folder: give a file name");
@@ -153,6 +148,7 @@ fn destination(path: &Path) -> Result<Destination, OutError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
+        // The command line's own policy (see the module's docs): written through, never replaced.
         if kind.is_fifo() || kind.is_char_device() {
             return Ok(Destination::Stream);
         }
@@ -166,29 +162,24 @@ fn destination(path: &Path) -> Result<Destination, OutError> {
     refuse("is not a file: give a file name")
 }
 
-/// The name at the end of `path`'s links, when nothing is there yet (a new name, or a link
-/// whose target is missing): a file made there, in a folder that must exist.
+/// The regular file, or the missing name, at the end of `path`'s links (found by the save's
+/// [`seedfeast_save::write_target`]), in a folder that must exist.
 fn new_file(path: &Path, shown: &str) -> Result<Destination, OutError> {
-    let mut real = path.to_path_buf();
-    // As many links as Linux follows before it gives up (ELOOP).
-    for _ in 0..40 {
-        match fs::symlink_metadata(&real) {
-            Ok(metadata) if metadata.file_type().is_symlink() => {
-                let target = fs::read_link(&real).map_err(|e| OutError::Failed(format!("can't write {shown}: {e}")))?;
-                real = real.parent().map_or_else(|| target.clone(), |folder| folder.join(&target));
-            }
-            Ok(_) => return Err(OutError::Failed(format!("can't write {shown}: it changed while it was looked at"))),
-            Err(_) => {
-                let folder = real.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
-                if !folder.is_dir() {
-                    let what = if real == path { "its folder" } else { "the folder its link points into" };
-                    return Err(OutError::Refused(format!("{shown}: {what} doesn't exist")));
-                }
-                return Ok(Destination::File { real, permissions: None });
-            }
+    let target = match seedfeast_save::write_target(path) {
+        Ok(target) => target,
+        // A loop, or something other than a file at the end of the links: the name can't take
+        // a file, a usage mistake.
+        Err(error) if error.kind() == io::ErrorKind::InvalidInput => {
+            return Err(OutError::Refused(shown_error(&error)));
         }
+        Err(error) => return Err(OutError::Failed(format!("can't write {shown}: {}", shown_error(&error)))),
+    };
+    let folder = target.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        let what = if target == path { "its folder" } else { "the folder its link points into" };
+        return Err(OutError::Refused(format!("{shown}: {what} doesn't exist")));
     }
-    Err(OutError::Refused(format!("{shown}: too many links, one after another")))
+    Ok(Destination::File { target })
 }
 
 /// A writer that keeps the first error its writes met, so a caller whose encoder turns errors
@@ -281,6 +272,22 @@ mod tests {
         assert!(matches!(&refused, Err(OutError::Refused(why)) if why.contains("is a folder")), "{refused:?}");
         let nowhere = check(&dir.join("no/such/folder.txt"));
         assert!(matches!(&nowhere, Err(OutError::Refused(why)) if why.contains("doesn't exist")), "{nowhere:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_loop_is_refused_as_a_usage_mistake_and_nothing_is_written() {
+        // It once reached the kernel's "too many levels of symbolic links" as a failed write
+        // (exit 1) instead of a name that can't take a file (exit 2).
+        let dir = scratch("loop");
+        std::os::unix::fs::symlink("b", dir.join("a")).unwrap();
+        std::os::unix::fs::symlink("a", dir.join("b")).unwrap();
+        let refused = write_bytes(&dir.join("a"), b"x");
+        assert!(
+            matches!(&refused, Err(OutError::Refused(why)) if why.contains("symbolic links in a row")),
+            "{refused:?}"
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "only the two links: no .part left");
     }
 
     #[cfg(unix)]

@@ -10,6 +10,12 @@
 //! - **anything else** (a folder, a named pipe, a device, a socket) is refused with an error
 //!   saying what it is and where, before any byte is written.
 //!
+//! This is the one helper every writer uses (issue #51): the save, and every tool's `--out`
+//! (`seedfeast_lab::output`). Their policy differs on purpose for pipes and devices: the save
+//! refuses them, since a save must be a file it can read back, while a tool writes straight
+//! through them as `cp` does (`--out /dev/null`, a FIFO to a viewer), outside this helper.
+//! Neither ever *replaces* something that is not a regular file.
+//!
 //! A link swapped between the check and the rename is not guarded against: the folder's owner
 //! could do anything to the file anyway.
 
