@@ -155,6 +155,16 @@ impl Defaults {
         }
     }
 
+    /// Why a player's key (or button) that another action also has was left out. The pad's
+    /// Start is not just Pause's default: the game keeps it for pausing whatever Pause's button
+    /// is, so "another action has it" would send the player looking for one to move.
+    pub(crate) fn clash_reason(self, key: &str) -> &'static str {
+        match self {
+            Defaults::Buttons if key == Action::Pause.default_button() => "Start always pauses the game",
+            _ => "another action has it",
+        }
+    }
+
     /// The key or button `action` has until the player picks one.
     pub fn of(self, action: Action) -> &'static str {
         match self {

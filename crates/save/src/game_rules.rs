@@ -69,7 +69,7 @@ fn checked(
         }
     }
     for (action, name) in kept.without_clashes(defaults) {
-        mended.push(mend(format!("{name} for {}", action.name()), "another action has it"));
+        mended.push(mend(format!("{name} for {}", action.name()), defaults.clash_reason(&name)));
     }
     (kept != bindings.value).then_some(kept)
 }

@@ -225,7 +225,7 @@ fn bindings_from(
         }
     }
     for (action, key) in bindings.without_clashes(defaults) {
-        mended.push(mend(format!("{key} for {}", action.name()), "another action has it"));
+        mended.push(mend(format!("{key} for {}", action.name()), defaults.clash_reason(&key)));
     }
     Some(Stamped { value: bindings, at: raw.at })
 }
