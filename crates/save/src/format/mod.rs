@@ -305,7 +305,21 @@ pub(crate) fn checked_text_noting(
 /// RON's message for text that isn't a save, without the name of the type it was read into (the
 /// player saw "Expected struct `Probe`": an internal name that says nothing to them).
 fn ron_reason(error: &ron::error::SpannedError) -> String {
+    if matches!(error.code, ron::Error::ExceededRecursionLimit) {
+        return format!("line {}: {}", error.span.start.line, ron_words(&error.code));
+    }
     error.to_string().replace("struct `Probe`", &format!("a save, `(version: {VERSION}, …)`"))
+}
+
+/// RON's complaint as the player is told it. RON's own words for brackets nested past its limit
+/// advise a programmer to raise `ron::Options::recursion_limit` and use `serde_stacker`, which
+/// means nothing to a player (procgen words its data files' errors likewise, in `data.rs`; that
+/// wording is a designer's and this crate can't depend on procgen, so it is not shared).
+pub(crate) fn ron_words(code: &ron::Error) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => "brackets are nested too deeply (no save needs that many)".into(),
+        other => other.to_string(),
+    }
 }
 
 /// Only the declared version; every other field is skipped unread.

@@ -186,7 +186,7 @@ impl Walk<'_> {
             Err(_) if text.bytes().all(|b| b.is_ascii_digit()) => self.newer = Some(u32::MAX),
             Err(error) => {
                 self.version_bad = true;
-                self.drop(start, "the version".into(), quoting(clipped(&error.code.to_string()), text));
+                self.drop(start, "the version".into(), quoting(clipped(&crate::format::ron_words(&error.code)), text));
             }
         }
     }
@@ -233,7 +233,9 @@ impl Walk<'_> {
         let key = match self.cur.typed::<String>() {
             Some(key) => Ok(key),
             None => match self.cur.value() {
-                Ok(text) => Err(ron::from_str::<String>(text).err().map_or_else(String::new, |e| e.code.to_string())),
+                Ok(text) => Err(ron::from_str::<String>(text)
+                    .err()
+                    .map_or_else(String::new, |e| crate::format::ron_words(&e.code))),
                 Err(reason) => return self.damaged(start, unnamed(), reason),
             },
         };

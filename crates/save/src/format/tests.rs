@@ -316,6 +316,14 @@ fn the_buttons_and_the_colours_are_read_and_mended() {
     assert!(said.iter().any(|m| m.contains("South for Use was left out (another action has it)")), "{said:?}");
     assert!(said.iter().any(|m| m.contains("for Pause was left out (not a button's name)")), "{said:?}");
     assert!(said.iter().any(|m| m.starts_with("the setting colours")), "{said:?}");
+    // Start is kept for pausing: no other action "has" it to be moved, so that is not what is said.
+    let p = parsed("(version: 4, settings: (buttons: (value: {Jump: \"Start\"}, at: 5)))");
+    assert_eq!(p.data.settings.button(Action::Jump), "South");
+    let said: Vec<String> = p.mended.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        ["the gamepad button Start for Jump was left out (Start always pauses the game); it is back to its default"]
+    );
     // A name that is no button's (a hand-edited file, a later version's) is left out, said so.
     let p = parsed("(version: 4, settings: (buttons: (value: {Jump: \"Trigger\"}, at: 5)))");
     assert_eq!(p.data.settings.button(Action::Jump), "South");
@@ -420,5 +428,39 @@ fn a_file_that_is_no_save_is_described_without_internal_names() {
         let Err(ParseError::Corrupt { reason }) = parse_save(text) else { panic!("{text} was read") };
         assert!(!reason.contains("Probe"), "{text}: {reason}");
         assert!(reason.contains("a save"), "{text}: {reason}");
+    }
+}
+
+/// Everything a reader of `text` could tell the player: its error, or every repair it lists.
+fn all_said(text: &str) -> String {
+    match read_save(text) {
+        Err(error) => error.to_string(),
+        Ok(parsed) => {
+            let mended = parsed.mended.iter().map(ToString::to_string);
+            let dropped = parsed.dropped.iter().map(|d| format!("{d:?}"));
+            mended.chain(dropped).collect::<Vec<_>>().join("\n")
+        }
+    }
+}
+
+#[test]
+fn brackets_nested_too_deeply_are_said_in_words_with_their_line() {
+    let deep = "[".repeat(10_000);
+    // Read as a whole, the one reason names its line.
+    let whole = parse_save(&format!("(version: 4,\nfuture: {deep}{})", "]".repeat(10_000))).unwrap_err().to_string();
+    assert!(whole.contains("line 2: brackets are nested too deeply") && !whole.contains("serde_stacker"), "{whole}");
+    // Not a save at all: said so, before any nesting counts.
+    assert!(all_said(&deep).contains("Expected opening `(` for a save"), "{}", all_said(&deep));
+    let deep = format!("{deep}{}", "]".repeat(10_000));
+    let texts = [
+        format!("(version: 4,\nfuture: {deep})"),
+        format!("(version: 4,\nbests: {{\"runner:A\": {deep}}})"),
+        format!("(version: 4, settings: (\nvolume: (value: {deep}, at: 1)))"),
+        format!("(version: 4,\nseeds: [{deep}])"),
+    ];
+    for text in texts {
+        let said = all_said(&text);
+        assert!(!said.contains("serde_stacker") && !said.contains("recursion_limit"), "{said}");
+        assert!(said.contains("nested too deeply") && said.contains("line: 2"), "{said}");
     }
 }

@@ -38,7 +38,7 @@ impl Walk<'_> {
                 Ok(text) => match ron::from_str::<Board>(text) {
                     Ok(board) => (board, None),
                     Err(error) => {
-                        let reason = quoting(clipped(&error.code.to_string()), text);
+                        let reason = quoting(clipped(&crate::format::ron_words(&error.code)), text);
                         match ron::from_str::<SecretOnly>(text) {
                             Ok(only) => {
                                 let board = Board { secret: only.secret, made_at: only.made_at, ..Board::default() };

@@ -96,8 +96,8 @@ impl<'a> Cursor<'a> {
     pub fn value(&mut self) -> Result<&'a str, String> {
         let start = self.pos;
         let rest = &self.text[start..];
-        let mut de = ron::Deserializer::from_str(rest).map_err(|e| clipped(&e.code.to_string()))?;
-        IgnoredAny::deserialize(&mut de).map_err(|e| clipped(&e.to_string()))?;
+        let mut de = ron::Deserializer::from_str(rest).map_err(|e| clipped(&crate::format::ron_words(&e.code)))?;
+        IgnoredAny::deserialize(&mut de).map_err(|e| clipped(&crate::format::ron_words(&e)))?;
         let end = start + (rest.len() - de.remainder().len());
         let value = self.text[start..end].trim_end();
         if self.runs_into_entries(start, start + value.len()) {

@@ -13,7 +13,7 @@ use crate::{Best, Direction};
 
 /// `text` as a `T`, or RON's reason why not.
 pub(super) fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    ron::from_str(text).map_err(|error| clipped(&error.code.to_string()))
+    ron::from_str(text).map_err(|error| clipped(&crate::format::ron_words(&error.code)))
 }
 
 /// A best in either format: `(score: 300, better: Higher)`, or format 1 and 2's bare `300`.
@@ -22,7 +22,7 @@ pub(super) fn read_best(text: &str) -> Result<Best, String> {
         Ok(best) => Ok(best),
         Err(error) => match ron::from_str::<u64>(text) {
             Ok(score) => Ok(Best::new(score, Direction::Higher)),
-            Err(_) => Err(clipped(&error.code.to_string())),
+            Err(_) => Err(clipped(&crate::format::ron_words(&error.code))),
         },
     }
 }
@@ -42,7 +42,7 @@ where
         Err(error) if ron::from_str::<StampedShape>(text).is_ok() => Err(stamp_reason(&error, text)),
         Err(error) => match ron::from_str::<Lenient<T>>(text) {
             Ok(value) => Ok(Stamped { value, at: LEGACY_STAMP }),
-            Err(_) => Err(clipped(&error.code.to_string())),
+            Err(_) => Err(clipped(&crate::format::ron_words(&error.code))),
         },
     }
 }
@@ -62,7 +62,7 @@ fn stamp_reason(error: &ron::error::SpannedError, text: &str) -> String {
     if ron::from_str::<Stamped<serde::de::IgnoredAny>>(text).is_err() {
         "its time `at` is not a whole number from 0 to 18446744073709551615".to_string()
     } else {
-        clipped(&error.code.to_string())
+        clipped(&crate::format::ron_words(&error.code))
     }
 }
 
