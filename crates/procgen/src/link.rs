@@ -34,8 +34,10 @@ fn query_of(text: &str) -> Option<&str> {
     text.starts_with("seed=").then_some(text)
 }
 
-/// The keys a link may hold: what the game makes and reads.
-pub const LINK_KEYS: [&str; 6] = ["seed", "mode", "level", "ghost", "digest", "board"];
+/// The keys a link may hold: what the game makes and reads. `lockstep` is the page's test clock
+/// (src/web_lockstep.rs, driven by scripts/browser/touch-keys.mjs): refusing it stopped the
+/// touch = keys test from starting its runs.
+pub const LINK_KEYS: [&str; 7] = ["seed", "mode", "level", "ghost", "digest", "board", "lockstep"];
 
 /// Why a link is refused: it holds something no link the game makes holds, so reading it any
 /// way at all would be a guess (issue #51: `?seed=A&seed=B` played B, `&zzz=1` was dropped).
