@@ -109,12 +109,14 @@ fn new_part(target: &Path) -> io::Result<(PathBuf, File)> {
             Ok(file) => return Ok((part, file)),
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists => last = Some(error),
             Err(error) => {
-                return Err(io::Error::new(error.kind(), format!("can't create {}: {error}", part.display())));
+                // Said as the target's failure first: the player named the target, not the part.
+                let said = format!("can't write {}: can't create {}: {error}", target.display(), part.display());
+                return Err(io::Error::new(error.kind(), said));
             }
         }
     }
     let error = last.unwrap_or_else(|| io::Error::from(io::ErrorKind::AlreadyExists));
-    Err(io::Error::new(error.kind(), format!("can't create a .part file beside {}: {error}", target.display())))
+    Err(io::Error::new(error.kind(), format!("can't write {}: can't create a .part file beside it: {error}", target.display())))
 }
 
 /// Gives the new file the old one's permissions, if there was one (a file the player made
