@@ -116,7 +116,10 @@ fn new_part(target: &Path) -> io::Result<(PathBuf, File)> {
         }
     }
     let error = last.unwrap_or_else(|| io::Error::from(io::ErrorKind::AlreadyExists));
-    Err(io::Error::new(error.kind(), format!("can't write {}: can't create a .part file beside it: {error}", target.display())))
+    Err(io::Error::new(
+        error.kind(),
+        format!("can't write {}: can't create a .part file beside it: {error}", target.display()),
+    ))
 }
 
 /// Gives the new file the old one's permissions, if there was one (a file the player made
