@@ -168,7 +168,7 @@ mod tests {
         assert!(text.starts_with("DataSet { runner: RunnerConfig { library: ChunkLibrary { chunk_width: 960.0,"));
         assert_eq!(
             (text.len(), format!("{:016x}", fnv1a64(text.as_bytes()))),
-            (17_247, "26bd623dcf4df4d0".to_string())
+            (17_526, "babe275fbc9a5518".to_string())
         );
     }
 }

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::arena::{ArenaTuning, Point, TintField};
+use crate::arena::{ArenaTuning, Point, Threat, TintField};
 use crate::food::FoodKind;
 use crate::trace::Step;
 
@@ -60,6 +60,10 @@ pub enum ArenaStep {
     /// A placed item made food: drawn by the food table's weights, or forced by its pity rule
     /// (`pity`: the entry appears at least once in every that many picks, counted across waves).
     Food { index: usize, point: Point, kind: FoodKind, pity: Option<u32> },
+    /// The wave's moving threats: `movers` moving pans and `pursuers` pursuers asked for at
+    /// `intensity` (from the tuning's ranges), and those placed, each with its motion; a track
+    /// with no room falls back to a bounce, a threat with none is left out.
+    Threats { intensity: f32, movers: usize, pursuers: usize, threats: Vec<Threat> },
     /// The floor's decoration: Bridson's Poisson-disk fill of the whole floor at `spacing`, trying
     /// `attempts_per_point` candidates around each point; made with the run's first wave
     /// (`fresh`) and kept under every later one.
@@ -89,6 +93,7 @@ impl Step for ArenaStep {
             ArenaStep::Hazards { .. } => "hazards",
             ArenaStep::Hazard { .. } => "hazard",
             ArenaStep::Food { .. } => "food",
+            ArenaStep::Threats { .. } => "threats",
             ArenaStep::Decor { .. } => "decor",
             ArenaStep::Tint { .. } => "tint",
         }
@@ -182,6 +187,15 @@ impl Step for ArenaStep {
                     None => "drawn by the food table's weights".to_string(),
                 };
                 format!("item {} at {}: {kind:?} ({why})", index + 1, at(point))
+            }
+            ArenaStep::Threats { intensity, movers, pursuers, threats } => {
+                let kinds: Vec<String> =
+                    threats.iter().map(|t| format!("{} at {:.0} u/s", t.motion.kind(), t.motion.speed())).collect();
+                format!(
+                    "threats: {movers} moving pans and {pursuers} pursuers at intensity {intensity:.2} → {} placed ({})",
+                    threats.len(),
+                    kinds.join(", ")
+                )
             }
             ArenaStep::Decor { fresh, spacing, attempts_per_point, points } => {
                 let when = if *fresh { "made with this wave" } else { "the run's, kept" };

@@ -38,6 +38,7 @@ impl Subsystem {
     pub const ArenaFood: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
     pub const ArenaNoise: Subsystem = Subsystem::new(MODE.rng_stream, 0x03);
     pub const ArenaDecor: Subsystem = Subsystem::new(MODE.rng_stream, 0x04);
+    pub const ArenaThreats: Subsystem = Subsystem::new(MODE.rng_stream, 0x05);
 }
 
 /// The Arena generator (`arena`).
@@ -119,9 +120,10 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
         "arena"
     }
 
-    /// Version 2 brought challenge rounds that come closer as intensity rises.
+    /// Version 2 brought challenge rounds that come closer as intensity rises; version 5 the
+    /// moving threats (issue #45).
     fn since_version(&self, _variant: Option<&str>) -> u8 {
-        2
+        5
     }
 
     fn options(&self) -> &'static [OptionSpec] {
@@ -215,6 +217,9 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
                         ItemKind::Food(kind) => kind as u64,
                     });
                 }
+                for threat in &wave.threats {
+                    feed_threat(&mut feed, threat);
+                }
                 for point in &wave.decor {
                     feed.f32(point.x);
                     feed.f32(point.y);
@@ -222,6 +227,44 @@ impl<D: Part<ArenaTuning>> Generate<D> for ArenaGen {
             }
         }
         feed.finish()
+    }
+}
+
+/// A threat into the digest: its kind, radius, every point and number of its motion.
+fn feed_threat(feed: &mut Feed, threat: &crate::arena::Threat) {
+    use crate::arena::Motion;
+    feed.f32(threat.radius);
+    let points = |feed: &mut Feed, points: &[crate::arena::Point]| {
+        for p in points {
+            feed.f32(p.x);
+            feed.f32(p.y);
+        }
+    };
+    match &threat.motion {
+        Motion::Slide { path, speed, period, phase } => {
+            feed.u64(1);
+            points(feed, path);
+            feed.f32(*speed);
+            feed.u64(u64::from(*period) << 32 | u64::from(*phase));
+        }
+        Motion::Patrol { path, speed, period, phase } => {
+            feed.u64(2);
+            points(feed, path);
+            feed.f32(*speed);
+            feed.u64(u64::from(*period) << 32 | u64::from(*phase));
+        }
+        Motion::Bounce { start, velocity, speed, bounds } => {
+            feed.u64(3);
+            points(feed, &[*start, *velocity]);
+            feed.f32(*speed);
+            bounds.iter().for_each(|b| feed.f32(*b));
+        }
+        Motion::Pursuer { start, speed, delay } => {
+            feed.u64(4);
+            points(feed, &[*start]);
+            feed.f32(*speed);
+            feed.u64(u64::from(*delay));
+        }
     }
 }
 

@@ -6,8 +6,12 @@
 //! - [`validate`]: re-checks every promise; [`render`]: text and RGB pictures;
 //! - [`explain`]: the events the generator narrates; [`rebuild`]: the wave made from them alone.
 //!
+//! - [`motion`]: the moving threats and where they are at a step; [`threats`]: placing them;
+//!   [`fair`]: their independent check; [`threat_tuning`]: their numbers' checks.
+//!
 //! Streams, so that no part moves another: item positions come from `ArenaScatter` indexed by
-//! the wave, so wave 7 is placed the same whatever came before. The floor — decoration from
+//! the wave, so wave 7 is placed the same whatever came before; its moving threats likewise from
+//! `ArenaThreats`, indexed by the wave, drawn after the items (which they keep clear of). The floor — decoration from
 //! `ArenaDecor`, tint from `ArenaNoise`, both index 0 — belongs to the run: the player stays in
 //! one arena, so it is the same under every wave (and made once per run). Which food appears
 //! comes from one `ArenaFood` stream (index 0) consumed wave after wave through a [`FoodPicker`],
@@ -18,10 +22,14 @@
 //! Coordinates are world units from the arena's bottom-left corner, y up.
 
 pub mod explain;
+pub mod fair;
 pub mod level;
+pub mod motion;
 pub mod rebuild;
 pub mod render;
 pub mod scatter;
+pub mod threat_tuning;
+pub mod threats;
 pub mod tint;
 pub mod tuning;
 pub mod validate;
@@ -30,6 +38,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, Serializer};
 
 pub use explain::ArenaStep;
+pub use fair::{MAX_THREAT_SPEED_SHARE, validate_threats};
+pub use motion::{Motion, Threat, pursue};
 pub use rebuild::{rebuild_wave, sketch_wave};
 pub use render::{arena_rgb, draw_arena};
 pub use scatter::{Area, KeepOut, Point, Rules, Sampler, Scatter, scatter, scatter_traced};
@@ -89,6 +99,9 @@ pub struct ArenaWave {
     pub attempts_used: u64,
     /// Hazards first, then food, in the order they were placed.
     pub items: Vec<ArenaItem>,
+    /// The hazards that move: moving pans (slide, patrol, bounce) first, then pursuers, each
+    /// with its path or motion rule.
+    pub threats: Vec<Threat>,
     /// Floor decoration, Poisson-disk points at least `decor_spacing` apart; the same every wave
     /// of a run.
     pub decor: Vec<Point>,
@@ -124,6 +137,10 @@ pub struct ArenaJson<'a> {
     pub clear_radius: f32,
     pub min_spacing: f32,
     pub items: &'a [ArenaItem],
+    /// Every moving hazard with its motion: `kind`, and `path`, `speed`, `period` and `phase`
+    /// (slide, patrol), `start`, `velocity`, `speed` and `bounds` (bounce) or `start`, `speed`
+    /// and `delay` (pursuer); periods, phases and delays in fixed steps of 1/60 s.
+    pub threats: &'a [Threat],
 }
 
 impl<'a> ArenaJson<'a> {
@@ -139,6 +156,7 @@ impl<'a> ArenaJson<'a> {
             clear_radius: wave.clear_radius,
             min_spacing: wave.min_spacing,
             items: &wave.items,
+            threats: &wave.threats,
         }
     }
 }
@@ -291,7 +309,7 @@ impl ArenaGenerator {
         self.next += 1;
         let tuning = &self.tuning;
         let placed = place(tuning, &self.curve, self.seed, wave, trace);
-        let items = placed
+        let items: Vec<ArenaItem> = placed
             .scatter
             .points
             .iter()
@@ -308,6 +326,7 @@ impl ArenaGenerator {
                 ArenaItem { x: point.x, y: point.y, kind }
             })
             .collect();
+        let threats = wave_threats(&self.tuning, &placed, &items, self.seed, wave, trace);
         let (seed, tuning) = (self.seed, &self.tuning);
         let fresh = self.floor.is_none();
         let (decor, tint) = self.floor.get_or_insert_with(|| (decor_points(tuning, seed), tint_field(tuning, seed)));
@@ -327,10 +346,27 @@ impl ArenaGenerator {
             items_requested: placed.requested,
             attempts_used: placed.scatter.attempts,
             items,
+            threats,
             decor,
             tint,
         }
     }
+}
+
+/// The wave's moving threats, from its own `ArenaThreats` stream, placed round its items.
+fn wave_threats<T: Trace<ArenaStep>>(
+    tuning: &ArenaTuning,
+    placed: &Placement,
+    items: &[ArenaItem],
+    seed: Seed,
+    wave: u32,
+    trace: &mut T,
+) -> Vec<Threat> {
+    let (movers, pursuers) = (tuning.movers_at(placed.intensity), tuning.pursuers_at(placed.intensity));
+    let field = threats::Field { tuning, intensity: placed.intensity, clear_radius: placed.clear_radius, items };
+    let threats = threats::place_threats(&field, movers, pursuers, &mut stream(seed, Subsystem::ArenaThreats, wave));
+    trace.note(|| ArenaStep::Threats { intensity: placed.intensity, movers, pursuers, threats: threats.clone() });
+    threats
 }
 
 /// The floor decoration of a run: Bridson's Poisson-disk fill of the whole floor at

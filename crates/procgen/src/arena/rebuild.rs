@@ -8,7 +8,7 @@
 //! fit.
 
 use crate::arena::explain::ArenaStep;
-use crate::arena::{Area, ArenaItem, ArenaTuning, ArenaWave, ItemKind, Point, TintField};
+use crate::arena::{Area, ArenaItem, ArenaTuning, ArenaWave, ItemKind, Point, Threat, TintField};
 use crate::generate::Picture;
 use crate::trace::{ReplayError, Step, same_number};
 
@@ -28,6 +28,7 @@ struct Partial<'a> {
     attempts: u64,
     hazards: Option<usize>,
     items: Vec<ArenaItem>,
+    threats: Option<Vec<Threat>>,
     decor: Option<Vec<Point>>,
     tint: Option<TintField>,
 }
@@ -73,6 +74,7 @@ pub fn sketch_wave(events: &[ArenaStep], px_per_unit: f32) -> Result<Picture, Re
         items_requested: so_far.requested.unwrap_or(0),
         attempts_used: so_far.attempts,
         items: so_far.items.clone(),
+        threats: so_far.threats.clone().unwrap_or_default(),
         decor: so_far.decor.clone().unwrap_or_default(),
         tint: so_far.tint.clone().unwrap_or(TintField {
             cols: 0,
@@ -234,6 +236,19 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             };
             so_far.items.push(ArenaItem { x: point.x, y: point.y, kind });
         }
+        ArenaStep::Threats { intensity, movers, pursuers, threats } => {
+            same("the threats' intensity", *intensity, needs(so_far.wave, event, "wave")?.1)?;
+            // Each one's fairness is the validator's to judge; the trace says how many were
+            // asked for by the rule, and no more may come.
+            let asked = (tuning.movers_at(*intensity), tuning.pursuers_at(*intensity));
+            if (*movers, *pursuers) != asked || threats.len() > movers + pursuers || so_far.threats.is_some() {
+                return Err(format!(
+                    "{} threats for {movers} pans and {pursuers} pursuers; the rule asks for {asked:?}, once",
+                    threats.len()
+                ));
+            }
+            so_far.threats = Some(threats.clone());
+        }
         ArenaStep::Decor { spacing, attempts_per_point, points, .. } => {
             same("the decoration's spacing", *spacing, tuning.decor_spacing)?;
             if *attempts_per_point != tuning.decor_attempts || so_far.decor.is_some() {
@@ -302,6 +317,7 @@ fn finish(so_far: Partial) -> Result<ArenaWave, String> {
         items_requested: so_far.requested.ok_or("no `items` event")?,
         attempts_used: so_far.attempts,
         items: so_far.items,
+        threats: so_far.threats.ok_or("no `threats` event")?,
         decor,
         tint,
     })

@@ -71,6 +71,29 @@ pub struct ArenaTuning {
     pub noise_frequency: f64,
     pub noise_lacunarity: f64,
     pub noise_persistence: f64,
+    /// The player the game moves: its speed (world units a second) and hit circle. The
+    /// threats' fairness is reasoned about for this player ([`crate::arena::fair`]).
+    pub player_speed: f32,
+    pub player_radius: f32,
+    /// Moving pans (slide, patrol, bounce) a wave asks for at intensity 0 and 1 (rounded).
+    pub movers_min: u32,
+    pub movers_max: u32,
+    /// Their speed at intensity 0 and 1 (each drawn up to 15% slower), at most
+    /// [`MAX_THREAT_SPEED_SHARE`](crate::arena::fair::MAX_THREAT_SPEED_SHARE) of the player's.
+    pub mover_speed_min: f32,
+    pub mover_speed_max: f32,
+    /// Pursuers a wave asks for at intensity 0 and 1 (rounded), their speed the same way.
+    pub pursuers_min: u32,
+    pub pursuers_max: u32,
+    pub pursuer_speed_min: f32,
+    pub pursuer_speed_max: f32,
+    /// Seconds the first pursuer waits at its start (each next one 1.5 s more).
+    pub pursuer_delay: f32,
+    /// A slide's length, and a patrol loop's sides (half of this), shortest and longest.
+    pub track_min: f32,
+    pub track_max: f32,
+    /// No threat comes within the clear radius of the player's start for this long.
+    pub safe_seconds: f32,
 }
 
 impl ArenaTuning {
@@ -172,6 +195,7 @@ impl ArenaTuning {
             return Err(FieldError::new("decor_attempts", format!("{} must be in 1..=1000", self.decor_attempts)));
         }
         self.check_cost(decor_cells)?;
+        self.check_threats()?;
         for (field, value) in [("tint_cols", self.tint_cols), ("tint_rows", self.tint_rows)] {
             if !(1..=MAX_TINT_SIDE).contains(&value) {
                 return Err(FieldError::new(field, format!("{value} must be in 1..={MAX_TINT_SIDE}")));

@@ -12,7 +12,8 @@ pub use crate::violation::Violation;
 /// and intensity), `count` (no more items than requested, as many requested as the intensity
 /// asks), `attempts` (at most requested × max_attempts), `bounds`, `clear radius`, `spacing`,
 /// `hazards` (the share of the placed items, listed first), `food` (at least one), `decor bounds`, `decor spacing`,
-/// `decor count`, `tint`.
+/// `decor count`, `tint`; and the moving threats' (`threat count`, `threat speed`, `threat bounds`,
+/// `safe spawn`, `track refuge`, `walled in`: [`crate::arena::fair`]).
 ///
 /// ```
 /// use seedfeast_procgen::{FoodTable, IntensityCurve, Seed};
@@ -123,6 +124,8 @@ pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
         flag("food", format!("{} items and not one food: the wave could never be cleared", wave.items.len()));
     }
 
+    // The moving threats' rules, checked by their own independent module.
+    out.extend(crate::arena::fair::validate_threats(tuning, wave));
     out
 }
 

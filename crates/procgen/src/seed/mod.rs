@@ -28,10 +28,11 @@ pub use input_error::SeedInputError;
 /// their version-1 codes still play; see [`SeedCode::check_since`]); 3, the Maze braids its dead
 /// ends into loops (only Maze codes from before are refused); 4, the Code puzzle's programs with
 /// conditions come with variant worlds, and the curriculum's condition steps changed (issue #32;
-/// only Code puzzle codes from before are refused).
-pub const GENERATOR_VERSION: u8 = 4;
+/// only Code puzzle codes from before are refused); 5, Arena waves have threats that move (issue
+/// #45; only Arena codes from before are refused).
+pub const GENERATOR_VERSION: u8 = 5;
 /// Versions this build reads; each generator says from which one its levels are unchanged.
-pub(crate) const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3, 4];
+pub(crate) const SUPPORTED_VERSIONS: &[u8] = &[1, 2, 3, 4, 5];
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MIN_DATA_CHARS: usize = 8;

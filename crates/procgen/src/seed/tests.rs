@@ -13,7 +13,7 @@ fn game_seeds_make_ten_character_codes() {
     let text = Seed::from_random_bits(u64::MAX).code().to_string();
     assert_eq!(text.len(), 11, "{text}");
     assert_eq!(&text[5..6], "-");
-    assert!(text.starts_with('4'), "the version digit: {text}");
+    assert!(text.starts_with('5'), "the version digit: {text}");
 }
 
 #[test]
@@ -51,11 +51,11 @@ fn reads_like_crockford() {
 fn errors_say_what_is_wrong() {
     assert_eq!("1ABCU-00000".parse::<SeedCode>(), Err(SeedCodeError::BadCharacter { character: 'U', position: 5 }));
     assert_eq!("1ABC".parse::<SeedCode>(), Err(SeedCodeError::BadLength { found: 4 }));
-    let mut v5 = encode_symbols(42, 5);
-    let text: String = v5.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
-    assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 5 }));
-    let message = SeedCodeError::UnknownVersion { version: 5 }.to_string();
-    assert!(message.contains("version 5") && message.contains("plays versions 1, 2, 3, 4"), "{message}");
+    let mut v6 = encode_symbols(42, 6);
+    let text: String = v6.drain(..).map(|v| ALPHABET[v as usize] as char).collect();
+    assert_eq!(text.parse::<SeedCode>(), Err(SeedCodeError::UnknownVersion { version: 6 }));
+    let message = SeedCodeError::UnknownVersion { version: 6 }.to_string();
+    assert!(message.contains("version 6") && message.contains("plays versions 1, 2, 3, 4, 5"), "{message}");
     let message = SeedCodeError::TooOld { version: 1, since: 2 }.to_string();
     assert!(message.contains("version 1") && message.contains("since version 2"), "{message}");
     let mut big = vec![1u8];
@@ -104,10 +104,10 @@ fn spaces_look_alike_version_digits_and_pasted_links_are_read_as_the_code() {
     let text = SeedInput::parse("lollipop pie").unwrap();
     assert_eq!(text.reading(), "read as text: \"lollipop pie\"");
     // A code with a space for its hyphen and a typo is refused with the reason (issue #28).
-    let typo = SeedInput::parse(&format!("{left} {}X", &right[..4]));
+    let typo = SeedInput::parse(&format!("{left} {}Y", &right[..4]));
     assert_eq!(typo, Err(SeedInputError::Code(SeedCodeError::CheckFailed)));
     // With its version digit typed as a letter it may be a word: text, saying why.
-    let typo = SeedInput::parse(&format!("l{} {}X", &left[1..], &right[..4])).unwrap();
+    let typo = SeedInput::parse(&format!("l{} {}Y", &left[1..], &right[..4])).unwrap();
     assert!(matches!(typo, SeedInput::Text(_)));
     assert!(typo.reading().contains("the check character does not match"), "{}", typo.reading());
     assert_eq!(SeedInput::parse("https://seedfeast.example/?mode=maze"), Err(SeedInputError::LinkWithoutSeed));
@@ -180,13 +180,14 @@ fn hashes_are_pinned() {
     assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
     assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
     assert_eq!(Seed::from_text("pizza party"), Seed(fold_to_seed_bits(fnv1a64(b"pizza party"))));
-    assert_eq!(Seed::from_text("pizza party").code().to_string(), "424MP-ANQ6Z");
-    // The codes printed by versions 1 to 3 are the same seed.
+    assert_eq!(Seed::from_text("pizza party").code().to_string(), "524MP-ANQ6X");
+    // The codes printed by versions 1 to 4 are the same seed.
+    assert_eq!("424MP-ANQ6Z".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 4)));
     assert_eq!("324MP-ANQ6H".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 3)));
     assert_eq!("224MP-ANQ6K".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 2)));
     assert_eq!("124MP-ANQ6N".parse::<SeedCode>().map(|c| (c.seed, c.version)), Ok((Seed::from_text("pizza party"), 1)));
     assert_ne!(Seed::daily(2026, 11, 29), Seed::daily(2026, 11, 30));
-    assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "4CARC-Q4DMZ");
+    assert_eq!(Seed::daily(2026, 11, 29).code().to_string(), "5CARC-Q4DMX");
 }
 
 /// Issue #51, 7: `?seed=A&seed=B` hashed the last as text, and a link's mode and level were

@@ -251,7 +251,8 @@ fn json_view_has_the_documented_shape() {
     let wave = generate_wave(&tuning, &curve, &food, Seed(2024), 5);
     let json = serde_json::to_value(ArenaJson::new(Seed(2024), &wave)).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
-    let mut expected = ["seed", "mode", "wave", "width", "height", "player", "clear_radius", "min_spacing", "items"];
+    let mut expected =
+        ["seed", "mode", "wave", "width", "height", "player", "clear_radius", "min_spacing", "items", "threats"];
     expected.sort_unstable();
     let mut keys = keys;
     keys.sort_unstable();

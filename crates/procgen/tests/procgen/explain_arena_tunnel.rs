@@ -155,6 +155,7 @@ fn arena_traces_rebuild_their_waves_over_1000_seeds() {
         "hazard",
         "food",
         "food by pity",
+        "threats",
         "decor",
         "tint",
     ];

@@ -3,6 +3,7 @@
 //! the crate layers. `cargo test -p seedfeast-procgen --test procgen maze::` runs one module.
 
 mod arena;
+mod arena_threats;
 mod dungeon;
 mod explain;
 mod explain_arena_tunnel;
