@@ -78,7 +78,8 @@ pub fn play_bot_in(mut app: App, seed: Seed, goal: f32, limit_seconds: f32) -> R
             let stopped = format!("reached {} {}", goal, progress.unit);
             return Ok(finish(&app, step, true, stopped));
         }
-        if *app.world().resource::<State<Screen>>().get() == Screen::GameOver {
+        // Ended at the step that decided it, not at the card half a second later.
+        if app.world().resource::<crate::run::RunOver>().decided {
             let cause = app.world().resource::<LastRun>().cause.clone();
             return Ok(finish(&app, step, false, cause));
         }

@@ -124,17 +124,31 @@ pub struct RunOver {
     pub decided: bool,
     /// Decided in an earlier step: nothing plays any more.
     pub over: bool,
+    /// Fixed steps since it was over: the death beat, at whose end the game-over card comes.
+    pub beat: u32,
 }
+
+/// Fixed steps (half a second) between the step that ends a run and the game-over card: the
+/// crash stays on screen, still, with its shake and sound, before the card covers it. Counted in
+/// fixed steps, so a replay, a ghost and a headless test see the card after the same steps.
+pub const DEATH_BEAT_STEPS: u32 = 30;
 
 /// Whether the run's end is still to come (as of the start of this step).
 pub(crate) fn not_over(over: Res<RunOver>) -> bool {
     !over.over
 }
 
-/// At the start of each fixed step: a run whose end was decided in an earlier step is over.
-fn close_ended_run(mut over: ResMut<RunOver>) {
+/// At the start of each fixed step: a run whose end was decided in an earlier step is over, and
+/// once it has been over for [`DEATH_BEAT_STEPS`] the game-over card comes.
+fn close_ended_run(mut over: ResMut<RunOver>, mut next: ResMut<NextState<Screen>>) {
     if over.decided && !over.over {
         over.over = true;
+    }
+    if over.over {
+        over.beat += 1;
+        if over.beat == DEATH_BEAT_STEPS {
+            next.set(Screen::GameOver);
+        }
     }
 }
 
@@ -284,7 +298,6 @@ fn end_run<R: Rules>(
     session: Res<Session>,
     steps: Res<RunSteps>,
     mut last: ResMut<LastRun>,
-    mut next: ResMut<NextState<Screen>>,
     mut over: ResMut<RunOver>,
 ) {
     // A run ends at its mode's longest run, in the fixed step like any other end: an idle or
@@ -293,7 +306,6 @@ fn end_run<R: Rules>(
     if let Some(end) = run.outcome().or_else(time_up) {
         over.decided = true;
         *last = LastRun { score: end.score, cause: end.cause, summary: end.summary, ..default() };
-        next.set(Screen::GameOver);
     }
 }
 
@@ -345,8 +357,12 @@ impl Plugin for RunFlowPlugin {
                 Update,
                 (toggle_pause, tick_countdown.run_if(in_state(Pause::Running))).run_if(in_state(Screen::Playing)),
             )
+            // Paused and the pause's settings both hold the clock (the one's exit runs before the
+            // other's entry, so going between them never lets a step through).
             .add_systems(OnEnter(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.pause())
-            .add_systems(OnExit(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.unpause());
+            .add_systems(OnExit(Pause::Paused), |mut time: ResMut<Time<Virtual>>| time.unpause())
+            .add_systems(OnEnter(Pause::Settings), |mut time: ResMut<Time<Virtual>>| time.pause())
+            .add_systems(OnExit(Pause::Settings), |mut time: ResMut<Time<Virtual>>| time.unpause());
     }
 }
 
@@ -411,11 +427,19 @@ fn count_countdown_steps(countdown: Option<ResMut<Countdown>>, mut building: Res
     building.0 = false;
 }
 
-fn toggle_pause(actions: Res<Actions>, pause: Res<State<Pause>>, mut next: ResMut<NextState<Pause>>) {
-    if actions.pause {
+/// The pause key pauses and resumes; from the pause's settings it goes back to the pause. A run
+/// whose end is decided can't be paused: its death beat plays out into the game-over card.
+fn toggle_pause(
+    actions: Res<Actions>,
+    pause: Res<State<Pause>>,
+    over: Res<RunOver>,
+    mut next: ResMut<NextState<Pause>>,
+) {
+    if actions.pause && !(over.decided && *pause.get() == Pause::Running) {
         next.set(match pause.get() {
             Pause::Running => Pause::Paused,
             Pause::Paused => Pause::Running,
+            Pause::Settings => Pause::Paused,
         });
     }
 }

@@ -88,6 +88,8 @@ pub struct LastRun {
     /// The best score for this mode and seed, this run included.
     pub best: u32,
     pub new_best: bool,
+    /// The seed's best before this run, if it had one (what a new best is said to beat).
+    pub previous_best: Option<u32>,
     /// How the run did against the ghost it raced, if it raced one.
     pub ghost: Option<String>,
 }

@@ -24,6 +24,8 @@ pub enum Pause {
     #[default]
     Running,
     Paused,
+    /// The settings, opened from the pause: the run waits under them.
+    Settings,
 }
 
 /// Registers the states, starting on `initial` (the title, a run started from the command

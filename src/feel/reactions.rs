@@ -120,6 +120,8 @@ fn react_to_cues(
                     commands.spawn(flash(Color::srgba(0.9, 0.15, 0.1, 1.0), 0.35));
                 }
             }
+            // The run's end, at the start of its death beat: a heavier shake than a hit's.
+            Sfx::GameOver if !motion.reduced => shake.add(0.8),
             Sfx::Clear if !motion.reduced => {
                 commands.spawn(flash(Color::srgba(1.0, 0.9, 0.5, 1.0), 0.3));
             }

@@ -124,7 +124,7 @@ fn step_ghost(world: &mut World) {
     let Some(mut ghost) = world.remove_non_send::<GhostWorld>() else { return };
     if !ghost.done {
         ghost.app.update();
-        let over = *ghost.app.world().resource::<State<Screen>>().get() == Screen::GameOver
+        let over = ghost.app.world().resource::<crate::run::RunOver>().decided
             || ghost.app.world().resource::<super::RunSteps>().0 >= ghost.steps;
         ghost.done = over;
     }

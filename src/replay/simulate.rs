@@ -201,12 +201,11 @@ pub fn record_bot_with(
     Ok((replay, outcome))
 }
 
+/// Whether the run's end has been decided: the step that decided it is the last one played (the
+/// death beat after it plays nothing).
 fn ended(app: &App) -> bool {
-    *app.world().resource::<State<Screen>>().get() == Screen::GameOver
-        || matches!(
-            app.world().resource::<NextState<Screen>>(),
-            NextState::Pending(Screen::GameOver) | NextState::PendingIfNeq(Screen::GameOver)
-        )
+    app.world().resource::<crate::run::RunOver>().decided
+        || *app.world().resource::<State<Screen>>().get() == Screen::GameOver
 }
 
 fn outcome(app: &App, mode: Mode) -> Outcome {

@@ -134,6 +134,7 @@ pub(crate) fn record_result(
     let mode = session.mode.key();
     // A run a link started part-way (dungeon 3) has its own best, not the seed's whole run's.
     let key = entry.map_or_else(|| seedfeast_save::score_key(mode, &code), |entry| entry.score_key(mode, &code));
+    last.previous_best = save.best(&key).map(|best| u32::try_from(best.score).unwrap_or(u32::MAX));
     let recorded = save.record(&key, u64::from(last.score), Direction::Higher);
     last.new_best = recorded.new_best;
     last.best = u32::try_from(recorded.best.score).unwrap_or(u32::MAX);

@@ -13,7 +13,6 @@ pub mod wav;
 
 use bevy::prelude::*;
 
-use crate::state::Screen;
 use crate::ui::menu::MenuChosen;
 
 /// Something worth hearing.
@@ -82,17 +81,24 @@ pub(crate) fn this_frames_cues(cues: &mut MessageReader<Sfx>) -> Vec<Sfx> {
     heard
 }
 
+/// A run's end is heard as it happens, at the start of its death beat, not half a second later
+/// when the game-over card comes.
+fn sound_the_end(over: Res<crate::run::RunOver>, mut sounded: Local<bool>, mut sfx: MessageWriter<Sfx>) {
+    if over.decided && !*sounded {
+        sfx.write(Sfx::GameOver);
+    }
+    *sounded = over.decided;
+}
+
 pub(crate) struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<Sfx>()
-            .add_systems(OnEnter(Screen::GameOver), |mut sfx: MessageWriter<Sfx>| {
-                sfx.write(Sfx::GameOver);
-            })
-            .add_observer(|_: On<MenuChosen>, mut sfx: MessageWriter<Sfx>| {
+        app.add_message::<Sfx>().add_systems(Update, sound_the_end).add_observer(
+            |_: On<MenuChosen>, mut sfx: MessageWriter<Sfx>| {
                 sfx.write(Sfx::Click);
-            });
+            },
+        );
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(desktop::DesktopSoundPlugin);
         #[cfg(target_arch = "wasm32")]

@@ -142,9 +142,9 @@ fn show_countdown(
     mut number: Query<&mut Text, With<CountdownText>>,
     mut holders: Query<(Entity, &mut Visibility), With<CountdownHolder>>,
 ) {
-    // Paused during the countdown: the pause screen is on top, and the countdown (drawn above
-    // the modes' panels) must not show over its buttons.
-    let paused = pause.is_some_and(|pause| *pause.get() == Pause::Paused);
+    // Paused during the countdown (or in the pause's settings): the pause screen is on top, and
+    // the countdown (drawn above the modes' panels) must not show over its buttons.
+    let paused = pause.is_some_and(|pause| *pause.get() != Pause::Running);
     for (_, mut visibility) in &mut holders {
         visibility.set_if_neq(if paused { Visibility::Hidden } else { Visibility::Inherited });
     }

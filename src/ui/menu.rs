@@ -34,8 +34,10 @@ pub enum MenuAction {
     BackToSeeds,
     /// Game over: copy a short text about the run for a friend.
     Share,
-    /// Game over: play the same seed again.
+    /// Game over and pause: play the same seed again from its start (a new run).
     Retry,
+    /// The pause's settings → the pause.
+    BackToPause,
     /// Game over: a fresh random seed, straight into play.
     PlayNewSeed,
     Resume,
@@ -83,6 +85,32 @@ pub struct MenuItem {
 #[derive(Resource, Default, Debug)]
 pub struct MenuCursor(pub usize);
 
+/// The item the next screen's cursor starts on, when the player is coming back to it from a
+/// screen it opened (back from *Your seeds* to that button, back from the settings to
+/// *Settings*); none for a screen newly opened, whose cursor starts on its first item.
+#[derive(Resource, Default, Debug)]
+pub struct MenuReturn(pub Option<usize>);
+
+/// A screen's opening: its cursor on its first item, or on the one the player is coming back to.
+pub(crate) fn reset_cursor(cursor: &mut MenuCursor, back_to: &mut MenuReturn) {
+    cursor.0 = back_to.0.take().unwrap_or(0);
+}
+
+/// On a screen's root: a tap that lands on none of its items chooses this (the game-over card's
+/// retry: tap anywhere off the buttons).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TapElsewhere(pub MenuAction);
+
+/// Where each screen keeps the item a player comes back to.
+pub(crate) mod return_to {
+    /// The title's *Settings*.
+    pub const TITLE_SETTINGS: usize = 1;
+    /// The seed screen's *Your seeds*.
+    pub const YOUR_SEEDS: usize = 5;
+    /// The pause's *Settings*.
+    pub const PAUSE_SETTINGS: usize = 2;
+}
+
 /// The menu's systems, for ordering other input handling before them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct MenuSystems;
@@ -96,6 +124,7 @@ pub(crate) struct MenuPlugin;
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<MenuCursor>()
+            .init_resource::<MenuReturn>()
             .add_systems(Update, (follow_mouse, move_cursor, choose_item, paint_items).chain().in_set(MenuSystems))
             .add_observer(on_menu_chosen);
     }
@@ -157,6 +186,7 @@ fn choose_item(
     drags: Option<Res<crate::ui::scroll::Drags>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     states: (Option<Res<State<Screen>>>, Option<Res<State<Pause>>>),
+    elsewhere: (Query<&TapElsewhere>, Res<crate::input::TypingFocus>),
     mut here: Local<TapFingers>,
 ) {
     // Taps are hit-tested here, not left to `Interaction`: on a slow phone a whole tap can begin
@@ -190,6 +220,11 @@ fn choose_item(
             return;
         }
     }
+    // Not while a text prompt is open: a tap beside it is no wish to leave.
+    let (elsewhere, typing) = elsewhere;
+    if let Some(elsewhere) = elsewhere.iter().next().filter(|_| !taps.is_empty() && !typing.0) {
+        commands.trigger(MenuChosen(elsewhere.0));
+    }
 }
 
 /// Whether a tap (physical px) landed on a laid-out, visible item.
@@ -220,6 +255,7 @@ fn on_menu_chosen(
     mut exit: MessageWriter<AppExit>,
     mut entry: Option<ResMut<crate::ui::seed_entry::SeedEntry>>,
     screen: Option<Res<State<Screen>>>,
+    mut back_to: ResMut<MenuReturn>,
 ) {
     // The cursor stays where it is: a screen that opens puts it on its first item itself (its
     // `OnEnter`), and an action that keeps the screen (*Copy code*, *Share*, *New random seed*,
@@ -243,7 +279,19 @@ fn on_menu_chosen(
             }
             next_screen.set(Screen::Playing);
         }
-        MenuAction::Retry => next_screen.set(Screen::Playing),
+        MenuAction::Retry => {
+            // From the pause too: the run left is a new one from its start (a new replay).
+            if let Some(next) = next_pause.as_mut() {
+                next.set(Pause::Running);
+            }
+            next_screen.set(Screen::Playing);
+        }
+        MenuAction::BackToPause => {
+            if let Some(next) = next_pause.as_mut() {
+                back_to.0 = Some(return_to::PAUSE_SETTINGS);
+                next.set(Pause::Paused);
+            }
+        }
         MenuAction::NewSeed => *session = Session::random(session.mode),
         MenuAction::PlayNewSeed => {
             *session = Session::random(session.mode);
@@ -272,14 +320,22 @@ fn on_menu_chosen(
         MenuAction::PasteCode => commands.run_system_cached(start_paste),
         MenuAction::History => next_screen.set(Screen::SeedHistory),
         MenuAction::PlayHistory => commands.run_system_cached(crate::ui::seed_history::play_selected),
-        MenuAction::BackToSeeds => next_screen.set(Screen::SeedSelect),
+        MenuAction::BackToSeeds => {
+            back_to.0 = Some(return_to::YOUR_SEEDS);
+            next_screen.set(Screen::SeedSelect);
+        }
         MenuAction::Share => commands.run_system_cached(share_run),
         MenuAction::Resume => {
             if let Some(next) = next_pause.as_mut() {
                 next.set(Pause::Running);
             }
         }
-        MenuAction::ToTitle => next_screen.set(Screen::Title),
+        MenuAction::ToTitle => {
+            if screen.as_ref().is_some_and(|screen| *screen.get() == Screen::Settings) {
+                back_to.0 = Some(return_to::TITLE_SETTINGS);
+            }
+            next_screen.set(Screen::Title);
+        }
         MenuAction::Back => next_screen.set(Screen::ModeSelect),
         MenuAction::ReloadData => {
             let source = data.map(|d| d.source.clone()).or(problem.map(|p| p.source.clone()));
@@ -297,7 +353,13 @@ fn on_menu_chosen(
         MenuAction::Quit => {
             exit.write(AppExit::Success);
         }
-        MenuAction::Settings => next_screen.set(Screen::Settings),
+        // From the pause, the settings open over the waiting run.
+        MenuAction::Settings => match next_pause.as_mut() {
+            Some(next) if screen.as_ref().is_some_and(|screen| *screen.get() == Screen::Playing) => {
+                next.set(Pause::Settings);
+            }
+            _ => next_screen.set(Screen::Settings),
+        },
         // Changed and saved by the settings screen's own observer (`ui::settings`).
         MenuAction::Volume
         | MenuAction::MusicVolume

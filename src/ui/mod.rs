@@ -4,6 +4,7 @@ pub mod board_card;
 pub mod board_top;
 pub mod clipboard;
 pub mod fit;
+pub mod game_over;
 pub mod hints;
 pub mod how_made;
 pub mod hud;
@@ -51,6 +52,7 @@ impl Plugin for UiPlugin {
                 board_card::plugin,
                 board_top::plugin,
                 how_made::plugin,
+                game_over::plugin,
             ))
             .add_systems(OnEnter(Screen::SeedSelect), preview::reset_preview)
             .add_systems(

@@ -1,16 +1,17 @@
-//! The menu screens: title, mode select, seed, pause, game over and the data-error screen.
+//! The menu screens: title, mode select, seed, pause and the data-error screen (the game-over
+//! card is `ui::game_over`).
 
 use bevy::prelude::*;
 
 use crate::data::DataProblem;
 use crate::mode::Modes;
 use crate::palette;
-use crate::session::{LastRun, Session};
+use crate::session::Session;
 use crate::state::{Pause, Screen};
 use crate::toast::toast_slot;
 use crate::ui::clipboard::COPY_LABEL;
 use crate::ui::hints::{hint_text, menus as hints};
-use crate::ui::menu::{MenuAction, MenuCursor};
+use crate::ui::menu::{MenuAction, MenuCursor, MenuReturn, reset_cursor};
 use crate::ui::preview::{PREVIEW_BOX, spawn_preview};
 use crate::ui::seed_entry::SeedEntry;
 use crate::ui::seed_entry::{MAX_ENTRY, NOT_A_SEED};
@@ -33,10 +34,6 @@ impl Plugin for ScreensPlugin {
         app.add_systems(OnEnter(Screen::Title), spawn_title)
             .add_systems(OnEnter(Screen::ModeSelect), spawn_mode_select)
             .add_systems(OnEnter(Screen::SeedSelect), spawn_seed_select)
-            .add_systems(
-                OnEnter(Screen::GameOver),
-                (crate::save::record_result, spawn_game_over).chain().after(crate::replay::seal_replay),
-            )
             .add_systems(OnEnter(Screen::DataError), spawn_data_error)
             .add_systems(OnEnter(Pause::Paused), spawn_pause)
             .add_systems(Update, (show_seed, show_entry).run_if(in_state(Screen::SeedSelect)))
@@ -44,12 +41,8 @@ impl Plugin for ScreensPlugin {
     }
 }
 
-fn reset_cursor(cursor: &mut MenuCursor) {
-    cursor.0 = 0;
-}
-
-fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
-    reset_cursor(&mut cursor);
+fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>, mut back_to: ResMut<MenuReturn>) {
+    reset_cursor(&mut cursor, &mut back_to);
     let mut items = commands.spawn(screen_root(Screen::Title, None));
     items.with_children(|root| {
         root.spawn(panel()).with_children(|card| {
@@ -65,8 +58,13 @@ fn spawn_title(mut commands: Commands, mut cursor: ResMut<MenuCursor>) {
     });
 }
 
-fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>, modes: Res<Modes>) {
-    reset_cursor(&mut cursor);
+fn spawn_mode_select(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    mut back_to: ResMut<MenuReturn>,
+    modes: Res<Modes>,
+) {
+    reset_cursor(&mut cursor, &mut back_to);
     commands.spawn(screen_root(Screen::ModeSelect, None)).with_children(|root| {
         // Two columns of a button and its blurb: seven modes in one column didn't fit a 720-pixel
         // window (Back fell off it), even before the large text size.
@@ -102,10 +100,11 @@ fn spawn_mode_select(mut commands: Commands, mut cursor: ResMut<MenuCursor>, mod
 fn spawn_seed_select(
     mut commands: Commands,
     mut cursor: ResMut<MenuCursor>,
+    mut back_to: ResMut<MenuReturn>,
     session: Res<Session>,
     mut entry: ResMut<SeedEntry>,
 ) {
-    reset_cursor(&mut cursor);
+    reset_cursor(&mut cursor, &mut back_to);
     *entry = SeedEntry::default();
     commands.spawn(screen_root(Screen::SeedSelect, None)).with_children(|root| {
         root.spawn(wide_panel(1_100.0)).with_children(|card| {
@@ -240,67 +239,35 @@ fn show_entry(
 /// The button that opens the step-through of the level's making (`ui::how_made`).
 pub const HOW_MADE_LABEL: &str = "How was this made?";
 
-fn spawn_pause(mut commands: Commands, mut cursor: ResMut<MenuCursor>, session: Res<Session>) {
-    reset_cursor(&mut cursor);
+fn spawn_pause(
+    mut commands: Commands,
+    mut cursor: ResMut<MenuCursor>,
+    mut back_to: ResMut<MenuReturn>,
+    session: Res<Session>,
+) {
+    reset_cursor(&mut cursor, &mut back_to);
     commands.spawn(screen_root(Pause::Paused, Some(palette::OVERLAY))).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(heading("Paused"));
             card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
             card.spawn(button(0, "Resume", MenuAction::Resume));
-            card.spawn(button(1, COPY_LABEL, MenuAction::CopyCode));
-            card.spawn(button(2, HOW_MADE_LABEL, MenuAction::HowMade));
-            card.spawn(button(3, "Quit to menu", MenuAction::ToTitle));
+            card.spawn(button(1, "Restart", MenuAction::Retry));
+            card.spawn(button(2, "Settings", MenuAction::Settings));
+            card.spawn(button(3, COPY_LABEL, MenuAction::CopyCode));
+            card.spawn(button(4, HOW_MADE_LABEL, MenuAction::HowMade));
+            card.spawn(button(5, "Quit to menu", MenuAction::ToTitle));
         });
         root.spawn(toast_slot(Node::default()));
     });
 }
 
-fn spawn_game_over(
+fn spawn_data_error(
     mut commands: Commands,
     mut cursor: ResMut<MenuCursor>,
-    session: Res<Session>,
-    last: Res<LastRun>,
-    save: Res<crate::save::Save>,
-    link: Res<crate::board::LinkBoard>,
-    replay: Option<Res<crate::replay::LastReplay>>,
+    mut back_to: ResMut<MenuReturn>,
+    problem: Option<Res<DataProblem>>,
 ) {
-    let submit = crate::board::submit::can_submit(&save, &link, replay.as_deref());
-    reset_cursor(&mut cursor);
-    commands.spawn(screen_root(Screen::GameOver, Some(palette::OVERLAY))).with_children(|root| {
-        root.spawn(panel()).with_children(|card| {
-            card.spawn(heading(last.cause.clone()));
-            card.spawn(text(format!("Score {}", last.score), 48.0, palette::TEXT));
-            card.spawn(text(last.summary.clone(), 24.0, palette::TEXT_DIM));
-            // A first score of 0 is recorded as the seed's best, but it is no feat to cheer.
-            let best = if last.new_best && last.score > 0 {
-                "New best for this seed!".to_string()
-            } else {
-                format!("Best for this seed: {}", last.best)
-            };
-            card.spawn(text(best, 22.0, palette::ACCENT));
-            if let Some(race) = &last.ghost {
-                card.spawn(text(race.clone(), 26.0, palette::ACCENT));
-            }
-            card.spawn(text(format!("Seed {}", session.seed.code()), 28.0, palette::TEXT));
-            card.spawn(button(0, "Retry this seed", MenuAction::Retry));
-            card.spawn(button(1, "New seed", MenuAction::PlayNewSeed));
-            card.spawn(button(2, COPY_LABEL, MenuAction::CopyCode));
-            card.spawn(button(3, "Share", MenuAction::Share));
-            if submit {
-                card.spawn(button(4, "Submit to board", MenuAction::SubmitToBoard));
-            }
-            card.spawn(button(4 + usize::from(submit), HOW_MADE_LABEL, MenuAction::HowMade));
-            card.spawn(button(5 + usize::from(submit), "Main menu", MenuAction::ToTitle));
-            card.spawn(crate::ui::board_card::board_line());
-            card.spawn(crate::ui::text_prompt::prompt_line());
-        });
-        // Toasts (Copied …, to share …) under the card, not over its last button.
-        root.spawn(toast_slot(Node::default()));
-    });
-}
-
-fn spawn_data_error(mut commands: Commands, mut cursor: ResMut<MenuCursor>, problem: Option<Res<DataProblem>>) {
-    reset_cursor(&mut cursor);
+    reset_cursor(&mut cursor, &mut back_to);
     let message = problem.map_or_else(|| "unknown problem".to_string(), |p| p.message.clone());
     commands.spawn(screen_root(Screen::DataError, None)).with_children(|root| {
         root.spawn(panel()).with_children(|card| {
@@ -314,13 +281,23 @@ fn spawn_data_error(mut commands: Commands, mut cursor: ResMut<MenuCursor>, prob
     });
 }
 
-/// Escape (or B) goes back a step from the menus (during play, Escape pauses instead).
+/// Escape (or B) goes back a step from the menus (during play, Escape pauses instead; from the
+/// pause's settings it goes back to the pause, unless it is the pause key, which does that too).
 fn back_out(
     actions: Res<crate::input::Actions>,
     screen: Res<State<Screen>>,
+    pause: Option<Res<State<Pause>>>,
     mut next_screen: ResMut<NextState<Screen>>,
+    mut next_pause: Option<ResMut<NextState<Pause>>>,
 ) {
     if !actions.back {
+        return;
+    }
+    let in_pause_settings = pause.is_some_and(|pause| *pause.get() == Pause::Settings);
+    if in_pause_settings && !actions.pause {
+        if let Some(next) = next_pause.as_mut() {
+            next.set(Pause::Paused);
+        }
         return;
     }
     match screen.get() {

@@ -14,7 +14,7 @@ use crate::save::buttons::{label_of as button_label, name_for as button_name_for
 use crate::save::clock::now_ms;
 use crate::save::keys::{label_of, label_of_name, name_of};
 use crate::save::{Save, SaveStore};
-use crate::state::Screen;
+use crate::state::{Pause, Screen};
 use crate::toast::Toast;
 use crate::ui::hints::hint_text;
 use crate::ui::menu::{MenuAction, MenuChosen, MenuCursor, MenuItem, MenuSystems};
@@ -29,6 +29,9 @@ impl Plugin for SettingsPlugin {
         app.init_resource::<Rebinding>()
             .add_systems(OnEnter(Screen::Settings), spawn_settings)
             .add_systems(OnExit(Screen::Settings), stop_waiting)
+            // The same settings over a paused run, Back going back to the pause.
+            .add_systems(OnEnter(Pause::Settings), spawn_settings)
+            .add_systems(OnExit(Pause::Settings), stop_waiting)
             // As soon as the devices are read: no system this frame sees a press the row takes.
             .add_systems(PreUpdate, mute_while_waiting.after(crate::input::ReadActions))
             .add_systems(
@@ -37,7 +40,7 @@ impl Plugin for SettingsPlugin {
                     (take_binding, nudge_focused_setting).chain().before(MenuSystems),
                     (label_settings, show_note).after(MenuSystems),
                 )
-                    .run_if(in_state(Screen::Settings)),
+                    .run_if(in_state(Screen::Settings).or_else(in_state(Pause::Settings))),
             )
             .add_observer(on_setting_chosen);
     }
@@ -109,15 +112,24 @@ fn spawn_settings(
     presentation: Res<Presentation>,
     device: Res<LastDevice>,
     mut rebinding: ResMut<Rebinding>,
+    pause: Option<Res<State<Pause>>>,
 ) {
     cursor.0 = 0;
     *rebinding = Rebinding::default();
+    let paused = pause.is_some_and(|pause| *pause.get() == Pause::Settings);
+    let back = if paused { MenuAction::BackToPause } else { MenuAction::ToTitle };
     let row = |order: usize, action: MenuAction| {
         let label = setting_label(action, &save, *presentation, *device).unwrap_or_else(|| "Back".into());
         sized_button(order, label, action, ROW, ROW_FONT)
     };
     let column = || Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() };
-    commands.spawn(crate::ui::widgets::screen_root(Screen::Settings, None)).with_children(|root| {
+    // Over a paused run: an overlay of its own, gone when the pause's settings close.
+    let mut root = if paused {
+        commands.spawn(crate::ui::widgets::screen_root(Pause::Settings, Some(palette::OVERLAY)))
+    } else {
+        commands.spawn(crate::ui::widgets::screen_root(Screen::Settings, None))
+    };
+    root.with_children(|root| {
         root.spawn(panel()).with_children(|card| {
             card.spawn(crate::ui::widgets::heading("Settings"));
             card.spawn(Node { flex_direction: FlexDirection::Row, column_gap: px(24), ..default() }).with_children(
@@ -126,7 +138,7 @@ fn spawn_settings(
                         for (order, action) in GENERAL.into_iter().enumerate() {
                             left.spawn(row(order, action));
                         }
-                        left.spawn(row(GENERAL.len() + Action::ALL.len() + 1, MenuAction::ToTitle));
+                        left.spawn(row(GENERAL.len() + Action::ALL.len() + 1, back));
                     });
                     columns.spawn(column()).with_children(|right| {
                         for (at, action) in Action::ALL.into_iter().enumerate() {

@@ -276,7 +276,7 @@ fn hazards_cost_lives_and_end_the_run() {
         }
     }
     app.update();
-    assert_eq!(screen(&app), Screen::GameOver);
+    to_game_over(&mut app);
     let last = app.world().resource::<LastRun>();
     assert!(last.cause.contains(&hazard.name), "{}", last.cause);
     assert!(last.summary.contains("dungeon 1"), "{}", last.summary);

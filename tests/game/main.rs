@@ -34,6 +34,7 @@ mod puzzle_cli;
 mod puzzle_worlds;
 mod replay;
 mod replay_bounds;
+mod retry;
 mod run_flow;
 mod runner_app;
 mod seed_preview;

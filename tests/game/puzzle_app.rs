@@ -425,7 +425,7 @@ fn clearing_the_last_step_ends_the_run_with_its_score() {
     for _ in 0..3 {
         app.update();
     }
-    assert_eq!(screen(&app), Screen::GameOver);
+    to_game_over(&mut app);
     let last_run = app.world().resource::<LastRun>();
     assert_eq!(last_run.cause, "Curriculum complete!");
     assert!(last_run.score > 0 && last_run.new_best, "{last_run:?}");
@@ -461,7 +461,7 @@ fn q_ends_the_run_away_from_the_panel_and_is_a_letter_in_it() {
     key(&mut app, KeyCode::KeyQ, Key::Character("q".into()), Some("q"));
     app.update();
     app.update();
-    assert_eq!(screen(&app), Screen::GameOver);
+    to_game_over(&mut app);
     assert_eq!(app.world().resource::<LastRun>().cause, "You left before clearing a step");
 }
 

@@ -2,6 +2,7 @@
 //! little more, down to a hard floor. The flyer is a rapier body under the tunnel's own gravity;
 //! gates are checked with simple overlap maths.
 
+pub mod edges;
 pub mod pilot;
 pub mod visuals;
 
@@ -179,8 +180,13 @@ impl Plugin for TunnelPlugin {
     }
 }
 
+/// Whether the session plays the Food Tunnel (the squeeze variant).
+pub(crate) fn squeezed(session: &Session) -> bool {
+    session.mode.variant() == Some(SQUEEZE)
+}
+
 fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameData>, reach: Res<Reach>) {
-    let squeeze = session.mode.variant() == Some(SQUEEZE);
+    let squeeze = squeezed(&session);
     let mut generator =
         TunnelGenerator::new(data.tunnel.clone(), data.curve().clone(), reach.flyer, session.seed, squeeze);
     let first = generator.next_gate();

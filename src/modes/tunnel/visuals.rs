@@ -1,7 +1,8 @@
 //! Both tunnels on screen, each a place of its own: the Flying tunnel by night (stars, a moon,
 //! purple hills at two depths) through breadstick gates; the Food Tunnel at sunset (the sun, green
 //! hills) through stacks of pancakes. The flyer leans with its climb and puffs up on a flap. The
-//! gates are drawn 3 units wider each side than they collide, never narrower. Windowed only.
+//! gates are drawn 7 units wider each side than they collide, never narrower. The camera frames
+//! the flight band with its ceiling and floor (`edges`) below the HUD. Windowed only.
 
 use bevy::prelude::*;
 use seedfeast_procgen::tunnel::star_field;
@@ -9,7 +10,8 @@ use seedfeast_procgen::tunnel::star_field;
 use crate::data::GameData;
 use crate::feel::parallax::{CameraMoves, Parallax};
 use crate::feel::puppet::{Gait, Puppet};
-use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS};
+use crate::modes::tunnel::edges::{edges_of, spawn_edges};
+use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS, squeezed};
 use crate::palette::{self, Scheme};
 use crate::state::Screen;
 use crate::visuals::{CameraQuery, Shapes, shape};
@@ -57,15 +59,33 @@ const SESAME: Color = Color::srgb(1.0, 0.95, 0.8);
 const SYRUP: Color = Color::srgb(0.62, 0.30, 0.08);
 const BUTTER: Color = Color::srgb(1.0, 0.92, 0.55);
 
-/// How much wider than it collides a gate is drawn, each side.
-const DRAWN_MARGIN: f32 = 3.0;
+/// How much wider than it collides a gate is drawn, each side: chunky enough to read at speed,
+/// and never narrower than it hits (a flyer may brush the drawn edge and live, never the reverse).
+const DRAWN_MARGIN: f32 = 7.0;
 
-fn follow_flyer(flyer: Query<&Transform, With<Flyer>>, mut camera: CameraQuery<Flyer>) {
+/// World units of view above the flight band, where the HUD's cards sit (at 720 pixels of
+/// window, about 104 of them: more than the cards' height at either text size), and below it.
+/// The band (the tunnel's `screen_height`) with its drawn ceiling and floor lies wholly in view
+/// and under no card: the edges that end a run are edges the player can see.
+const ABOVE_BAND: f32 = 130.0;
+const BELOW_BAND: f32 = 50.0;
+
+/// The camera's zoom and height that frame the band with [`ABOVE_BAND`] and [`BELOW_BAND`]
+/// around it (the camera sees `VIEW_HEIGHT` world units at zoom 1).
+pub(crate) fn band_view(band: f32) -> (f32, f32) {
+    let seen = band + ABOVE_BAND + BELOW_BAND;
+    let scale = seen / crate::visuals::VIEW_HEIGHT;
+    let y = band / 2.0 + ABOVE_BAND - seen / 2.0;
+    (scale, y)
+}
+
+fn follow_flyer(flyer: Query<&Transform, With<Flyer>>, mut camera: CameraQuery<Flyer>, data: Res<GameData>) {
     let (Ok(flyer), Ok((mut camera, mut projection))) = (flyer.single(), camera.single_mut()) else { return };
+    let (scale, y) = band_view(data.tunnel.screen_height);
     camera.translation.x = flyer.translation.x + 380.0;
-    camera.translation.y = 0.0;
+    camera.translation.y = y;
     if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = 1.0;
+        ortho.scale = scale;
     }
 }
 
@@ -81,17 +101,21 @@ fn spawn_backdrop(
     let Ok(camera) = camera.single() else { return };
     let look = if run.squeeze { SUNSET } else { NIGHT };
     let height = data.tunnel.screen_height;
+    // The pieces hang from the camera, which sits `lift` above the band's middle.
+    let lift = band_view(height).1;
     let mut pieces = vec![
         commands
             .spawn((
                 Sprite::from_color(look.sky, Vec2::new(4000.0, height * 2.0)),
-                Transform::from_xyz(0.0, 0.0, -200.0),
+                Transform::from_xyz(0.0, -lift, -200.0),
             ))
             .id(),
     ];
     let light = materials.add(look.light);
     pieces.push(
-        commands.spawn(shape(&shapes.circle, light, Vec3::new(420.0, height * 0.3, -190.0), Vec2::splat(46.0))).id(),
+        commands
+            .spawn(shape(&shapes.circle, light, Vec3::new(420.0, height * 0.3 - lift, -190.0), Vec2::splat(46.0)))
+            .id(),
     );
     if look.stars {
         for star in star_field(120, 1400.0, height) {
@@ -101,7 +125,7 @@ fn spawn_backdrop(
                 commands
                     .spawn((
                         Sprite::from_color(glow, Vec2::splat(star.size)),
-                        Transform::from_xyz(base_x, star.y - height / 2.0, -150.0),
+                        Transform::from_xyz(base_x, star.y - height / 2.0 - lift, -150.0),
                         Parallax { depth: 0.03, span: 1400.0, base_x },
                     ))
                     .id(),
@@ -117,7 +141,7 @@ fn spawn_backdrop(
         // renderer pays for (hills twice this size cost the tunnels 7 ms a frame under llvmpipe).
         for i in 0..7 {
             let base_x = -1000.0 + 2000.0 / 7.0 * i as f32 + radius * 0.3;
-            let y = -height / 2.0 + height * top - radius;
+            let y = -height / 2.0 + height * top - radius - lift;
             pieces.push(
                 commands
                     .spawn((
@@ -128,6 +152,7 @@ fn spawn_backdrop(
             );
         }
     }
+    pieces.extend(spawn_edges(&mut commands, &edges_of(run.squeeze), height, lift));
     for piece in pieces {
         commands.entity(piece).insert(DespawnOnExit(Screen::Playing));
         commands.entity(camera).add_child(piece);
@@ -139,13 +164,14 @@ fn dress_gate(
     mut commands: Commands,
     gates: Query<&GateWalls>,
     data: Res<GameData>,
-    run: Option<Res<TunnelRun>>,
+    session: Res<crate::session::Session>,
     shapes: Res<Shapes>,
     scheme: Res<Scheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(GateWalls(gate)) = gates.get(add.entity) else { return };
-    let pancakes = run.is_some_and(|run| run.squeeze);
+    // From the session, not the run: the first gate is spawned before the run's resource is in.
+    let pancakes = squeezed(&session);
     let height = data.tunnel.screen_height;
     let half_gap = gate.gap_height / 2.0;
     // Entity origin is the gap's centre; walls reach to the screen's edges.

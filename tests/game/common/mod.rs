@@ -77,6 +77,18 @@ pub fn skip_countdown(app: &mut App) {
     seedfeast::run::end_countdown(app);
 }
 
+/// Plays out a decided run's death beat (its end stays on screen before the game-over card):
+/// updates until the card, at most the beat's steps and two; asserts it came.
+pub fn to_game_over(app: &mut App) {
+    for _ in 0..seedfeast::run::DEATH_BEAT_STEPS + 2 {
+        if screen(app) == Screen::GameOver {
+            return;
+        }
+        app.update();
+    }
+    assert_eq!(screen(app), Screen::GameOver, "no game-over card after the run's death beat");
+}
+
 pub fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
