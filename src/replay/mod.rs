@@ -34,11 +34,20 @@ pub use step::StepInput;
 /// - 3: the Runner's unbroken ground is one slab across chunks (no seam for a landing to catch
 ///   on).
 /// - 4: the Maze's pots take turns at the hunt (the others keep to their homes).
-pub const RULES_REVISION: u32 = 4;
+/// - 5: the Arena's threats move and hit, and their places are part of the state hash.
+pub const RULES_REVISION: u32 = 5;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
 #[derive(Component, Debug, Default, Clone, Copy)]
 pub struct Avatar;
+
+/// Something besides the avatar whose place decides the run (an Arena threat that moves): its
+/// logical place, kept by its mode each step, hashed into [`StateHash`] in `order`.
+#[derive(Component, Debug, Default, Clone, Copy, PartialEq)]
+pub struct HashedPlace {
+    pub order: u32,
+    pub at: Vec2,
+}
 
 /// The presses since the last fixed step, and the direction held now.
 #[derive(Resource, Default, Debug)]
@@ -56,8 +65,8 @@ pub struct Playback {
     pub inputs: Vec<u16>,
 }
 
-/// A hash of the run's state after the last step: steps, score, progress and where the avatar
-/// is, to the bit. Two simulations that agree on it played the same run.
+/// A hash of the run's state after the last step: steps, score, progress, where the avatar is and
+/// every [`HashedPlace`], to the bit. Two simulations that agree on it played the same run.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StateHash(pub u64);
 
@@ -199,6 +208,7 @@ fn hash_state(
     score: Res<RunScore>,
     progress: Res<Progress>,
     avatar: Query<&Transform, With<Avatar>>,
+    places: Query<&HashedPlace>,
     mut hash: ResMut<StateHash>,
 ) {
     let mut bytes = Vec::with_capacity(32);
@@ -208,6 +218,13 @@ fn hash_state(
     for transform in &avatar {
         bytes.extend_from_slice(&transform.translation.x.to_bits().to_le_bytes());
         bytes.extend_from_slice(&transform.translation.y.to_bits().to_le_bytes());
+    }
+    // In their own order, not the query's: the same on every platform and every re-play.
+    let mut places: Vec<HashedPlace> = places.iter().copied().collect();
+    places.sort_by_key(|place| place.order);
+    for place in places {
+        bytes.extend_from_slice(&place.at.x.to_bits().to_le_bytes());
+        bytes.extend_from_slice(&place.at.y.to_bits().to_le_bytes());
     }
     hash.0 = fnv1a64(&bytes);
 }

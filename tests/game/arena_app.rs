@@ -1,5 +1,6 @@
 //! Arena played headlessly: a wave is exactly procgen's, clearing the food scatters the next,
-//! hot pans cost lives, and held keys move the player inside the walls.
+//! hot pans cost lives, held keys move the player inside the walls, and the moving threats
+//! follow their generated paths step by step, hit as pans do and are part of the state hash.
 
 use crate::common;
 
@@ -8,7 +9,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use common::*;
 use seedfeast::data::GameData;
-use seedfeast::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, LIVES, PLAYER_RADIUS};
+use seedfeast::modes::arena::threats::ArenaThreat;
+use seedfeast::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, LIVES};
 use seedfeast::session::LastRun;
 use seedfeast::sound::Sfx;
 use seedfeast::state::Screen;
@@ -81,7 +83,7 @@ fn hot_pans_cost_lives_and_end_the_run() {
             assert_eq!(app.world().resource::<ArenaRun>().lives, LIVES - burnt);
         }
     }
-    assert_eq!(screen(&app), Screen::GameOver);
+    to_game_over(&mut app);
     assert!(app.world().resource::<LastRun>().cause.contains("pan"));
     assert_eq!(heard(&app).count(Sfx::Hit), LIVES as usize, "one hit heard per life lost");
 }
@@ -111,5 +113,92 @@ fn held_keys_move_the_player_and_the_walls_hold() {
     }
     assert_eq!(screen(&app), Screen::Playing, "the pans can't hurt during grace");
     let at = app.world_mut().query::<&ArenaPlayer>().single(app.world()).unwrap().at;
-    assert_eq!(at.x, PLAYER_RADIUS, "stopped by the left wall");
+    assert_eq!(at.x, GameData::built_in().arena.player_radius, "stopped by the left wall");
+}
+
+/// The first seed from 0 whose first wave's moving pan is of `kind`.
+fn seed_with_first_threat(kind: &str) -> (Seed, ArenaWave) {
+    (0..200u64)
+        .map(Seed)
+        .map(|seed| (seed, expected_waves(seed, 1).remove(0)))
+        .find(|(_, wave)| wave.threats.first().is_some_and(|t| t.motion.kind() == kind))
+        .expect("a seed with such a threat")
+}
+
+fn threat(app: &mut App) -> (ArenaThreat, Vec3) {
+    let mut query = app.world_mut().query::<(&ArenaThreat, &Transform)>();
+    let (threat, transform) = query.single(app.world()).expect("one threat in the first wave");
+    (threat.clone(), transform.translation)
+}
+
+#[test]
+fn a_threat_moves_along_its_generated_path_step_by_step() {
+    for kind in ["slide", "patrol", "bounce"] {
+        let (seed, wave) = seed_with_first_threat(kind);
+        let mut app = mode_app(mode("arena"), seed);
+        let motion = &wave.threats[0].motion;
+        let (first, _) = threat(&mut app);
+        assert_eq!(&first.motion, motion, "{kind}: the threat is the level's");
+        let mut seen = Vec::new();
+        for _ in 0..240 {
+            app.world_mut().resource_mut::<ArenaRun>().grace = 1e9;
+            app.update();
+            let step = app.world().resource::<ArenaRun>().wave_steps;
+            let (now, drawn) = threat(&mut app);
+            let expected = motion.at(step);
+            assert_eq!((now.at.x, now.at.y), (expected.x, expected.y), "{kind}: step {step}");
+            // Drawn where it is (world coordinates centre the arena).
+            assert_eq!(drawn.truncate(), now.at - Vec2::new(wave.width, wave.height) / 2.0, "{kind}: step {step}");
+            seen.push(now.at);
+        }
+        let travelled: f32 = seen.windows(2).map(|w| w[0].distance(w[1])).sum();
+        assert!(travelled > 100.0, "{kind}: it moved {travelled} in four seconds");
+    }
+}
+
+#[test]
+fn a_moving_pan_costs_lives_and_ends_the_run() {
+    let (seed, _) = seed_with_first_threat("slide");
+    let mut app = mode_app(mode("arena"), seed);
+    listen(&mut app);
+    for _ in 0..LIVES {
+        // Stand where the pan will be after the next step, with no grace left.
+        let (pan, _) = threat(&mut app);
+        let next = pan.motion.at(app.world().resource::<ArenaRun>().wave_steps + 1);
+        app.world_mut().resource_mut::<ArenaRun>().grace = 0.0;
+        put_player(&mut app, Vec2::new(next.x, next.y));
+        app.update();
+        app.update();
+    }
+    to_game_over(&mut app);
+    let cause = &app.world().resource::<LastRun>().cause;
+    assert!(cause.contains("sliding pan"), "{cause}");
+    assert_eq!(heard(&app).count(Sfx::Hit), LIVES as usize, "one hit heard per life lost");
+}
+
+/// Nudges every hashed place by one bit, after the step's play and before its hash.
+fn nudge(mut places: Query<&mut seedfeast::replay::HashedPlace>) {
+    for mut place in &mut places {
+        place.at.x = f32::from_bits(place.at.x.to_bits() + 1);
+    }
+}
+
+#[test]
+fn threats_are_part_of_the_state_hash() {
+    use seedfeast::replay::StateHash;
+    use seedfeast::run::Gameplay;
+    let (seed, _) = seed_with_first_threat("slide");
+    let hash_after = |nudged: bool| {
+        let mut app = mode_app(mode("arena"), seed);
+        if nudged {
+            app.add_systems(FixedUpdate, nudge.after(Gameplay::Report).before(Gameplay::Record));
+        }
+        for _ in 0..30 {
+            app.world_mut().resource_mut::<ArenaRun>().grace = 1e9;
+            app.update();
+        }
+        *app.world().resource::<StateHash>()
+    };
+    assert_eq!(hash_after(false), hash_after(false), "the same run hashes the same");
+    assert_ne!(hash_after(false), hash_after(true), "a threat a bit elsewhere is another state");
 }

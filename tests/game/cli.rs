@@ -356,7 +356,8 @@ fn each_flag_means_what_it_says_or_is_refused_for_that_mode() {
         (&["validate", "runner", "--seeds", "3", "--chunks", "5000"], "--chunks 5000 is out of range for runner"),
         (&["validate", "runner", "--seeds", "18446744073709551615"], "10000"),
         (&["gen", "maze", "--seed", "x", "--squeeze"], "--squeeze does not apply to maze"),
-        (&["gen", "arena", "--seed", "124MP-ANQ6N"], "since version 2"),
+        // Arena codes from before the moving threats (version 5) are refused, saying why.
+        (&["gen", "arena", "--seed", "424MP-ANQ6Z"], "since version 5"),
     ] {
         let out = seedfeast(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));

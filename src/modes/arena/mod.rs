@@ -1,7 +1,11 @@
-//! Arena: a top-down floor filled wave by wave. Eat every piece of food, keep off the hot pans;
-//! each cleared wave scatters the next, bigger one from the same seed.
+//! Arena: a top-down floor filled wave by wave. Eat every piece of food, keep off the hot pans
+//! (some slide, patrol or bounce) and away from the wasps that chase; each cleared wave scatters
+//! the next, bigger one from the same seed.
 
 pub mod bot;
+pub mod bot_dodge;
+pub mod threat_visuals;
+pub mod threats;
 pub mod visuals;
 
 use bevy::prelude::*;
@@ -22,7 +26,7 @@ use crate::state::Screen;
 /// The Arena's row in the table of modes.
 pub const MODE: ModeInfo = ModeInfo {
     spec: &modes::ARENA,
-    blurb: "Clear each wave of food, keep off the hot pans",
+    blurb: "Clear each wave of food, dodge the hot pans and the wasps",
     controls: Controls::Move,
     physics: Physics::None,
     plugin: |app| {
@@ -47,13 +51,11 @@ pub const MODE: ModeInfo = ModeInfo {
     },
 };
 
-/// World units a second the player moves.
-pub(crate) const PLAYER_SPEED: f32 = 320.0;
-/// The player's collision circle.
-pub const PLAYER_RADIUS: f32 = 16.0;
+// The player's speed and collision circle are the tuning's (`player_speed`, `player_radius`):
+// the threats' fairness is proved for that player.
 pub const LIVES: u32 = 3;
 /// After a burn the pans can't hurt for this long.
-const GRACE: f32 = 1.5;
+pub(crate) const GRACE: f32 = 1.5;
 
 /// Arena coordinates (from the corner, y up) to world coordinates (centred on the arena).
 pub fn to_world(wave: &ArenaWave, x: f32, y: f32) -> Vec2 {
@@ -86,6 +88,8 @@ pub struct ArenaRun {
     pub lives: u32,
     pub grace: f32,
     pub ended: Option<String>,
+    /// Fixed steps played in this wave: the clock its threats move by.
+    pub wave_steps: u32,
 }
 
 impl Rules for ArenaRun {
@@ -132,12 +136,15 @@ impl Plugin for ArenaPlugin {
             .add_systems(OnEnter(Screen::Playing), start_arena.in_set(RunStart::Mode).run_if(playing(&MODE)))
             .add_systems(
                 FixedUpdate,
-                (move_player, touch_items, next_wave)
+                (move_player, threats::move_threats, touch_items, threats::touch_threats, next_wave)
                     .chain()
                     .in_set(Gameplay::React)
                     .run_if(resource_exists::<ArenaRun>),
             )
-            .add_systems(FixedUpdate, place_player.in_set(Gameplay::Place).run_if(resource_exists::<ArenaRun>));
+            .add_systems(
+                FixedUpdate,
+                (place_player, threats::place_threats).in_set(Gameplay::Place).run_if(resource_exists::<ArenaRun>),
+            );
     }
 }
 
@@ -167,6 +174,7 @@ fn start_arena(mut commands: Commands, session: Res<Session>, data: Res<GameData
         score: 0,
         lives: LIVES,
         grace: GRACE,
+        wave_steps: 0,
     });
 }
 
@@ -174,8 +182,9 @@ fn food_count(wave: &ArenaWave) -> usize {
     wave.items.iter().filter(|i| matches!(i.kind, ItemKind::Food(_))).count()
 }
 
-/// Spawns a wave's items.
+/// Spawns a wave's items and its moving threats.
 pub(crate) fn spawn_wave(commands: &mut Commands, wave: &ArenaWave) {
+    threats::spawn_threats(commands, wave);
     for item in &wave.items {
         commands.spawn((
             ArenaPiece { at: Vec2::new(item.x, item.y), kind: item.kind },
@@ -186,10 +195,16 @@ pub(crate) fn spawn_wave(commands: &mut Commands, wave: &ArenaWave) {
     }
 }
 
-fn move_player(time: Res<Time>, input: Res<StepInput>, run: Res<ArenaRun>, mut player: Single<&mut ArenaPlayer>) {
-    let step = input.axis_vec() * PLAYER_SPEED * time.delta_secs();
-    let (w, h) = (run.wave.width, run.wave.height);
-    player.at = (player.at + step).clamp(Vec2::splat(PLAYER_RADIUS), Vec2::new(w - PLAYER_RADIUS, h - PLAYER_RADIUS));
+fn move_player(
+    time: Res<Time>,
+    input: Res<StepInput>,
+    data: Res<GameData>,
+    run: Res<ArenaRun>,
+    mut player: Single<&mut ArenaPlayer>,
+) {
+    let step = input.axis_vec() * data.arena.player_speed * time.delta_secs();
+    let (w, h, r) = (run.wave.width, run.wave.height, data.arena.player_radius);
+    player.at = (player.at + step).clamp(Vec2::splat(r), Vec2::new(w - r, h - r));
 }
 
 fn touch_items(
@@ -202,7 +217,7 @@ fn touch_items(
     mut sfx: MessageWriter<Sfx>,
 ) {
     run.grace = (run.grace - time.delta_secs()).max(0.0);
-    let reach = PLAYER_RADIUS + data.arena.item_radius;
+    let reach = data.arena.player_radius + data.arena.item_radius;
     for (entity, item) in &items {
         // Squared: no platform-dependent square root decides a touch.
         if player.at.distance_squared(item.at) >= reach * reach {
@@ -249,6 +264,7 @@ fn next_wave(
     run.ended = empty_wave(&wave);
     run.wave = wave;
     run.grace = GRACE;
+    run.wave_steps = 0;
 }
 
 fn place_player(run: Res<ArenaRun>, mut player: Query<(&ArenaPlayer, &mut Transform)>) {
@@ -286,6 +302,7 @@ mod tests {
             score: 0,
             lives: LIVES,
             grace: GRACE,
+            wave_steps: 0,
         }
     }
 

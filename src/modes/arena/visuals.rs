@@ -4,12 +4,13 @@
 use bevy::prelude::*;
 use seedfeast_procgen::arena::ItemKind;
 
+use crate::data::GameData;
 use crate::feel::FxRng;
 use crate::feel::parallax::CameraMoves;
 use crate::feel::particles::{Burst, Particle, throw};
 use crate::feel::reactions::camera_scale;
 use crate::food::FoodItem;
-use crate::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, PLAYER_RADIUS, WavePiece, to_world};
+use crate::modes::arena::{ArenaPiece, ArenaPlayer, ArenaRun, WavePiece, to_world};
 use crate::palette::Scheme;
 use crate::visuals::{Shapes, dress_chef, shape};
 
@@ -24,6 +25,7 @@ pub fn add(app: &mut App) {
         .add_systems(Update, sizzle)
         .add_observer(dress_piece)
         .add_observer(dress_player);
+    super::threat_visuals::add(app);
 }
 
 fn frame_arena(run: Option<Res<ArenaRun>>, mut camera: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
@@ -114,9 +116,9 @@ fn floor_image(wave: &seedfeast_procgen::arena::ArenaWave) -> Image {
 /// The gingham's squares, in world units.
 const GINGHAM: f32 = 40.0;
 
-/// A pan's hot ring: it pulses, and the pan steams now and then.
+/// A pan's hot ring: it pulses, and the pan steams now and then (moving pans' too).
 #[derive(Component)]
-struct Glow;
+pub(crate) struct Glow;
 
 /// Grey enough to show on the pale blanket.
 const STEAM: &[Color] = &[Color::srgba(0.55, 0.55, 0.6, 0.55), Color::srgba(0.7, 0.7, 0.75, 0.45)];
@@ -190,7 +192,9 @@ fn dress_player(
     mut commands: Commands,
     shapes: Res<Shapes>,
     scheme: Res<Scheme>,
+    data: Res<GameData>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    dress_chef(&mut commands, add.entity, Vec2::splat(PLAYER_RADIUS * 2.0), scheme.player, &shapes, &mut materials);
+    let size = Vec2::splat(data.arena.player_radius * 2.0);
+    dress_chef(&mut commands, add.entity, size, scheme.player, &shapes, &mut materials);
 }
