@@ -175,17 +175,37 @@ const POP_UP_SECONDS: f32 = 0.8;
 /// The least rise that pops up.
 const POP_UP_LEAST: u32 = 5;
 
+/// A rise the same as the one before, within this many seconds of it, doesn't pop: the maze's
+/// crumbs, eaten one after another, are a trail, not a shower of "+10"s (the trail's first crumb,
+/// a star, a pot or a gate a second or more after the last still pops).
+const POP_UP_REPEAT_SECONDS: f32 = 1.0;
+
+/// The last rise, and the seconds since.
+#[derive(Default)]
+struct LastPopUp {
+    gained: u32,
+    since: f32,
+}
+
 fn pop_up_score(
     mut commands: Commands,
     score: Res<RunScore>,
+    time: Res<Time>,
     mut last: Local<u32>,
+    mut popped: Local<LastPopUp>,
     avatar: Query<&GlobalTransform, With<Avatar>>,
     camera: Query<&Projection, With<Camera2d>>,
 ) {
     let gained = score.0.saturating_sub(*last);
     *last = score.0;
+    popped.since += time.delta_secs();
+    if gained == 0 {
+        return;
+    }
+    let repeated = gained == popped.gained && popped.since < POP_UP_REPEAT_SECONDS;
+    *popped = LastPopUp { gained, since: 0.0 };
     // Points for something done (food, a gate, a pot), not the Runner's point a metre.
-    let Some(avatar) = avatar.iter().next().filter(|_| gained >= POP_UP_LEAST) else { return };
+    let Some(avatar) = avatar.iter().next().filter(|_| gained >= POP_UP_LEAST && !repeated) else { return };
     let scale = camera_scale(&camera);
     commands.spawn((
         PopUp { age: 0.0 },

@@ -144,8 +144,17 @@ fn spawn_seed_select(
                         // After Back (and the browser's Type a seed) in the cursor's order.
                         let order = if cfg!(target_arch = "wasm32") { 8 } else { 7 };
                         right.spawn(button(order, HOW_MADE_LABEL, MenuAction::HowMade));
-                        // Toasts here, under the preview, clear of the menu and the footer.
-                        right.spawn(toast_slot(Node { margin: UiRect::top(px(12)), ..default() }));
+                        // Toasts over the preview picture, clear of the menu and the footer, and
+                        // out of the layout's flow: a toast in the flow grew the card by its
+                        // height, and the whole screen jumped (off a 720-pixel window) as it came.
+                        right.spawn(toast_slot(Node {
+                            position_type: PositionType::Absolute,
+                            top: px(TOAST_TOP),
+                            left: px(0),
+                            right: px(0),
+                            justify_content: JustifyContent::Center,
+                            ..default()
+                        }));
                         right.spawn(crate::ui::board_top::top_three_line());
                     });
                 },
@@ -167,8 +176,13 @@ fn column(width: f32) -> Node {
 }
 
 /// The longest origin line ("from \"…\"") shown under the big code: a pasted text may be far
-/// longer than the box types, and the rest would push the menu off the screen.
-const ORIGIN_CHARS: usize = 60;
+/// longer than the box types, and the rest would push the menu off the screen. One line of the
+/// 400-pixel column: a second line moved the whole card (issue #45).
+const ORIGIN_CHARS: usize = 40;
+
+/// Where the seed screen's toast floats, from the top of the preview's column: over the
+/// picture, below the typed text and its reason.
+const TOAST_TOP: f32 = 150.0;
 
 /// The seed *Play this seed* plays: the typed text's, once it reads as one (the preview's), else
 /// the session's. Typed text that plays no level shows no code at all: the session's code would

@@ -153,6 +153,16 @@ fn spawn_settings(
             card.spawn(prompt_line());
             card.spawn(hint_text(crate::ui::hints::menus::settings(), 18.0, palette::TEXT_DIM));
         });
+        // Toasts (a save that failed, fullscreen refused) at the top, over the heading's row:
+        // at the bottom, the screen-wide toast covered the footer's second line.
+        root.spawn(crate::toast::toast_slot(Node {
+            position_type: PositionType::Absolute,
+            top: px(8),
+            left: px(0),
+            right: px(0),
+            justify_content: JustifyContent::Center,
+            ..default()
+        }));
     });
 }
 

@@ -133,6 +133,14 @@ fn a_stage_opens_with_its_banner() {
         runner.update();
     }
     assert_eq!(count::<Banner>(&mut runner), 0);
+    // The dungeon draws its own opening banner: the shared one would lie over it.
+    let mut dungeon = common::mode_app(common::mode("dungeon"), Seed(11));
+    add_feel(&mut dungeon);
+    for _ in 0..5 {
+        dungeon.update();
+    }
+    assert_eq!(count::<Banner>(&mut dungeon), 0);
+    assert!(dungeon.world().resource::<seedfeast::modes::dungeon::DungeonRun>().banner.is_some(), "its own banner");
 }
 
 #[test]
@@ -204,4 +212,28 @@ fn every_mode_has_music_of_its_own_level() {
     let music = app.world().resource::<LevelMusic>();
     assert_eq!(music.level, ("maze", 3, 0));
     assert_eq!(music.song, compose_for(&app.world().resource::<Session>().clone()).0);
+}
+
+#[test]
+fn the_mazes_crumb_trail_pops_up_at_its_start_not_at_every_crumb() {
+    let mut app = seedfeast::bots::bot_app(common::mode("maze"), Seed(5), GameData::built_in()).unwrap();
+    add_feel(&mut app);
+    app.init_resource::<PoppedUp>().add_observer(
+        |add: On<Add, PopUp>, texts: Query<&Text2d>, mut popped: ResMut<PoppedUp>| {
+            popped.0.push(texts.get(add.entity).map(|t| t.0.clone()).unwrap_or_default());
+        },
+    );
+    let (mut crumbs, mut last) = (0, 0);
+    for _ in 0..12 * 60 {
+        app.update();
+        let score = app.world().resource::<seedfeast::run::RunScore>().0;
+        if score == last + 10 {
+            crumbs += 1;
+        }
+        last = score;
+    }
+    let tens = app.world().resource::<PoppedUp>().0.iter().filter(|text| *text == "+10").count();
+    assert!(crumbs >= 20, "the bot ate {crumbs} crumbs in twelve seconds");
+    assert!(tens >= 1, "a trail's first crumb pops up");
+    assert!(tens * 4 <= crumbs, "{tens} \"+10\"s for {crumbs} crumbs: a shower, not a trail");
 }

@@ -437,12 +437,25 @@ fn clearing_the_last_step_ends_the_run_with_its_score() {
 #[test]
 fn an_enter_pressed_as_the_player_reaches_the_tile_is_not_an_empty_first_line() {
     let mut app = puzzle_app(Seed(11), None);
-    // The panel opens by itself on arrival; the player, told "Enter on the tile", presses it.
+    // The panel opens by itself on arrival; the player, told "Enter on the tile", reads the
+    // panel for three seconds and then presses it.
     walk_to_code(&mut app);
+    for _ in 0..180 {
+        app.update();
+    }
     key(&mut app, KeyCode::Enter, Key::Enter, None);
     assert!(run(&app).panel_open);
     assert_eq!(app.world().resource::<CodeEditor>().text(), "", "the Enter that meant \"open\" adds no line");
-    // Later, Enter is a new line again.
+    // The next Enter is a new line.
+    key(&mut app, KeyCode::Enter, Key::Enter, None);
+    assert_eq!(app.world().resource::<CodeEditor>().text(), "\n");
+    // A panel that opened at the press (Enter on the tile) takes the next Enter as a new line.
+    let mut app = puzzle_app(Seed(11), None);
+    walk_to_code(&mut app);
+    key(&mut app, KeyCode::Escape, Key::Escape, None);
+    assert!(!run(&app).panel_open);
+    key(&mut app, KeyCode::Enter, Key::Enter, None);
+    assert!(run(&app).panel_open, "Enter on the tile opens it");
     for _ in 0..60 {
         app.update();
     }

@@ -63,7 +63,9 @@ pub const MODE: ModeInfo = ModeInfo {
             busyness: 0.3,
             drums: false,
         },
-        stage: Some("Dungeon"),
+        // None: the dungeon opens each dungeon with its own banner (its number, its zones and
+        // the first zone's colour, `hud`); the shared one said "Dungeon 1" over it (issue #45).
+        stage: None,
     },
 };
 

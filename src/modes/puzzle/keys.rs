@@ -98,6 +98,7 @@ pub(crate) fn open_panel(
     let on_tile = player.iter().any(|p| p.mover.dir.is_none() && p.mover.cell == coding);
     if on_tile && run.ended.is_none() {
         run.panel_open = true;
+        run.opened_on_arrival = false;
         sfx.write(Sfx::Click);
     }
 }
@@ -108,14 +109,16 @@ pub(crate) fn open_panel(
 pub(crate) struct Opening {
     was_open: bool,
     held: Vec<KeyCode>,
-    /// Seconds left in which an Enter (or (A)) is still the one meant to open the panel.
+    /// Seconds left in which an Enter (or (A)) is still the one meant to open the panel
+    /// (endless for a panel that opened on arrival, until that first Enter or another key).
     grace: f32,
 }
 
-/// How long after the panel opens by itself (walking onto the tile) an Enter is taken as the
-/// player's "open it" rather than a new line: the prompt says *Enter on the tile*, and a player
-/// pressing it as they arrive would otherwise start their program with an empty line (or, on a
-/// gamepad, run the empty program).
+/// How long after the panel opens at a press an Enter is still taken as part of that press
+/// rather than a new line. A panel that opened by itself (walking onto the tile) waits for its
+/// first Enter however long it takes: the prompt says *Enter on the tile*, and a player doing as
+/// told, after reading the panel for a few seconds, would otherwise start their program with an
+/// empty line (or, on a gamepad, run the empty program). Any other key ends the wait.
 pub(crate) const OPEN_GRACE_SECONDS: f32 = 0.5;
 
 /// Applies the typed keys to the program while the panel is open and the run is on.
@@ -141,7 +144,7 @@ pub(crate) fn type_code(
     let just_opened = run.panel_open && !opening.was_open;
     if just_opened {
         opening.held = keys.get_pressed().copied().collect();
-        opening.grace = OPEN_GRACE_SECONDS;
+        opening.grace = if run.opened_on_arrival { f32::INFINITY } else { OPEN_GRACE_SECONDS };
     } else {
         opening.grace -= time.delta_secs();
     }
@@ -160,8 +163,13 @@ pub(crate) fn type_code(
     // Within the grace, a plain Enter or (A) is the press that meant to open the panel; anything
     // else typed ends the grace, and from then on Enter is a new line.
     let mut in_grace = opening.grace > 0.0;
-    if actions.confirm && !in_grace {
-        wanted.push(KeyAction::Run);
+    if actions.confirm {
+        if in_grace {
+            // Taken as the press that opens the panel: the next one runs the program.
+            in_grace = false;
+        } else {
+            wanted.push(KeyAction::Run);
+        }
     }
     if actions.back {
         wanted.push(KeyAction::Escape);
@@ -178,7 +186,10 @@ pub(crate) fn type_code(
         }
         let action = key_action(&key.logical_key, key.text.as_deref(), ctrl, shift);
         match action {
-            KeyAction::Edit(Edit::Newline) if in_grace => continue,
+            KeyAction::Edit(Edit::Newline) if in_grace => {
+                in_grace = false;
+                continue;
+            }
             KeyAction::Nothing => {}
             _ => in_grace = false,
         }
@@ -220,6 +231,9 @@ pub(crate) fn type_code(
             }
         }
     }
+    // As it is after this frame's keys: a panel Esc closed is not open when Enter on the tile
+    // opens it again next frame (seen as open, that Enter went unmarked as the opening press).
+    opening.was_open = run.panel_open;
 }
 
 /// The code changed: an error it was underlined for is gone.

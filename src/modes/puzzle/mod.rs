@@ -99,6 +99,9 @@ pub struct PuzzleRun {
     pub clock: f32,
     /// The code panel is open (the keyboard types code).
     pub panel_open: bool,
+    /// It opened as the player arrived on the coding tile, not at a press: the first Enter (or
+    /// (A)) after it is the player's "open it", as the prompt says, not a new line.
+    pub opened_on_arrival: bool,
     /// Per reward of this level: picked up.
     pub collected: Vec<bool>,
     /// The player walked out of the open exit: the step is cleared at the next React.
@@ -229,6 +232,7 @@ fn start_puzzle(mut commands: Commands, mut session: ResMut<Session>, data: Res<
         level_clock: 0.0,
         clock: 0.0,
         panel_open: false,
+        opened_on_arrival: false,
         exit_reached: false,
         ended,
     });
@@ -306,6 +310,7 @@ fn walk_player(
         let at = from_grid(cell);
         if cell == coding && !run.board.open && !run.panel_open {
             run.panel_open = true;
+            run.opened_on_arrival = true;
             sfx.write(Sfx::Click);
         }
         if cell == exit && run.board.open {

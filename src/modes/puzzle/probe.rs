@@ -72,6 +72,7 @@ mod tests {
             level_clock: 0.0,
             clock: 0.0,
             panel_open: false,
+            opened_on_arrival: false,
             collected: Vec::new(),
             exit_reached: false,
             ended: None,
