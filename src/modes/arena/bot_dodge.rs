@@ -1,6 +1,6 @@
 //! The Arena bot's look-ahead at the moving threats: each step it plays each of the nine stick
 //! choices (eight directions and none) half a second forward, the threats moved by the same rule
-//! the game moves them by ([`ArenaThreat::next_at`]: a pan along its path, a wasp towards where
+//! the game moves them by ([`step_motion`]: a pan along its path, a wasp towards where
 //! the bot would be), and keeps to the cost field's way downhill unless that way would come
 //! within a touch (and a margin) of one. Then it takes the choice that meets none and leads best
 //! along the field a few steps on, or, when every choice meets one, the one that meets it latest
@@ -88,9 +88,13 @@ mod tests {
     #[test]
     fn it_lets_a_sliding_pan_pass_instead_of_walking_into_it() {
         let data = GameData::built_in();
-        let mut wave =
-            ArenaGenerator::new(data.arena.clone(), data.curve().clone(), data.food().clone(), seedfeast_procgen::Seed(1))
-                .next_wave();
+        let mut wave = ArenaGenerator::new(
+            data.arena.clone(),
+            data.curve().clone(),
+            data.food().clone(),
+            seedfeast_procgen::Seed(1),
+        )
+        .next_wave();
         (wave.width, wave.height) = (400.0, 240.0);
         let apple = ArenaPiece { at: Vec2::new(330.0, 120.0), kind: ItemKind::Food(FoodKind::Apple) };
         // A pan sliding up and down across the bot's straight way to the apple, timed to meet it.

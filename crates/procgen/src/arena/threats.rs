@@ -8,7 +8,7 @@
 //! finds none is left out, so a crowded wave holds fewer threats and the work is bounded.
 //!
 //! - A **track** (a slide's segment, a patrol's convex loop) keeps out of the player's clear
-//!   circle for ever, off every food, and a player's width of floor ([`gap`]) clear between its
+//!   circle for ever, off every food, and a player's width of floor (`gap`) clear between its
 //!   band (where a player's centre would be touched) and the walls, every static pan's reach and
 //!   every other track's band. So any way to a food that crossed the band can go round it
 //!   instead, and the start is a refuge: nothing on a track ever reaches it.
