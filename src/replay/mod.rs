@@ -35,7 +35,8 @@ pub use step::StepInput;
 ///   on).
 /// - 4: the Maze's pots take turns at the hunt (the others keep to their homes).
 /// - 5: the Arena's threats move and hit, and their places are part of the state hash.
-pub const RULES_REVISION: u32 = 5;
+/// - 6: the Food Tunnel's treats between its gates are eaten and score.
+pub const RULES_REVISION: u32 = 6;
 
 /// The body a ghost copies and the state hash follows: each mode marks its player with it.
 #[derive(Component, Debug, Default, Clone, Copy)]

@@ -181,3 +181,29 @@ fn the_flyer_hovers_until_the_first_flap_and_then_falls_if_never_flapping_again(
     let last = app.world().resource::<LastRun>();
     assert!(last.cause.contains("wall") || last.cause.contains("out of the tunnel"), "{last:?}");
 }
+
+#[test]
+fn the_food_tunnel_lays_procgens_treats_and_the_pilot_eats_some_for_points() {
+    use seedfeast::modes::tunnel::treats::TreatPiece;
+    use seedfeast_procgen::tunnel::treats::{TREAT_POINTS, treats_between};
+    let seed = Seed(21);
+    let mut app = flown(mode("food-tunnel"), seed, 40 * 60);
+    let run = app.world().resource::<TunnelRun>();
+    let (passed, eaten) = (run.passed, run.eaten);
+    let score = app.world().resource::<seedfeast::run::RunScore>().0;
+    assert_eq!(score, passed * 10 + eaten * TREAT_POINTS, "ten a gate and the treats");
+    assert!(eaten > 0, "the pilot, flying gap to gap, eats treats on its line ({passed} gates)");
+    assert!(heard(&app).count(Sfx::Eat) > 0);
+    // Every treat on screen is procgen's, laid between its gates.
+    let expected = treats_between(seed, &gates(seed, passed as usize + 40, true));
+    let mut laid = app.world_mut().query::<&TreatPiece>();
+    let laid: Vec<_> = laid.iter(app.world()).map(|piece| piece.0).collect();
+    assert!(!laid.is_empty());
+    for treat in laid {
+        assert_eq!(treat, expected[treat.gate as usize - 1]);
+    }
+    // The Flying tunnel has none.
+    let mut plain = flown(mode("tunnel"), seed, 10 * 60);
+    assert_eq!(plain.world_mut().query::<&TreatPiece>().iter(plain.world()).count(), 0);
+    assert_eq!(plain.world().resource::<TunnelRun>().eaten, 0);
+}

@@ -99,8 +99,7 @@ pub struct PuzzleRun {
     pub clock: f32,
     /// The code panel is open (the keyboard types code).
     pub panel_open: bool,
-    /// It opened as the player arrived on the coding tile, not at a press: the first Enter (or
-    /// (A)) after it is the player's "open it", as the prompt says, not a new line.
+    /// It opened on arrival at the tile, not at a press (see `keys::OPEN_GRACE_SECONDS`).
     pub opened_on_arrival: bool,
     /// Per reward of this level: picked up.
     pub collected: Vec<bool>,
@@ -490,16 +489,10 @@ fn place_pieces(
             && let Some(before) = playback.before.states.get(object.index)
             && before.pos != now.pos
         {
-            let t = ease(playback.progress() / 0.8);
+            let t = walk::ease(playback.progress() / 0.8);
             let from = Vec2::new(before.pos.0 as f32, before.pos.1 as f32);
             at = from.lerp(at, t);
         }
         transform.translation = to_world(at.x, at.y).extend(transform.translation.z);
     }
-}
-
-/// Smooth in and out, 0..1.
-pub(crate) fn ease(t: f32) -> f32 {
-    let t = t.clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
 }

@@ -11,10 +11,11 @@ use seedfeast_procgen::puzzle::ast::Dir as FaceDir;
 use seedfeast_procgen::puzzle::interp::Event;
 use seedfeast_procgen::puzzle::world::{Element, Ground, Kind, RewardKind};
 
+use crate::modes::puzzle::PuzzleRun;
 use crate::modes::puzzle::chip_pad::PadLayout;
 use crate::modes::puzzle::panel;
 use crate::modes::puzzle::spawn::{CELL, PuzzleObject, PuzzlePiece, PuzzlePlayer, RewardMark, Tile, to_world};
-use crate::modes::puzzle::{PuzzleRun, ease};
+use crate::modes::puzzle::walk::ease;
 use crate::palette::{self, Scheme};
 use crate::run::RunStart;
 use crate::state::Screen;

@@ -27,6 +27,12 @@ pub(crate) fn held_dir(axis: Vec2, walking: Option<Dir>) -> Option<Dir> {
     }
 }
 
+/// Smooth in and out, 0..1 (a step's glide, an object's move).
+pub(crate) fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

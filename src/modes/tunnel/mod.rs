@@ -4,6 +4,7 @@
 
 pub mod edges;
 pub mod pilot;
+pub mod treats;
 pub mod visuals;
 
 use seedfeast_procgen::generator::Opt;
@@ -85,7 +86,7 @@ pub(crate) const FOOD_TUNNEL: ModeInfo = ModeInfo {
 pub(crate) const WALL_THICKNESS: f32 = 12.0;
 /// Gates are spawned this far ahead of the flyer and dropped this far behind.
 const VIEW_AHEAD: f32 = 1_600.0;
-const KEEP_BEHIND: f32 = 600.0;
+pub(crate) const KEEP_BEHIND: f32 = 600.0;
 
 /// Tunnel coordinates (y up from the bottom of the screen) to world coordinates (centred).
 pub fn to_world(x: f32, y: f32, screen_height: f32) -> Vec2 {
@@ -116,12 +117,27 @@ pub struct TunnelRun {
     /// Where the flyer's centre was after the last step (tunnel coordinates), to see which gate
     /// lines it crossed since.
     pub last: Option<(f32, f32)>,
+    /// The seed the run's treats are laid from.
+    pub seed: seedfeast_procgen::Seed,
+    /// The Food Tunnel's treats laid and not eaten yet, oldest first (none in the Flying tunnel).
+    pub treats: VecDeque<seedfeast_procgen::tunnel::treats::Treat>,
+    /// Treats eaten.
+    pub eaten: u32,
+}
+
+impl TunnelRun {
+    /// Ten a gate, and the treats eaten.
+    fn points(&self) -> u32 {
+        self.passed.saturating_mul(10).saturating_add(treats::treat_points(self.eaten))
+    }
 }
 
 impl Rules for TunnelRun {
     fn status(&self) -> String {
-        if self.started {
-            format!("Score {}   Gates {}", self.passed * 10, self.passed)
+        if self.started && self.squeeze {
+            format!("Score {}   Gates {}   Treats {}", self.points(), self.passed, self.eaten)
+        } else if self.started {
+            format!("Score {}   Gates {}", self.points(), self.passed)
         } else {
             "Flap to take off".to_string()
         }
@@ -134,12 +150,13 @@ impl Rules for TunnelRun {
 
     fn outcome(&self) -> Option<RunEnd> {
         self.ended.as_ref().map(|cause| {
-            let variant = if self.squeeze { "Food Tunnel: " } else { "" };
-            RunEnd {
-                score: self.passed.saturating_mul(10),
-                cause: cause.clone(),
-                summary: format!("{variant}{} flown", crate::words::counted(self.passed, "gate", "gates")),
-            }
+            let gates = crate::words::counted(self.passed, "gate", "gates");
+            let summary = if self.squeeze {
+                format!("Food Tunnel: {gates} flown, {} eaten", crate::words::counted(self.eaten, "treat", "treats"))
+            } else {
+                format!("{gates} flown")
+            };
+            RunEnd { score: self.points(), cause: cause.clone(), summary }
         })
     }
 
@@ -148,7 +165,7 @@ impl Rules for TunnelRun {
     }
 
     fn score(&self) -> u32 {
-        self.passed.saturating_mul(10)
+        self.points()
     }
 
     /// The gates laid so far, up to the first `EXPLAINED_GATES` (a longer tunnel's picture is
@@ -176,7 +193,10 @@ impl Plugin for TunnelPlugin {
             .add_systems(OnEnter(Screen::Playing), start_tunnel.in_set(RunStart::Mode).run_if(playing_tunnel))
             .add_systems(FixedUpdate, spawn_gates.in_set(Gameplay::Prepare).run_if(running))
             .add_systems(FixedUpdate, fly.in_set(Gameplay::Control).run_if(running))
-            .add_systems(FixedUpdate, (pass_gates, drop_gates).chain().in_set(Gameplay::React).run_if(running));
+            .add_systems(
+                FixedUpdate,
+                (pass_gates, treats::eat_treats, drop_gates).chain().in_set(Gameplay::React).run_if(running),
+            );
     }
 }
 
@@ -214,6 +234,9 @@ fn start_tunnel(mut commands: Commands, session: Res<Session>, data: Res<GameDat
         started: false,
         ended: None,
         last: None,
+        seed: session.seed,
+        treats: VecDeque::new(),
+        eaten: 0,
     });
 }
 
@@ -239,6 +262,9 @@ fn spawn_gates(
         building.0 = true;
         let gate = run.generator.next_gate();
         spawn_gate(&mut commands, &gate, data.tunnel.screen_height);
+        if let Some(before) = run.live.back().copied() {
+            treats::lay_treat(&mut commands, &mut run, &before, &gate, data.tunnel.screen_height);
+        }
         run.spawned_until = gate.x;
         run.live.push_back(gate);
     }

@@ -11,10 +11,12 @@ use crate::data::GameData;
 use crate::feel::parallax::{CameraMoves, Parallax};
 use crate::feel::puppet::{Gait, Puppet};
 use crate::modes::tunnel::edges::{edges_of, spawn_edges};
+use crate::modes::tunnel::treats::TreatPiece;
 use crate::modes::tunnel::{Flyer, GateWalls, TunnelRun, WALL_THICKNESS, squeezed};
 use crate::palette::{self, Scheme};
 use crate::state::Screen;
 use crate::visuals::{CameraQuery, Shapes, shape};
+use seedfeast_procgen::tunnel::treats::TREAT_RADIUS;
 
 /// Adds both tunnels' visuals (the table of modes calls it for the windowed game).
 pub fn add(app: &mut App) {
@@ -24,7 +26,36 @@ pub fn add(app: &mut App) {
     )
     .add_systems(PostUpdate, follow_flyer.in_set(CameraMoves))
     .add_observer(dress_gate)
+    .add_observer(dress_treat)
     .add_observer(dress_flyer);
+}
+
+/// Each treat look's body and its shine: an apple, a cherry, a doughnut, a slice of cake.
+const TREAT_LOOKS: [(Color, Color); 4] = [
+    (Color::srgb(0.86, 0.18, 0.16), Color::srgb(1.0, 0.62, 0.55)),
+    (Color::srgb(0.62, 0.06, 0.18), Color::srgb(0.95, 0.45, 0.55)),
+    (Color::srgb(0.96, 0.55, 0.70), Color::srgb(1.0, 0.90, 0.94)),
+    (Color::srgb(0.98, 0.84, 0.40), Color::srgb(1.0, 0.97, 0.80)),
+];
+
+/// A treat: a round food with a shine and a dark rim, so it reads against sky and pancakes.
+fn dress_treat(
+    add: On<Add, TreatPiece>,
+    mut commands: Commands,
+    treats: Query<&TreatPiece>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok(TreatPiece(treat)) = treats.get(add.entity) else { return };
+    let (body, shine) = TREAT_LOOKS[usize::from(treat.look) % TREAT_LOOKS.len()];
+    let r = TREAT_RADIUS;
+    let rim = materials.add(Color::srgb(0.25, 0.12, 0.08));
+    let (body, shine) = (materials.add(body), materials.add(shine));
+    commands.entity(add.entity).insert(Visibility::default()).with_children(|parent| {
+        parent.spawn(shape(&shapes.circle, rim, Vec3::ZERO, Vec2::splat(r + 2.0)));
+        parent.spawn(shape(&shapes.circle, body, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(r)));
+        parent.spawn(shape(&shapes.circle, shine, Vec3::new(-r * 0.35, r * 0.35, 0.1), Vec2::splat(r * 0.3)));
+    });
 }
 
 /// How each tunnel looks.

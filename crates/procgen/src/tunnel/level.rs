@@ -9,6 +9,7 @@ use crate::generate::{
 use crate::physics::FlyerReach;
 use crate::rng::Subsystem;
 use crate::tuning::DataFile;
+use crate::tunnel::treats::{treats_between, validate_treats};
 use crate::tunnel::{Gate, TunnelJson, TunnelTuning, draw_tunnel, generate_gates, tunnel_rgb, validate_gates};
 use crate::violation::Violation;
 
@@ -48,6 +49,8 @@ pub const FOOD_TUNNEL: ModeSpec = ModeSpec {
 impl Subsystem {
     pub const TunnelGates: Subsystem = Subsystem::new(MODE.rng_stream, 0x01);
     pub const TunnelStars: Subsystem = Subsystem::new(MODE.rng_stream, 0x02);
+    /// The Food Tunnel's treats, indexed by the gate after each (`tunnel::treats`).
+    pub const TunnelTreats: Subsystem = Subsystem::new(MODE.rng_stream, 0x03);
 }
 /// Gates a `gen tunnel` may ask for: hours of flying.
 pub(crate) const MAX_GATES: u32 = 20_000;
@@ -69,7 +72,8 @@ pub(crate) struct TunnelLevel {
 
 impl<D> Level<D> for TunnelLevel {
     fn json(&self) -> String {
-        to_json(&TunnelJson::new(self.seed, &self.tuning, &self.gates))
+        let treats = if self.squeeze { treats_between(self.seed, &self.gates) } else { Vec::new() };
+        to_json(&TunnelJson { treats, ..TunnelJson::new(self.seed, &self.tuning, &self.gates) })
     }
 
     fn ascii(&self) -> String {
@@ -85,7 +89,11 @@ impl<D> Level<D> for TunnelLevel {
     }
 
     fn violations(&self, _data: &D) -> Vec<Violation> {
-        validate_gates(&self.tuning, &self.reach, &self.gates, self.squeeze)
+        let mut found = validate_gates(&self.tuning, &self.reach, &self.gates, self.squeeze);
+        if self.squeeze {
+            found.extend(validate_treats(&self.tuning, &self.gates, &treats_between(self.seed, &self.gates)));
+        }
+        found
     }
 
     /// `mean_gap`, `max_shift` (the largest move between gap centres over its cap, at most 1),
@@ -119,9 +127,10 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         &[SQUEEZE]
     }
 
-    /// Version 2 squeezes by intensity instead of by gate number; the plain tunnel is unchanged.
+    /// Version 2 squeezes by intensity instead of by gate number; version 5 puts a treat between
+    /// each two gates (issue #45); the plain tunnel is unchanged.
     fn since_version(&self, variant: Option<&str>) -> u8 {
-        if variant == Some(SQUEEZE) { 2 } else { 1 }
+        if variant == Some(SQUEEZE) { 5 } else { 1 }
     }
 
     fn options(&self) -> &'static [OptionSpec] {
@@ -180,10 +189,17 @@ impl<D: Part<TunnelTuning>> Generate<D> for TunnelGen {
         let tuning: &TunnelTuning = data.part();
         let mut feed = Feed::default();
         for seed in digest_seeds() {
-            for gate in generate_gates(tuning, data.curve(), FlyerReach::of(tuning), seed, 80, squeeze) {
+            let gates = generate_gates(tuning, data.curve(), FlyerReach::of(tuning), seed, 80, squeeze);
+            for gate in &gates {
                 for value in [gate.x, gate.gap_center, gate.gap_height, gate.spacing, gate.intensity] {
                     feed.f32(value);
                 }
+            }
+            // The Food Tunnel's treats (none in the Flying tunnel, whose digest is as before).
+            for treat in treats_between(seed, &gates).iter().filter(|_| squeeze) {
+                feed.f32(treat.x);
+                feed.f32(treat.y);
+                feed.f32(f32::from(treat.look));
             }
         }
         feed.finish()

@@ -5,6 +5,7 @@
 //! - [`tuning`]: the designer numbers; [`flight`]: the flyer model and the reachability rule;
 //! - [`validate`]: re-checks every rule; [`render`]: text and RGB pictures;
 //! - [`stars`]: the background star field, fixed for every level;
+//! - [`treats`]: the Food Tunnel's treats to catch between its gates;
 //! - [`explain`]: the events the generator narrates; [`rebuild`]: the gates laid from them alone.
 //!
 //! Heights are world units measured UP from the bottom of the screen (`gap_center` in
@@ -21,6 +22,7 @@ pub mod level;
 pub mod rebuild;
 pub mod render;
 pub mod stars;
+pub mod treats;
 pub mod tuning;
 pub mod validate;
 
@@ -65,12 +67,16 @@ pub struct TunnelJson<'a> {
     pub mode: &'static str,
     pub screen_height: f32,
     pub gates: &'a [Gate],
+    /// The Food Tunnel's treats between its gates (absent for the Flying tunnel).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub treats: Vec<treats::Treat>,
 }
 
 impl<'a> TunnelJson<'a> {
-    /// The document for `gates` of `seed` (the seed shown as its code).
+    /// The document for `gates` of `seed` (the seed shown as its code), with no treats.
     pub fn new(seed: Seed, tuning: &TunnelTuning, gates: &'a [Gate]) -> TunnelJson<'a> {
-        TunnelJson { seed: seed.code().to_string(), mode: "tunnel", screen_height: tuning.screen_height, gates }
+        let screen_height = tuning.screen_height;
+        TunnelJson { seed: seed.code().to_string(), mode: "tunnel", screen_height, gates, treats: Vec::new() }
     }
 }
 
