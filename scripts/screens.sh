@@ -2,7 +2,7 @@
 # The docs' desktop screenshots, taken as a player sees the game: the real window under
 # xvfb-run (software rendering), driven by keys through xdotool, or by a mode's reference bot
 # (SEEDFEAST_BOT=1). Pictures go to dist/screens/; look at them, then copy the chosen ones to
-# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|settings|how|feel|all]
+# docs/screens/. Usage: scripts/screens.sh [dungeon|puzzle|worlds|maze|preview|share|settings|how|feel|retry|all]
 # (`feel`: every mode played by its bot, two shots each, for issue #34's before/after;
 # FEEL_TAG names the set, e.g. FEEL_TAG=before; FEEL_MODES picks the modes, e.g. "maze dungeon".)
 set -euo pipefail
@@ -107,6 +107,23 @@ if [ "$which" = puzzle ] || [ "$which" = all ]; then
   for n in $(seq -w 1 24); do
     sleep 1
     shot "puzzle-$n"
+  done
+  close_game
+fi
+
+if [ "$which" = retry ] || [ "$which" = all ]; then
+  # Issue #45's loop: nobody jumps in the Runner of "pizza party", so the first gap ends the run;
+  # shots a quarter of a second apart catch the crash held on screen (the death beat) and the card
+  # after it.
+  # The first run is over while the window opens (software rendering starts slowly): its card
+  # shows; Space retries, Return cuts the countdown short, and the shots follow the new run.
+  open_game play --mode runner --seed "pizza party"
+  shot retry-card
+  key space
+  key Return
+  for n in $(seq -w 1 16); do
+    sleep 0.25
+    shot "retry-$n"
   done
   close_game
 fi
