@@ -188,13 +188,18 @@ mod tests {
             let mode = crate::modes::by_key(key).unwrap();
             assert_eq!(Session::from_input(mode, &old).map(|s| s.seed), Ok(Seed::from_text("pizza party")), "{key}");
         }
-        for (key, since) in [("arena", 2), ("food-tunnel", 2), ("maze", 3)] {
+        for (key, since) in [("arena", 5), ("food-tunnel", 2), ("maze", 3)] {
             let error = Session::from_input(crate::modes::by_key(key).unwrap(), &old).unwrap_err();
             assert!(error.contains("version 1") && error.contains(&format!("since version {since}")), "{key}: {error}");
         }
-        // A version-2 code still plays the arena, not the maze (braided in version 3).
+        // A version-2 code still plays the dungeon, not the maze (braided in version 3).
         let two = SeedInput::parse("224MP-ANQ6K").unwrap();
-        assert!(Session::from_input(crate::modes::by_key("arena").unwrap(), &two).is_ok());
+        assert!(Session::from_input(crate::modes::by_key("dungeon").unwrap(), &two).is_ok());
         assert!(Session::from_input(crate::modes::by_key("maze").unwrap(), &two).is_err());
+        // A version-4 code still plays the maze, not the arena (threats that move in version 5).
+        let four = SeedInput::parse("424MP-ANQ6Z").unwrap();
+        assert!(Session::from_input(crate::modes::by_key("maze").unwrap(), &four).is_ok());
+        let error = Session::from_input(crate::modes::by_key("arena").unwrap(), &four).unwrap_err();
+        assert!(error.contains("version 4") && error.contains("since version 5"), "{error}");
     }
 }

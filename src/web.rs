@@ -251,6 +251,6 @@ mod tests {
         let LinkRequest::Problem(message) = parse_query("?seed=x&mode=tetris", &table()) else { panic!() };
         assert!(message.contains("\"tetris\"") && message.contains("food-tunnel"), "{message}");
         let LinkRequest::Problem(message) = parse_query("?seed=124MP-ANQ6N&mode=arena", &table()) else { panic!() };
-        assert!(message.contains("since version 2"), "an old arena code is refused: {message}");
+        assert!(message.contains("since version 5"), "an old arena code is refused: {message}");
     }
 }

@@ -202,3 +202,15 @@ fn threats_are_part_of_the_state_hash() {
     assert_eq!(hash_after(false), hash_after(false), "the same run hashes the same");
     assert_ne!(hash_after(false), hash_after(true), "a threat a bit elsewhere is another state");
 }
+
+#[test]
+fn an_arena_replay_from_before_the_moving_threats_is_refused_saying_why() {
+    use seedfeast::modes::table;
+    use seedfeast::replay::simulate::{record_bot, simulate};
+    let (replay, recorded) = record_bot(mode("arena"), Seed(5), GameData::built_in(), 120).unwrap();
+    // Today's replays play; one recorded on version-4 levels (before the threats) is refused.
+    assert_eq!(simulate(&replay, GameData::built_in(), &table()).unwrap(), recorded);
+    let old = seedfeast_procgen::replay::Replay { version: 4, ..replay };
+    let error = simulate(&old, GameData::built_in(), &table()).unwrap_err();
+    assert!(error.contains("generator version 4 levels; this version makes version 5 levels"), "{error}");
+}
