@@ -100,7 +100,9 @@ fn spawn_countdown(commands: &mut Commands) {
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
-            top: percent(30),
+            // High, under the HUD's cards: the middle of the screen is where most modes start
+            // their player (the Arena's chef), who must be seen before the run starts.
+            top: percent(14),
             justify_content: JustifyContent::Center,
             ..default()
         },

@@ -125,7 +125,8 @@ fn spawn_settings(
     let column = || Node { flex_direction: FlexDirection::Column, row_gap: px(6), ..default() };
     // Over a paused run: an overlay of its own, gone when the pause's settings close.
     let mut root = if paused {
-        commands.spawn(crate::ui::widgets::screen_root(Pause::Settings, Some(palette::OVERLAY)))
+        // Nearly opaque: the HUD's cards showed through beside the wide settings card.
+        commands.spawn(crate::ui::widgets::screen_root(Pause::Settings, Some(palette::OVERLAY.with_alpha(0.94))))
     } else {
         commands.spawn(crate::ui::widgets::screen_root(Screen::Settings, None))
     };

@@ -313,14 +313,16 @@ fn show_bag(
     *shown = Some(now);
 }
 
+/// The banner that opens a dungeon waits out the countdown, whose card sits where it would.
 fn show_banner(
     run: Res<DungeonRun>,
+    countdown: Option<Res<crate::run::Countdown>>,
     mut boxes: Query<(&mut Visibility, &mut BackgroundColor), With<BannerBox>>,
     mut title: Query<&mut Text, (With<BannerTitle>, Without<BannerSubtitle>)>,
     mut subtitle: Query<&mut Text, (With<BannerSubtitle>, Without<BannerTitle>)>,
 ) {
     let Ok((mut visibility, mut background)) = boxes.single_mut() else { return };
-    match run.banner.as_ref().filter(|b| b.steps_left > 0) {
+    match run.banner.as_ref().filter(|b| b.steps_left > 0 && countdown.is_none()) {
         Some(banner) => {
             *visibility = Visibility::Inherited;
             let (r, g, b) = banner.colour;

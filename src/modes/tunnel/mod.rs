@@ -319,8 +319,10 @@ fn pass_gates(
     let now = (flyer.translation.x, flyer.translation.y + tuning.screen_height / 2.0);
     let before = run.last.replace(now).unwrap_or(now);
     let radius = tuning.flyer_height / 2.0;
+    // The drawn ceiling and floor (`edges`) are these lines.
     if now.1 - radius < 0.0 || now.1 + radius > tuning.screen_height {
-        run.ended.get_or_insert_with(|| "You flew out of the tunnel.".into());
+        let cause = if now.1 - radius < 0.0 { "Splat! You hit the floor." } else { "Bonk! You hit the ceiling." };
+        run.ended.get_or_insert_with(|| cause.into());
         return;
     }
     let mut passed = run.passed;

@@ -25,8 +25,9 @@ pub const TREAT_POINTS: u32 = 5;
 /// How far across the corridor a treat may sit from the line between the gap centres, as a share
 /// of the narrower gap's half-height.
 pub const TREAT_SWAY: f32 = 0.5;
-/// The treat's radius in world units (what the game draws and catches).
-pub const TREAT_RADIUS: f32 = 10.0;
+/// The treat's radius in world units (what the game draws and catches): big enough to read as
+/// food at speed (10 read as berries or bullets to a playtester).
+pub const TREAT_RADIUS: f32 = 15.0;
 /// How many looks a treat may have (the game draws each as a food).
 pub const TREAT_LOOKS: u8 = 4;
 
