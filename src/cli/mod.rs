@@ -333,6 +333,9 @@ struct ModeRow {
     variant: Option<&'static str>,
     blurb: &'static str,
     controls: String,
+    /// The longest a run may last in seconds ("Time's up!"), `null` for no limit: the docs check
+    /// (scripts/docs_facts.py) holds the README's and PLAYING.txt's run limits to it.
+    longest_run_seconds: Option<u32>,
 }
 
 fn list_modes(format: ListFormat) -> Result<(), Stop> {
@@ -347,6 +350,7 @@ fn list_modes(format: ListFormat) -> Result<(), Stop> {
                 variant: info.spec.variant,
                 blurb: info.blurb,
                 controls: format!("{:?}", info.controls).to_lowercase(),
+                longest_run_seconds: info.spec.longest_run_seconds,
             }
         })
         .collect();

@@ -322,6 +322,10 @@ fn the_table_of_modes_is_on_the_command_line() {
     let food = rows.iter().find(|r| r["key"] == "food-tunnel").unwrap();
     assert_eq!((food["generator"].as_str(), food["variant"].as_str()), (Some("tunnel"), Some("squeeze")));
     assert_eq!(rows[0]["variant"], serde_json::Value::Null);
+    // The run limits the docs check holds README.md and PLAYING.txt to.
+    let limit = |key: &str| rows.iter().find(|r| r["key"] == key).unwrap()["longest_run_seconds"].clone();
+    assert_eq!((limit("runner"), limit("dungeon")), (600.into(), 1200.into()));
+    assert_eq!(limit("puzzle"), serde_json::Value::Null, "a puzzle is never hurried");
 
     // `gen food-tunnel` is `gen tunnel --squeeze`.
     let food = seedfeast(&["gen", "food-tunnel", "--seed", "squeeze me", "--gates", "90"]);
