@@ -101,6 +101,31 @@ impl Step for ArenaStep {
 
     fn caption(&self) -> String {
         match self {
+            ArenaStep::Rules { .. }
+            | ArenaStep::Wave { .. }
+            | ArenaStep::Challenge { .. }
+            | ArenaStep::Items { .. }
+            | ArenaStep::ClearRadius { .. } => self.plan_caption(),
+            ArenaStep::Scatter { .. }
+            | ArenaStep::Accepted { .. }
+            | ArenaStep::TooClose { .. }
+            | ArenaStep::InClearRadius { .. }
+            | ArenaStep::GaveUp { .. } => self.scatter_caption(),
+            ArenaStep::Hazards { .. }
+            | ArenaStep::Hazard { .. }
+            | ArenaStep::Food { .. }
+            | ArenaStep::Threats { .. }
+            | ArenaStep::Decor { .. }
+            | ArenaStep::Tint { .. } => self.dressing_caption(),
+        }
+    }
+}
+
+impl ArenaStep {
+    /// The caption of a step of the wave's plan: its rules, intensity, challenge verdict, items
+    /// and clear circle.
+    fn plan_caption(&self) -> String {
+        match self {
             ArenaStep::Rules { tuning: t } => format!(
                 "rules: a {} × {} arena, items {} to {} at least {} apart and {} from the player (up to {} in a \
                  challenge round), {} tries each; hazards {:.0}% to {:.0}% (+{:.0}% in a challenge)",
@@ -143,6 +168,13 @@ impl Step for ArenaStep {
                     format!("clear radius: {radius} around the player")
                 }
             }
+            _ => unreachable!("only the plan's steps come here"),
+        }
+    }
+
+    /// The caption of a step of the scatter: its rules and each candidate's verdict.
+    fn scatter_caption(&self) -> String {
+        match self {
             ArenaStep::Scatter { area, min_spacing, radius, requested, max_attempts, .. } => format!(
                 "scatter: {requested} items in [{:.0}, {:.0}] × [{:.0}, {:.0}], at least {min_spacing} apart and {radius:.1} \
                  from the player, {max_attempts} tries each",
@@ -173,6 +205,13 @@ impl Step for ArenaStep {
             ArenaStep::GaveUp { slot, max_attempts } => {
                 format!("item {}: all {max_attempts} tries refused: given up", slot + 1)
             }
+            _ => unreachable!("only the scatter's steps come here"),
+        }
+    }
+
+    /// The caption of a step after the scatter: the items' kinds, the threats and the floor.
+    fn dressing_caption(&self) -> String {
+        match self {
             ArenaStep::Hazards { placed, intensity, challenge, share, hazards } => {
                 let bonus = if *challenge { " with the challenge bonus" } else { "" };
                 format!(
@@ -208,6 +247,7 @@ impl Step for ArenaStep {
                 let when = if *fresh { "made with this wave" } else { "the run's, kept" };
                 format!("tint: elevation and moisture noise on a {} × {} grid ({when})", field.cols, field.rows)
             }
+            _ => unreachable!("only the steps after the scatter come here"),
         }
     }
 }

@@ -95,6 +95,7 @@ fn same(what: &str, recorded: f32, rebuilt: f32) -> Result<(), String> {
     same_number(0, what, recorded, rebuilt).map_err(|e| e.reason)
 }
 
+/// Reads one event into what the events have said so far, or says why it does not fit.
 fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), String> {
     if let ArenaStep::Rules { tuning } = event {
         if so_far.tuning.is_some() {
@@ -106,14 +107,39 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
     let tuning = needs(so_far.tuning, event, "rules")?;
     match event {
         ArenaStep::Rules { .. } => unreachable!("handled above"),
-        &ArenaStep::Wave { wave, progress, intensity } => {
+        ArenaStep::Wave { .. } | ArenaStep::Challenge { .. } | ArenaStep::Items { .. } => {
+            apply_plan(so_far, tuning, event)?
+        }
+        ArenaStep::ClearRadius { .. } | ArenaStep::Scatter { .. } => apply_scatter_rules(so_far, tuning, event)?,
+        ArenaStep::Accepted { .. }
+        | ArenaStep::TooClose { .. }
+        | ArenaStep::InClearRadius { .. }
+        | ArenaStep::GaveUp { .. } => apply_candidate(so_far, tuning, event)?,
+        ArenaStep::Hazards { .. } | ArenaStep::Hazard { .. } | ArenaStep::Food { .. } => {
+            apply_kinds(so_far, tuning, event)?
+        }
+        ArenaStep::Threats { .. } | ArenaStep::Decor { .. } | ArenaStep::Tint { .. } => {
+            apply_dressing(so_far, tuning, event)?
+        }
+    }
+    if let ArenaStep::Accepted { .. } | ArenaStep::TooClose { .. } | ArenaStep::InClearRadius { .. } = event {
+        so_far.attempts += 1;
+    }
+    Ok(())
+}
+
+/// Checks the wave's plan (its number, its challenge verdict, how many items it asks for) against
+/// the tuning's rules.
+fn apply_plan(so_far: &mut Partial, tuning: &ArenaTuning, event: &ArenaStep) -> Result<(), String> {
+    match *event {
+        ArenaStep::Wave { wave, progress, intensity } => {
             if so_far.wave.is_some() {
                 return Err("a second `wave` event".into());
             }
             same("the progress", progress, wave as f32 / tuning.waves_per_step)?;
             so_far.wave = Some((wave, intensity));
         }
-        &ArenaStep::Challenge { wave, every_start, every_end, previous, next, interval, challenge } => {
+        ArenaStep::Challenge { wave, every_start, every_end, previous, next, interval, challenge } => {
             let (number, _) = needs(so_far.wave, event, "wave")?;
             if wave != number || every_start != tuning.challenge_every_start || every_end != tuning.challenge_every_end
             {
@@ -128,7 +154,7 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             }
             so_far.challenge = Some(challenge);
         }
-        &ArenaStep::Items { intensity, items_min, items_max, requested } => {
+        ArenaStep::Items { intensity, items_min, items_max, requested } => {
             same("the items' intensity", intensity, needs(so_far.wave, event, "wave")?.1)?;
             if (items_min, items_max) != (tuning.items_min, tuning.items_max) || requested != tuning.items_at(intensity)
             {
@@ -136,7 +162,16 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             }
             so_far.requested = Some(requested);
         }
-        &ArenaStep::ClearRadius { intensity, challenge, radius } => {
+        _ => unreachable!("only the plan's events come here"),
+    }
+    Ok(())
+}
+
+/// Checks the clear circle's radius and the scatter's own rules against the tuning, and keeps the
+/// scatter's area, centre and radius for its candidates.
+fn apply_scatter_rules(so_far: &mut Partial, tuning: &ArenaTuning, event: &ArenaStep) -> Result<(), String> {
+    match *event {
+        ArenaStep::ClearRadius { intensity, challenge, radius } => {
             same("the clear radius's intensity", intensity, needs(so_far.wave, event, "wave")?.1)?;
             if challenge != needs(so_far.challenge, event, "challenge")? {
                 return Err("the clear radius reads another challenge verdict".into());
@@ -144,7 +179,7 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             same("the clear radius", radius, tuning.clear_radius_at(intensity, challenge))?;
             so_far.clear_radius = Some(radius);
         }
-        &ArenaStep::Scatter { area, item_radius, min_spacing, centre, radius, requested, max_attempts } => {
+        ArenaStep::Scatter { area, item_radius, min_spacing, centre, radius, requested, max_attempts } => {
             let rebuilt = tuning.item_area();
             let (px, py) = tuning.player();
             let same_area =
@@ -163,53 +198,70 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             }
             so_far.scatter = Some((rebuilt, centre, radius));
         }
+        _ => unreachable!("only the clear radius and the scatter come here"),
+    }
+    Ok(())
+}
+
+/// Checks one scatter candidate (accepted, refused as too close or inside the clear circle, or an
+/// item given up) against the rule it claims, and moves on to the next try.
+fn apply_candidate(so_far: &mut Partial, tuning: &ArenaTuning, event: &ArenaStep) -> Result<(), String> {
+    match *event {
         ArenaStep::Accepted { slot, attempt, point, index } => {
-            let (area, centre, radius) = candidate(so_far, event, *slot, *attempt)?;
-            if !area.contains(*point) {
+            let (area, centre, radius) = candidate(so_far, event, slot, attempt)?;
+            if !area.contains(point) {
                 return Err(format!("{point:?} lies outside the area {area:?}"));
             }
             if point.distance_squared(centre) < radius * radius {
                 return Err(format!("{point:?} lies inside the clear circle"));
             }
-            if let Some(near) = too_close(&so_far.points, *point, tuning.min_spacing) {
+            if let Some(near) = too_close(&so_far.points, point, tuning.min_spacing) {
                 return Err(format!("{point:?} is too close to item {near}"));
             }
-            if *index != so_far.points.len() {
+            if index != so_far.points.len() {
                 return Err(format!("item {index} is placed where item {} should be", so_far.points.len()));
             }
-            so_far.points.push(*point);
+            so_far.points.push(point);
             so_far.next = (slot + 1, 0);
         }
         ArenaStep::TooClose { slot, attempt, point, near, distance, min_spacing } => {
-            let (_, centre, radius) = candidate(so_far, event, *slot, *attempt)?;
-            same("the spacing", *min_spacing, tuning.min_spacing)?;
-            let Some(q) = so_far.points.get(*near) else { return Err(format!("no item {near} is placed yet")) };
-            let d2 = q.distance_squared(*point);
-            same("the distance", *distance, d2.sqrt())?;
-            if !(spaced(*min_spacing) && d2 < min_spacing * min_spacing)
+            let (_, centre, radius) = candidate(so_far, event, slot, attempt)?;
+            same("the spacing", min_spacing, tuning.min_spacing)?;
+            let Some(q) = so_far.points.get(near) else { return Err(format!("no item {near} is placed yet")) };
+            let d2 = q.distance_squared(point);
+            same("the distance", distance, d2.sqrt())?;
+            if !(spaced(min_spacing) && d2 < min_spacing * min_spacing)
                 || point.distance_squared(centre) < radius * radius
             {
                 return Err(format!("{point:?} is not refused as too close to item {near}"));
             }
-            so_far.next = (*slot, attempt + 1);
+            so_far.next = (slot, attempt + 1);
         }
         ArenaStep::InClearRadius { slot, attempt, point, distance, radius } => {
-            let (_, centre, clear) = candidate(so_far, event, *slot, *attempt)?;
-            same("the clear radius", *radius, clear)?;
+            let (_, centre, clear) = candidate(so_far, event, slot, attempt)?;
+            same("the clear radius", radius, clear)?;
             let d2 = point.distance_squared(centre);
-            same("the distance", *distance, d2.sqrt())?;
+            same("the distance", distance, d2.sqrt())?;
             if d2 >= radius * radius {
                 return Err(format!("{point:?} is outside the clear circle"));
             }
-            so_far.next = (*slot, attempt + 1);
+            so_far.next = (slot, attempt + 1);
         }
-        &ArenaStep::GaveUp { slot, max_attempts } => {
+        ArenaStep::GaveUp { slot, max_attempts } => {
             needs(so_far.scatter, event, "scatter")?;
             if so_far.next != (slot, max_attempts) || max_attempts != tuning.max_attempts {
                 return Err(format!("item {slot} is given up after {} tries, not all {max_attempts}", so_far.next.1));
             }
             so_far.next = (slot + 1, 0);
         }
+        _ => unreachable!("only the scatter's candidates come here"),
+    }
+    Ok(())
+}
+
+/// Checks how many placed items become hazards, then each item's kind, in placing order.
+fn apply_kinds(so_far: &mut Partial, tuning: &ArenaTuning, event: &ArenaStep) -> Result<(), String> {
+    match event {
         &ArenaStep::Hazards { placed, intensity, challenge, share, hazards } => {
             needs(so_far.scatter, event, "scatter")?;
             same("the hazards' intensity", intensity, needs(so_far.wave, event, "wave")?.1)?;
@@ -236,6 +288,14 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             };
             so_far.items.push(ArenaItem { x: point.x, y: point.y, kind });
         }
+        _ => unreachable!("only the hazard count and the items' kinds come here"),
+    }
+    Ok(())
+}
+
+/// Checks the wave's threats, decoration and tint against the tuning's counts and grid, each once.
+fn apply_dressing(so_far: &mut Partial, tuning: &ArenaTuning, event: &ArenaStep) -> Result<(), String> {
+    match event {
         ArenaStep::Threats { intensity, movers, pursuers, threats } => {
             same("the threats' intensity", *intensity, needs(so_far.wave, event, "wave")?.1)?;
             // Each one's fairness is the validator's to judge; the trace says how many were
@@ -262,9 +322,7 @@ fn apply<'a>(so_far: &mut Partial<'a>, event: &'a ArenaStep) -> Result<(), Strin
             }
             so_far.tint = Some(field.clone());
         }
-    }
-    if let ArenaStep::Accepted { .. } | ArenaStep::TooClose { .. } | ArenaStep::InClearRadius { .. } = event {
-        so_far.attempts += 1;
+        _ => unreachable!("only the threats, the decoration and the tint come here"),
     }
     Ok(())
 }

@@ -102,6 +102,17 @@ impl ArenaTuning {
     /// Over-constrained values are accepted on purpose (a clear radius wider than the arena,
     /// spacing 0, thousands of items): the scatter then places fewer items, promptly.
     pub fn validate(&self) -> Result<(), FieldError> {
+        self.check_scatter()?;
+        self.check_waves()?;
+        let decor_cells = self.check_decor()?;
+        self.check_cost(decor_cells)?;
+        self.check_threats()?;
+        self.check_tint()
+    }
+
+    /// The floor's size and the scatter's rules: radii, tries, and room for an item outside the
+    /// widest clear zone.
+    fn check_scatter(&self) -> Result<(), FieldError> {
         for (field, value) in [("width", self.width), ("height", self.height)] {
             if !(value > 0.0 && value <= MAX_SIDE) {
                 return Err(FieldError::new(field, format!("{value} must be above 0 and at most {MAX_SIDE}")));
@@ -138,6 +149,12 @@ impl ArenaTuning {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// How waves grow: the challenge rounds' spacing, the items asked for, the hazard shares and
+    /// the waves per step of the curve.
+    fn check_waves(&self) -> Result<(), FieldError> {
         if (self.challenge_every_start == 0) != (self.challenge_every_end == 0) {
             return Err(FieldError::new(
                 "challenge_every_end",
@@ -177,6 +194,11 @@ impl ArenaTuning {
         if !(self.waves_per_step.is_finite() && self.waves_per_step > 0.0) {
             return Err(FieldError::new("waves_per_step", format!("{} must be a number above 0", self.waves_per_step)));
         }
+        Ok(())
+    }
+
+    /// The floor decoration's spacing and tries; gives how many spacing² cells the floor holds.
+    fn check_decor(&self) -> Result<f32, FieldError> {
         if !(self.decor_spacing.is_finite() && self.decor_spacing > 0.0) {
             return Err(FieldError::new("decor_spacing", format!("{} must be a number above 0", self.decor_spacing)));
         }
@@ -194,8 +216,11 @@ impl ArenaTuning {
         if !(1..=1000).contains(&self.decor_attempts) {
             return Err(FieldError::new("decor_attempts", format!("{} must be in 1..=1000", self.decor_attempts)));
         }
-        self.check_cost(decor_cells)?;
-        self.check_threats()?;
+        Ok(decor_cells)
+    }
+
+    /// The tint's grid and its fractal noise.
+    fn check_tint(&self) -> Result<(), FieldError> {
         for (field, value) in [("tint_cols", self.tint_cols), ("tint_rows", self.tint_rows)] {
             if !(1..=MAX_TINT_SIDE).contains(&value) {
                 return Err(FieldError::new(field, format!("{value} must be in 1..={MAX_TINT_SIDE}")));

@@ -37,8 +37,18 @@ pub fn validate_wave(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
 /// [`validate_floor`] and each wave with this.
 pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaWave) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
+    let (challenge, radius) = check_plan(tuning, curve, wave, &mut out);
+    check_placement(tuning, wave, radius, &mut out);
+    check_kinds(tuning, wave, challenge, &mut out);
+    // The moving threats' rules, checked by their own independent module.
+    out.extend(crate::arena::fair::validate_threats(tuning, wave));
+    out
+}
 
+/// The wave's plan (`size`, `player`, `intensity`, `challenge`, `count`, `attempts`); gives the
+/// challenge verdict and clear radius the tuning expects.
+fn check_plan(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaWave, out: &mut Vec<Violation>) -> (bool, f32) {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     if (wave.width, wave.height) != (tuning.width, tuning.height) {
         flag("size", format!("{}x{}, the tuning asks for {}x{}", wave.width, wave.height, tuning.width, tuning.height));
     }
@@ -79,7 +89,12 @@ pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
             format!("{} attempts, more than {requested} items × {}", wave.attempts_used, tuning.max_attempts),
         );
     }
+    (challenge, radius)
+}
 
+/// The items' places (`bounds`, `clear radius`, `spacing`).
+fn check_placement(tuning: &ArenaTuning, wave: &ArenaWave, radius: f32, out: &mut Vec<Violation>) {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     // Items: inside the walls less their radius, outside the clear circle, spaced.
     let area = tuning.item_area();
     let (px, py) = tuning.player();
@@ -104,7 +119,11 @@ pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
             ),
         );
     }
+}
 
+/// The items' kinds (`hazards`, `food`).
+fn check_kinds(tuning: &ArenaTuning, wave: &ArenaWave, challenge: bool, out: &mut Vec<Violation>) {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     let hazards = wave.hazards();
     let expected = tuning.hazards_among(wave.items.len(), wave.intensity, challenge);
     let first_food = wave.items.iter().position(|i| i.kind != ItemKind::Hazard).unwrap_or(wave.items.len());
@@ -123,10 +142,6 @@ pub fn validate_play(tuning: &ArenaTuning, curve: &IntensityCurve, wave: &ArenaW
     if wave.items.iter().all(|i| i.kind == ItemKind::Hazard) {
         flag("food", format!("{} items and not one food: the wave could never be cleared", wave.items.len()));
     }
-
-    // The moving threats' rules, checked by their own independent module.
-    out.extend(crate::arena::fair::validate_threats(tuning, wave));
-    out
 }
 
 /// The rules of [`validate_wave`] about a run's floor: `decor bounds`, `decor spacing`,
