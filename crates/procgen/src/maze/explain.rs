@@ -114,6 +114,32 @@ impl Step for MazeStep {
 
     fn caption(&self) -> String {
         match self {
+            MazeStep::Floor { .. }
+            | MazeStep::CarveStart { .. }
+            | MazeStep::Carve { .. }
+            | MazeStep::Backtrack { .. }
+            | MazeStep::LoopTarget { .. }
+            | MazeStep::Loop { .. }
+            | MazeStep::LoopSkipped { .. }
+            | MazeStep::LoopsShort { .. }
+            | MazeStep::BraidStart { .. }
+            | MazeStep::Braid { .. }
+            | MazeStep::BraidSkipped { .. } => self.carve_caption(),
+            MazeStep::Start { .. }
+            | MazeStep::Star { .. }
+            | MazeStep::PowerUp { .. }
+            | MazeStep::Tokens { .. }
+            | MazeStep::HazardRule { .. }
+            | MazeStep::Hazard { .. }
+            | MazeStep::PursuerSpeed { .. } => self.place_caption(),
+        }
+    }
+}
+
+impl MazeStep {
+    /// The caption of a step of the carving: the floor, the search, its loops and its braids.
+    fn carve_caption(&self) -> String {
+        match self {
             MazeStep::Floor { floor, width, height, floors_per_step, intensity } => format!(
                 "floor {floor}: {width} × {height} cells of wall; intensity {intensity:.2} (the curve at {floor} / \
                  {floors_per_step})"
@@ -164,6 +190,13 @@ impl Step for MazeStep {
                 };
                 format!("braid: dead end {} left: {why}", at(*dead_end))
             }
+            _ => unreachable!("only the carving's steps come here"),
+        }
+    }
+
+    /// The caption of a step of the placement: the start, stars, power-up, tokens and pursuers.
+    fn place_caption(&self) -> String {
+        match self {
             MazeStep::Start { cell, open_cells } => {
                 format!("start: {}, the first of {open_cells} open cells in row-major order", at(*cell))
             }
@@ -193,6 +226,7 @@ impl Step for MazeStep {
             MazeStep::PursuerSpeed { intensity, min, max, speed } => {
                 format!("pursuer speed: {min} to {max} at intensity {intensity:.2} → {speed:.2} cells a second")
             }
+            _ => unreachable!("only the placement's steps come here"),
         }
     }
 }

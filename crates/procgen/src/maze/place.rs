@@ -72,17 +72,39 @@ pub fn place_traced<T: Trace<MazeStep>>(
     // sorted by construction, so every result comes out in row-major order without a sort.
     let open = open_indices(grid);
     let start = *open.first().expect("a carved grid has at least one open cell") as usize;
-    let position = |index: u32| open.binary_search(&index).expect("searches reach open cells only");
     let search = grid.bfs_levels(start);
     trace.note(|| MazeStep::Start { cell: grid.cell(start), open_cells: open.len() });
 
-    let stars: Vec<usize> = furthest(&search).into_iter().map(position).collect();
+    let stars = place_stars(grid, &open, &search, trace);
+    let power_up = place_power_up(grid, &open, &stars, trace);
+    let tokens = place_tokens(grid, tuning, &open, &stars, power_up, rng, trace);
+    let hazards = place_hazards(grid, tuning, intensity, &open, search, trace);
+
+    let cell_at = |position: usize| grid.cell(open[position] as usize);
+    Placement {
+        start: cell_at(0),
+        tokens,
+        stars: stars.into_iter().map(cell_at).collect(),
+        hazards,
+        power_up: power_up.map(cell_at),
+    }
+}
+
+/// The stars: the open-list positions of the cells furthest from the start, each narrated.
+fn place_stars<T: Trace<MazeStep>>(grid: &Grid, open: &[u32], search: &Levels, trace: &mut T) -> Vec<usize> {
+    let position = |index: u32| open.binary_search(&index).expect("searches reach open cells only");
+    let stars: Vec<usize> = furthest(search).into_iter().map(position).collect();
     if T::ON {
         for (rank, &star) in stars.iter().enumerate() {
             let index = open[star];
-            trace.note(|| MazeStep::Star { cell: grid.cell(index as usize), distance: distance(&search, index), rank });
+            trace.note(|| MazeStep::Star { cell: grid.cell(index as usize), distance: distance(search, index), rank });
         }
     }
+    stars
+}
+
+/// The power-up: the middle of the open-cell list, unless that is the start or a star.
+fn place_power_up<T: Trace<MazeStep>>(grid: &Grid, open: &[u32], stars: &[usize], trace: &mut T) -> Option<usize> {
     let middle = open.len() / 2;
     let power_up = (middle != 0 && !stars.contains(&middle)).then_some(middle);
     trace.note(|| MazeStep::PowerUp {
@@ -90,16 +112,29 @@ pub fn place_traced<T: Trace<MazeStep>>(
         middle,
         open_cells: open.len(),
     });
+    power_up
+}
 
+/// The tokens: the share of the open cells, drawn among those the start, the stars and the
+/// power-up leave free.
+fn place_tokens<T: Trace<MazeStep>>(
+    grid: &Grid,
+    tuning: &MazeTuning,
+    open: &[u32],
+    stars: &[usize],
+    power_up: Option<usize>,
+    rng: &mut impl GenRng,
+    trace: &mut T,
+) -> Vec<Cell> {
     let mut reserved = vec![false; open.len()];
     reserved[0] = true;
-    for &s in &stars {
+    for &s in stars {
         reserved[s] = true;
     }
     if let Some(p) = power_up {
         reserved[p] = true;
     }
-    let tokens = token_cells(grid, &open, &choose_tokens(&reserved, tuning.token_share, rng));
+    let tokens = token_cells(grid, open, &choose_tokens(&reserved, tuning.token_share, rng));
     trace.note(|| MazeStep::Tokens {
         token_share: tuning.token_share,
         open_cells: open.len(),
@@ -107,8 +142,19 @@ pub fn place_traced<T: Trace<MazeStep>>(
         wanted: tokens_wanted(tuning.token_share, open.len()),
         cells: tokens.clone(),
     });
-    drop(reserved);
+    tokens
+}
 
+/// The hazards: as many as the intensity asks, spaced evenly along the open cells at least
+/// `min_hazard_distance` steps from the start.
+fn place_hazards<T: Trace<MazeStep>>(
+    grid: &Grid,
+    tuning: &MazeTuning,
+    intensity: f32,
+    open: &[u32],
+    search: Levels,
+    trace: &mut T,
+) -> Vec<Cell> {
     // Hazards: the reached cells outside the first `min_distance` levels of the search. The
     // search's own buffer marks them: it is already false for every reached cell.
     let min_distance = tuning.min_hazard_distance.max(1) as usize;
@@ -142,15 +188,7 @@ pub fn place_traced<T: Trace<MazeStep>>(
             trace.note(|| MazeStep::Hazard { cell: grid.cell(i as usize), rank });
         }
     }
-
-    let cell_at = |position: usize| grid.cell(open[position] as usize);
-    Placement {
-        start: cell_at(0),
-        tokens,
-        stars: stars.into_iter().map(cell_at).collect(),
-        hazards,
-        power_up: power_up.map(cell_at),
-    }
+    hazards
 }
 
 /// Row-major indices of the open cells, compacted without a branch per cell.

@@ -53,61 +53,17 @@ fn lay_floor(events: &[MazeStep]) -> Result<(Option<MazeFloor>, (bool, bool)), R
         let Some(floor) = &mut floor else {
             return Err(fail(format!("a `{}` event before the `floor`", event.rule())));
         };
-        let grid = &mut floor.grid;
         match event {
             MazeStep::Floor { .. } => unreachable!("handled above"),
-            MazeStep::CarveStart { cell } => {
-                inside(grid, *cell).map_err(fail)?;
-                grid.set_open(*cell, true);
+            MazeStep::CarveStart { .. } | MazeStep::Carve { .. } | MazeStep::Loop { .. } | MazeStep::Braid { .. } => {
+                open_way(floor, event).map_err(fail)?
             }
-            MazeStep::Carve { from, wall, to, .. } => {
-                carve_step(grid, *from, *wall, *to).map_err(fail)?;
-                grid.set_open(*wall, true);
-                grid.set_open(*to, true);
-            }
-            MazeStep::Loop { wall, .. } => {
-                knock(grid, *wall).map_err(fail)?;
-                grid.set_open(*wall, true);
-                floor.loops.push(*wall);
-            }
-            MazeStep::Braid { wall, .. } => {
-                knock(grid, *wall).map_err(fail)?;
-                grid.set_open(*wall, true);
-                floor.braids.push(*wall);
-            }
-            MazeStep::Start { cell, .. } => {
-                open_cell(grid, *cell).map_err(fail)?;
-                floor.start = *cell;
-                placed.0 = true;
-            }
-            MazeStep::Star { cell, .. } => {
-                open_cell(grid, *cell).map_err(fail)?;
-                floor.stars.push(*cell);
-            }
-            MazeStep::PowerUp { cell, .. } => {
-                if let Some(cell) = cell {
-                    open_cell(grid, *cell).map_err(fail)?;
-                }
-                floor.power_up = *cell;
-            }
-            MazeStep::Tokens { cells, .. } => {
-                for &cell in cells {
-                    open_cell(grid, cell).map_err(fail)?;
-                }
-                floor.tokens.clone_from(cells);
-            }
-            MazeStep::Hazard { cell, .. } => {
-                open_cell(grid, *cell).map_err(fail)?;
-                floor.hazards.push(*cell);
-            }
-            MazeStep::PursuerSpeed { intensity, min, max, speed } => {
-                same_number(at, "the intensity", *intensity, floor.intensity)?;
-                // The tuning's line from min to max, written as the tuning writes it so the bits agree.
-                let t = intensity.clamp(0.0, 1.0);
-                same_number(at, "the pursuers' speed", *speed, min + (max - min) * t)?;
-                floor.pursuer_speed = *speed;
-                placed.1 = true;
-            }
+            MazeStep::Start { .. }
+            | MazeStep::Star { .. }
+            | MazeStep::PowerUp { .. }
+            | MazeStep::Tokens { .. }
+            | MazeStep::Hazard { .. }
+            | MazeStep::PursuerSpeed { .. } => place_on(floor, &mut placed, at, event)?,
             // Narration of what the events above do: nothing to lay.
             MazeStep::Backtrack { .. }
             | MazeStep::LoopTarget { .. }
@@ -119,6 +75,78 @@ fn lay_floor(events: &[MazeStep]) -> Result<(Option<MazeFloor>, (bool, bool)), R
         }
     }
     Ok((floor, placed))
+}
+
+/// Opens the cells a carve step, a loop or a braid names, once checked against its shape.
+fn open_way(floor: &mut MazeFloor, event: &MazeStep) -> Result<(), String> {
+    let grid = &mut floor.grid;
+    match event {
+        MazeStep::CarveStart { cell } => {
+            inside(grid, *cell)?;
+            grid.set_open(*cell, true);
+        }
+        MazeStep::Carve { from, wall, to, .. } => {
+            carve_step(grid, *from, *wall, *to)?;
+            grid.set_open(*wall, true);
+            grid.set_open(*to, true);
+        }
+        MazeStep::Loop { wall, .. } => {
+            knock(grid, *wall)?;
+            grid.set_open(*wall, true);
+            floor.loops.push(*wall);
+        }
+        MazeStep::Braid { wall, .. } => {
+            knock(grid, *wall)?;
+            grid.set_open(*wall, true);
+            floor.braids.push(*wall);
+        }
+        _ => unreachable!("only the carve, the loops and the braids come here"),
+    }
+    Ok(())
+}
+
+/// Places what a placement event (event `at`) names on an open cell, or the pursuers' speed;
+/// `placed` records whether the start and the speed have come.
+fn place_on(floor: &mut MazeFloor, placed: &mut (bool, bool), at: usize, event: &MazeStep) -> Result<(), ReplayError> {
+    let fail = |reason: String| ReplayError::new(at, reason);
+    let grid = &floor.grid;
+    match event {
+        MazeStep::Start { cell, .. } => {
+            open_cell(grid, *cell).map_err(fail)?;
+            floor.start = *cell;
+            placed.0 = true;
+        }
+        MazeStep::Star { cell, .. } => {
+            open_cell(grid, *cell).map_err(fail)?;
+            floor.stars.push(*cell);
+        }
+        MazeStep::PowerUp { cell, .. } => {
+            if let Some(cell) = cell {
+                open_cell(grid, *cell).map_err(fail)?;
+            }
+            floor.power_up = *cell;
+        }
+        MazeStep::Tokens { cells, .. } => {
+            for &cell in cells {
+                open_cell(grid, cell).map_err(fail)?;
+            }
+            floor.tokens.clone_from(cells);
+        }
+        MazeStep::Hazard { cell, .. } => {
+            open_cell(grid, *cell).map_err(fail)?;
+            floor.hazards.push(*cell);
+        }
+        MazeStep::PursuerSpeed { intensity, min, max, speed } => {
+            same_number(at, "the intensity", *intensity, floor.intensity)?;
+            // The tuning's line from min to max, written as the tuning writes it so the bits agree.
+            let t = intensity.clamp(0.0, 1.0);
+            same_number(at, "the pursuers' speed", *speed, min + (max - min) * t)?;
+            floor.pursuer_speed = *speed;
+            placed.1 = true;
+        }
+        _ => unreachable!("only the placement's events come here"),
+    }
+    Ok(())
 }
 
 fn blank_floor(floor: u32, width: usize, height: usize, intensity: f32) -> MazeFloor {

@@ -78,6 +78,13 @@ pub struct MazeTuning {
 impl MazeTuning {
     /// Checks every field; the message starts with the field's name.
     pub fn validate(&self) -> Result<(), FieldError> {
+        self.check_floor()?;
+        self.check_speeds()?;
+        self.check_play()
+    }
+
+    /// The floor: its size, its crumbs, its loops and braids, and its hazards.
+    fn check_floor(&self) -> Result<(), FieldError> {
         for (field, value) in [("width", self.width), ("height", self.height)] {
             if !(MIN_GAME_SIDE..=MAX_GAME_SIDE).contains(&value) {
                 return Err(FieldError::new(
@@ -108,6 +115,11 @@ impl MazeTuning {
                 format!("{} must be at least hazards_min ({})", self.hazards_max, self.hazards_min),
             ));
         }
+        Ok(())
+    }
+
+    /// The speeds of the player and the pursuers, the curve's step and the power-up's time.
+    fn check_speeds(&self) -> Result<(), FieldError> {
         for (field, value) in [
             ("pursuer_speed_min", self.pursuer_speed_min),
             ("player_speed", self.player_speed),
@@ -132,6 +144,11 @@ impl MazeTuning {
         if !(self.power_up_seconds.is_finite() && (0.0..=600.0).contains(&self.power_up_seconds)) {
             return Err(FieldError::new("power_up_seconds", format!("{} must be in 0..=600", self.power_up_seconds)));
         }
+        Ok(())
+    }
+
+    /// The play: points, touch and eat radii, the pursuers' timings and hunters, and lives.
+    fn check_play(&self) -> Result<(), FieldError> {
         let points = [
             ("token_points", self.token_points),
             ("star_points", self.star_points),

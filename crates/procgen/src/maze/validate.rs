@@ -24,6 +24,48 @@ pub use crate::violation::Violation;
 pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
+    let Some(survey) = check_shape(tuning, floor, &mut flag) else {
+        return out;
+    };
+    check_loops(tuning, floor, &mut flag);
+    check_on_open(floor, &mut flag);
+    check_stars(floor, &survey, &mut flag);
+    check_overlaps(floor, &mut flag);
+    check_tokens(tuning, floor, &survey, &mut flag);
+    check_hazards(tuning, floor, &survey, &mut flag);
+    check_power_up(floor, &survey, &mut flag);
+    let speed = tuning.pursuer_speed_at(floor.intensity);
+    if !(0.0..=1.0).contains(&floor.intensity) || (floor.pursuer_speed - speed).abs() > 1e-4 {
+        flag(
+            "pursuer speed",
+            format!("speed {} at intensity {}, the tuning gives {speed}", floor.pursuer_speed, floor.intensity),
+        );
+    }
+    out
+}
+
+/// The floor's open cells as the validator's own search sees them from the first one.
+struct Survey<'a> {
+    grid: &'a Grid,
+    open: Vec<Cell>,
+    first: Cell,
+    dist: Vec<Option<u32>>,
+}
+
+impl Survey<'_> {
+    /// Steps from the first open cell to `c`; none for a wall or a cell out of reach.
+    fn distance_of(&self, c: Cell) -> Option<u32> {
+        if self.grid.is_open(c.0, c.1) { self.dist[c.1 * self.grid.width + c.0] } else { None }
+    }
+}
+
+/// The grid's shape (`size`, `border` or `tiny grid`, `start`, `reachable`); gives the open cells
+/// and their distances from the start, or none when no cell is open.
+fn check_shape<'a>(
+    tuning: &MazeTuning,
+    floor: &'a MazeFloor,
+    flag: &mut impl FnMut(&'static str, String),
+) -> Option<Survey<'a>> {
     let grid = &floor.grid;
     let (w, h) = (grid.width, grid.height);
     if (w, h) != (tuning.width, tuning.height) {
@@ -32,7 +74,7 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
     let open = grid.open_cells();
     let Some(&first) = open.first() else {
         flag("start", "the grid has no open cell".into());
-        return out;
+        return None;
     };
 
     // Shape: the border stays wall; a grid too small to carve is its carving start alone.
@@ -56,29 +98,30 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
     if let Some(c) = unreachable.first() {
         flag("reachable", format!("{} open cells can't be reached from the start, e.g. {c:?}", unreachable.len()));
     }
+    Some(Survey { grid, open, first, dist })
+}
 
-    check_loops(tuning, floor, &mut flag);
-
-    // Everything placed stands on an open cell.
+/// Everything placed stands on an open cell (`on wall`).
+fn check_on_open(floor: &MazeFloor, flag: &mut impl FnMut(&'static str, String)) {
     let placed = std::iter::once(("start", floor.start))
         .chain(floor.tokens.iter().map(|&c| ("token", c)))
         .chain(floor.stars.iter().map(|&c| ("star", c)))
         .chain(floor.hazards.iter().map(|&c| ("hazard", c)))
         .chain(floor.power_up.map(|c| ("power-up", c)));
     for (what, c) in placed {
-        if !grid.is_open(c.0, c.1) {
+        if !floor.grid.is_open(c.0, c.1) {
             flag("on wall", format!("{what} at {c:?} is not on an open cell"));
         }
     }
-    let distance_of = |c: Cell| {
-        if grid.is_open(c.0, c.1) { dist[c.1 * w + c.0] } else { None }
-    };
+}
 
-    // Stars: the furthest cells from the start, by distance (any of tied cells will do).
-    let mut others: Vec<u32> = open.iter().filter(|&&c| c != first).filter_map(|&c| distance_of(c)).collect();
+/// Stars: the furthest cells from the start, by distance (any of tied cells will do).
+fn check_stars(floor: &MazeFloor, survey: &Survey, flag: &mut impl FnMut(&'static str, String)) {
+    let mut others: Vec<u32> =
+        survey.open.iter().filter(|&&c| c != survey.first).filter_map(|&c| survey.distance_of(c)).collect();
     others.sort_unstable_by(|a, b| b.cmp(a));
     others.truncate(STARS);
-    let mut star_distances: Vec<Option<u32>> = floor.stars.iter().map(|&c| distance_of(c)).collect();
+    let mut star_distances: Vec<Option<u32>> = floor.stars.iter().map(|&c| survey.distance_of(c)).collect();
     star_distances.sort_unstable_by(|a, b| b.cmp(a));
     let expected: Vec<Option<u32>> = others.iter().map(|&d| Some(d)).collect();
     if star_distances != expected || has_duplicates(&floor.stars) {
@@ -87,8 +130,10 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
             format!("stars {:?} at distances {star_distances:?}; the furthest cells are at {others:?}", floor.stars),
         );
     }
+}
 
-    // Overlaps the rules forbid: pick-ups share no cell with each other or the start.
+/// Overlaps the rules forbid (`overlap`): pick-ups share no cell with each other or the start.
+fn check_overlaps(floor: &MazeFloor, flag: &mut impl FnMut(&'static str, String)) {
     let pickups = floor.stars.iter().map(|&c| ("star", c)).chain(floor.power_up.map(|c| ("power-up", c)));
     for (what, c) in pickups {
         if c == floor.start {
@@ -109,9 +154,12 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
     if floor.hazards.contains(&floor.start) {
         flag("overlap", format!("a hazard on the start {:?}", floor.start));
     }
+}
 
-    // Tokens: the share of the open cells, capped by the cells left once the start, stars and
-    // power-up are out.
+/// Tokens: the share of the open cells, capped by the cells left once the start, stars and
+/// power-up are out.
+fn check_tokens(tuning: &MazeTuning, floor: &MazeFloor, survey: &Survey, flag: &mut impl FnMut(&'static str, String)) {
+    let open = &survey.open;
     let reserved = 1
         + floor.stars.iter().filter(|&&s| s != floor.start).count()
         + usize::from(floor.power_up.is_some_and(|p| p != floor.start && !floor.stars.contains(&p)));
@@ -129,11 +177,13 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
             ),
         );
     }
+}
 
-    // Hazards: far enough from the start, as many as the intensity asks where there is room.
+/// Hazards: far enough from the start, as many as the intensity asks where there is room.
+fn check_hazards(tuning: &MazeTuning, floor: &MazeFloor, survey: &Survey, flag: &mut impl FnMut(&'static str, String)) {
     let min_distance = tuning.min_hazard_distance.max(1);
     for &c in &floor.hazards {
-        match distance_of(c) {
+        match survey.distance_of(c) {
             Some(d) if d >= min_distance => {}
             d => flag(
                 "hazard distance",
@@ -141,7 +191,7 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
             ),
         }
     }
-    let room = open.iter().filter(|&&c| distance_of(c).is_some_and(|d| d >= min_distance)).count();
+    let room = survey.open.iter().filter(|&&c| survey.distance_of(c).is_some_and(|d| d >= min_distance)).count();
     let expected_hazards = tuning.hazards_at(floor.intensity).min(room);
     if floor.hazards.len() != expected_hazards || has_duplicates(&floor.hazards) {
         flag(
@@ -154,22 +204,15 @@ pub fn validate_floor(tuning: &MazeTuning, floor: &MazeFloor) -> Vec<Violation> 
             ),
         );
     }
+}
 
-    // The power-up: the middle of the open-cell list, unless that is the start or a star.
-    let middle = open[open.len() / 2];
-    let expected_power_up = (middle != first && !floor.stars.contains(&middle)).then_some(middle);
+/// The power-up: the middle of the open-cell list, unless that is the start or a star.
+fn check_power_up(floor: &MazeFloor, survey: &Survey, flag: &mut impl FnMut(&'static str, String)) {
+    let middle = survey.open[survey.open.len() / 2];
+    let expected_power_up = (middle != survey.first && !floor.stars.contains(&middle)).then_some(middle);
     if floor.power_up != expected_power_up {
         flag("power-up", format!("power-up {:?}, expected {expected_power_up:?}", floor.power_up));
     }
-
-    let speed = tuning.pursuer_speed_at(floor.intensity);
-    if !(0.0..=1.0).contains(&floor.intensity) || (floor.pursuer_speed - speed).abs() > 1e-4 {
-        flag(
-            "pursuer speed",
-            format!("speed {} at intensity {}, the tuning gives {speed}", floor.pursuer_speed, floor.intensity),
-        );
-    }
-    out
 }
 
 /// The loop rules: the grid with its loops walled again is a perfect maze; each loop was an inner
