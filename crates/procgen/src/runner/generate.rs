@@ -8,8 +8,8 @@ use crate::Seed;
 use crate::food::{FoodKind, FoodPicker};
 use crate::physics::JumpReach;
 use crate::rng::{GenRng, Subsystem, stream};
-use crate::runner::RunnerConfig;
 use crate::runner::explain::{Candidate, Pick, RunnerStep, Weighted};
+use crate::runner::{ChunkDef, RunnerConfig};
 use crate::trace::{NoTrace, Trace};
 
 /// A stretch along the track, in world units.
@@ -197,27 +197,7 @@ impl RunnerGenerator {
         let tuning = &self.config.tuning;
         let width = self.config.library.chunk_width;
 
-        let gaps: Vec<Span> = def
-            .gaps
-            .iter()
-            .map(|gap| {
-                let x = x0 + gap.x;
-                let speed = self.config.speed_at(x);
-                let width = gap.size * tuning.max_gap(&self.reach, speed);
-                trace.note(|| RunnerStep::Gap {
-                    local_x: gap.x,
-                    x,
-                    intensity: self.config.intensity_at(x),
-                    speed,
-                    jump_range: self.reach.range(speed),
-                    gap_ratio: tuning.gap_ratio,
-                    max_gap: tuning.max_gap(&self.reach, speed),
-                    size: gap.size,
-                    width,
-                });
-                Span { x, width }
-            })
-            .collect();
+        let gaps = self.lay_gaps(def, x0, trace);
         let ground = ground_around(x0, width, &gaps);
         if T::ON {
             for p in &def.platforms {
@@ -228,16 +208,7 @@ impl RunnerGenerator {
             }
         }
 
-        let food = def
-            .food
-            .iter()
-            .map(|slot| {
-                let (kind, pity) = self.food.pick_why(&mut self.food_rng);
-                let x = x0 + slot.x;
-                trace.note(|| RunnerStep::Food { local_x: slot.x, x, y: slot.y, kind, pity });
-                Food { x, y: slot.y, kind }
-            })
-            .collect();
+        let food = pick_food(&mut self.food, &mut self.food_rng, def, x0, trace);
         let speed = self.config.speed_at(x0);
         let chunk = PlacedChunk {
             index: self.next_index,
@@ -270,6 +241,32 @@ impl RunnerGenerator {
         chunk
     }
 
+    /// The gaps of chunk `def` laid from `x0`, each its share of the widest gap the jump clears at
+    /// the speed where it lies.
+    fn lay_gaps<T: Trace<RunnerStep>>(&self, def: &ChunkDef, x0: f32, trace: &mut T) -> Vec<Span> {
+        let tuning = &self.config.tuning;
+        def.gaps
+            .iter()
+            .map(|gap| {
+                let x = x0 + gap.x;
+                let speed = self.config.speed_at(x);
+                let width = gap.size * tuning.max_gap(&self.reach, speed);
+                trace.note(|| RunnerStep::Gap {
+                    local_x: gap.x,
+                    x,
+                    intensity: self.config.intensity_at(x),
+                    speed,
+                    jump_range: self.reach.range(speed),
+                    gap_ratio: tuning.gap_ratio,
+                    max_gap: tuning.max_gap(&self.reach, speed),
+                    size: gap.size,
+                    width,
+                });
+                Span { x, width }
+            })
+            .collect()
+    }
+
     /// The numbers every later rule reads: the first event of a traced track.
     fn rules(&self) -> RunnerStep {
         let tuning = &self.config.tuning;
@@ -288,6 +285,25 @@ impl RunnerGenerator {
             distance_per_step: tuning.distance_per_step,
         }
     }
+}
+
+/// The food of chunk `def` laid from `x0`: a kind drawn for each of its slots, in order.
+fn pick_food<T: Trace<RunnerStep>>(
+    picker: &mut FoodPicker,
+    rng: &mut ChaCha8Rng,
+    def: &ChunkDef,
+    x0: f32,
+    trace: &mut T,
+) -> Vec<Food> {
+    def.food
+        .iter()
+        .map(|slot| {
+            let (kind, pity) = picker.pick_why(rng);
+            let x = x0 + slot.x;
+            trace.note(|| RunnerStep::Food { local_x: slot.x, x, y: slot.y, kind, pity });
+            Food { x, y: slot.y, kind }
+        })
+        .collect()
 }
 
 /// A chosen library chunk, as the trace names it.

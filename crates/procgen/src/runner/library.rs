@@ -137,39 +137,10 @@ impl ChunkLibrary {
         Ok(())
     }
 
+    /// One chunk's rules: its numbers, its demand, a rest chunk's flat trail, then its gaps, hazards,
+    /// platforms and food against the tuning's jump.
     fn validate_chunk(&self, chunk: &ChunkDef, tuning: &RunnerTuning) -> Result<(), String> {
-        let width = self.chunk_width;
-        // Every number first: NaN passes no comparison, so it would slip past the range checks.
-        let numbers = std::iter::once(("demand".to_string(), chunk.demand))
-            .chain(
-                chunk
-                    .gaps
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(g, gap)| [(format!("gaps[{g}].x"), gap.x), (format!("gaps[{g}].size"), gap.size)]),
-            )
-            .chain(chunk.platforms.iter().enumerate().flat_map(|(p, platform)| {
-                [
-                    (format!("platforms[{p}].x"), platform.x),
-                    (format!("platforms[{p}].y"), platform.y),
-                    (format!("platforms[{p}].width"), platform.width),
-                ]
-            }))
-            .chain(chunk.hazards.iter().enumerate().flat_map(|(h, hazard)| {
-                [(format!("hazards[{h}].x"), hazard.x), (format!("hazards[{h}].width"), hazard.width)]
-            }))
-            .chain(
-                chunk
-                    .food
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(f, food)| [(format!("food[{f}].x"), food.x), (format!("food[{f}].y"), food.y)]),
-            );
-        for (field, value) in numbers {
-            if !value.is_finite() {
-                return Err(format!("{field} is {value}: every number must be finite"));
-            }
-        }
+        finite_numbers(chunk)?;
         if !(0.0..=1.0).contains(&chunk.demand) {
             return Err(format!("demand {} is outside 0..1", chunk.demand));
         }
@@ -184,6 +155,14 @@ impl ChunkLibrary {
         // Gaps are widest at top speed: they must fit with landing room on both sides then.
         let reach = JumpReach::of(tuning);
         let widest_gap = tuning.max_gap(&reach, tuning.speed_max);
+        self.check_gaps(chunk, widest_gap)?;
+        self.check_hazards(chunk, tuning, &reach, widest_gap)?;
+        self.check_reach(chunk, &reach)
+    }
+
+    /// Each gap's size, with landing ground before it and after it at its widest.
+    fn check_gaps(&self, chunk: &ChunkDef, widest_gap: f32) -> Result<(), String> {
+        let width = self.chunk_width;
         let mut ground_from = self.min_landing;
         for (g, gap) in chunk.gaps.iter().enumerate() {
             if !(gap.size > 0.0 && gap.size <= 1.0) {
@@ -203,7 +182,19 @@ impl ChunkLibrary {
                 ));
             }
         }
-        let jumpable = tuning.max_gap(&reach, tuning.speed_min);
+        Ok(())
+    }
+
+    /// Each hazard jumpable at the slowest speed, inside the chunk and clear of every gap.
+    fn check_hazards(
+        &self,
+        chunk: &ChunkDef,
+        tuning: &RunnerTuning,
+        reach: &JumpReach,
+        widest_gap: f32,
+    ) -> Result<(), String> {
+        let width = self.chunk_width;
+        let jumpable = tuning.max_gap(reach, tuning.speed_min);
         for (h, hazard) in chunk.hazards.iter().enumerate() {
             if !(hazard.width > 0.0 && hazard.width <= jumpable) {
                 return Err(format!(
@@ -222,6 +213,12 @@ impl ChunkLibrary {
                 return Err(format!("hazards[{h}] overlaps a gap"));
             }
         }
+        Ok(())
+    }
+
+    /// Each platform and each food inside the chunk and within a jump's reach.
+    fn check_reach(&self, chunk: &ChunkDef, reach: &JumpReach) -> Result<(), String> {
+        let width = self.chunk_width;
         let top = PLATFORM_REACH * reach.height();
         for (p, platform) in chunk.platforms.iter().enumerate() {
             if !(platform.y > 0.0 && platform.y <= top) {
@@ -253,6 +250,42 @@ impl ChunkLibrary {
     pub(crate) fn min_demand(&self) -> f32 {
         self.chunks.iter().map(|c| c.demand).fold(f32::INFINITY, f32::min)
     }
+}
+
+/// Every number of a chunk finite, checked first: NaN passes no comparison, so it would slip
+/// past the range checks.
+fn finite_numbers(chunk: &ChunkDef) -> Result<(), String> {
+    let numbers = std::iter::once(("demand".to_string(), chunk.demand))
+        .chain(
+            chunk
+                .gaps
+                .iter()
+                .enumerate()
+                .flat_map(|(g, gap)| [(format!("gaps[{g}].x"), gap.x), (format!("gaps[{g}].size"), gap.size)]),
+        )
+        .chain(chunk.platforms.iter().enumerate().flat_map(|(p, platform)| {
+            [
+                (format!("platforms[{p}].x"), platform.x),
+                (format!("platforms[{p}].y"), platform.y),
+                (format!("platforms[{p}].width"), platform.width),
+            ]
+        }))
+        .chain(chunk.hazards.iter().enumerate().flat_map(|(h, hazard)| {
+            [(format!("hazards[{h}].x"), hazard.x), (format!("hazards[{h}].width"), hazard.width)]
+        }))
+        .chain(
+            chunk
+                .food
+                .iter()
+                .enumerate()
+                .flat_map(|(f, food)| [(format!("food[{f}].x"), food.x), (format!("food[{f}].y"), food.y)]),
+        );
+    for (field, value) in numbers {
+        if !value.is_finite() {
+            return Err(format!("{field} is {value}: every number must be finite"));
+        }
+    }
+    Ok(())
 }
 
 impl Default for ChunkLibrary {

@@ -84,92 +84,134 @@ fn lay_track(events: &[RunnerStep]) -> Result<(Vec<PlacedChunk>, OpenChunk, Opti
         let Some(rules) = &rules else {
             return Err(fail(format!("a `{}` event before the `rules`", event.rule())));
         };
-        if let RunnerStep::Intensity { index, x, progress, intensity, speed, jump_range } = *event {
+        if let RunnerStep::Intensity { .. } = event {
             finish(&mut track, open.take(), rules, at)?;
-            if index != track.len() {
-                return Err(fail(format!("chunk {index} comes where chunk {} belongs", track.len())));
-            }
-            // Chunks are laid end to end from 0, the next one's left edge summed as the generator sums it.
-            let expected_x = track.last().map_or(0.0, |c| c.x + rules.chunk_width);
-            same_number(at, "the chunk's x", x, expected_x)?;
-            same_number(at, "the progress along the curve", progress, x / rules.distance_per_step)?;
-            same_number(at, "the speed", speed, rules.speed_at(intensity))?;
-            same_number(at, "the jump range", jump_range, rules.reach.range(speed))?;
-            open = Some((blank_chunk(index, x, intensity, speed, jump_range, rules.chunk_width), false));
+            open = Some((open_chunk(&track, rules, at, event)?, false));
             continue;
         }
         let Some((chunk, chosen)) = &mut open else {
             return Err(fail(format!("a `{}` event before any chunk's `intensity`", event.rule())));
         };
-        let piece = matches!(
-            event,
-            RunnerStep::Gap { .. }
-                | RunnerStep::Platform { .. }
-                | RunnerStep::Hazard { .. }
-                | RunnerStep::Food { .. }
-                | RunnerStep::Streak { .. }
-        );
-        if piece && !*chosen {
-            return Err(fail(format!("no rule chose chunk {} before its `{}`", chunk.index, event.rule())));
-        }
         match event {
             RunnerStep::Rules { .. } | RunnerStep::Intensity { .. } => unreachable!("handled above"),
-            RunnerStep::Warmup { pick, .. } | RunnerStep::ForcedRest { pick, .. } => {
-                if let RunnerStep::ForcedRest { streak: recorded, rest_after, .. } = event
-                    && (*recorded != streak || *rest_after != rules.rest_after || streak < rules.rest_after)
-                {
-                    return Err(fail(format!(
-                        "forced rest after a streak of {recorded} (rest after {rest_after}), but the streak is {streak} \
-                         (rest after {})",
-                        rules.rest_after
-                    )));
+            RunnerStep::Warmup { .. }
+            | RunnerStep::ForcedRest { .. }
+            | RunnerStep::Window { .. }
+            | RunnerStep::Draw { .. } => choose_by_rule(chunk, chosen, rules, streak, event).map_err(fail)?,
+            RunnerStep::Gap { .. }
+            | RunnerStep::Platform { .. }
+            | RunnerStep::Hazard { .. }
+            | RunnerStep::Food { .. }
+            | RunnerStep::Streak { .. } => {
+                if !*chosen {
+                    return Err(fail(format!("no rule chose chunk {} before its `{}`", chunk.index, event.rule())));
                 }
-                if !pick.rest {
-                    return Err(fail(format!("\"{}\" is not a rest chunk", pick.id)));
-                }
-                choose(chunk, chosen, pick, true).map_err(fail)?;
-            }
-            RunnerStep::Window { .. } => {}
-            RunnerStep::Draw { weights, pick, .. } => {
-                if !weights.iter().any(|w| w.id == pick.id) {
-                    return Err(fail(format!("\"{}\" was drawn but is not among the chunks weighed", pick.id)));
-                }
-                choose(chunk, chosen, pick, false).map_err(fail)?;
-            }
-            RunnerStep::Gap { local_x, x, intensity, speed, jump_range, gap_ratio, max_gap, size, width } => {
-                same_number(at, "the gap's x", *x, chunk.x + local_x)?;
-                same_number(at, "the speed at the gap", *speed, rules.speed_at(*intensity))?;
-                same_number(at, "the jump range at the gap", *jump_range, rules.reach.range(*speed))?;
-                same_number(at, "the gap ratio", *gap_ratio, rules.gap_ratio)?;
-                // The tuning's `max_gap` and the chunk's share of it, in the generator's order.
-                let widest = rules.gap_ratio * rules.reach.range(*speed);
-                same_number(at, "the widest gap", *max_gap, widest)?;
-                same_number(at, "the gap's width", *width, size * widest)?;
-                chunk.gaps.push(Span { x: chunk.x + local_x, width: size * widest });
-            }
-            RunnerStep::Platform { local_x, x, y, width } => {
-                same_number(at, "the platform's x", *x, chunk.x + local_x)?;
-                chunk.platforms.push(Platform { x: chunk.x + local_x, y: *y, width: *width });
-            }
-            RunnerStep::Hazard { local_x, x, width } => {
-                same_number(at, "the hazard's x", *x, chunk.x + local_x)?;
-                chunk.hazards.push(Span { x: chunk.x + local_x, width: *width });
-            }
-            RunnerStep::Food { local_x, x, y, kind, .. } => {
-                same_number(at, "the food's x", *x, chunk.x + local_x)?;
-                chunk.food.push(Food { x: chunk.x + local_x, y: *y, kind: *kind });
-            }
-            RunnerStep::Streak { demand, rest, streak: recorded, .. } => {
-                same_number(at, "the chunk's demand", *demand, chunk.demand)?;
-                // The streak counts demanding chunks in a row; rest and easy chunks end it.
-                streak = if !rest && *demand > rules.demanding_above { streak + 1 } else { 0 };
-                if *rest != chunk.rest || *recorded != streak {
-                    return Err(fail(format!("the streak is recorded as {recorded} but counts {streak}")));
-                }
+                lay_piece(chunk, rules, &mut streak, at, event)?
             }
         }
     }
     Ok((track, open, rules))
+}
+
+/// The chunk an `intensity` event (event `at`) begins, once its place, progress, speed and jump
+/// range are checked against the track so far and the rules.
+fn open_chunk(track: &[PlacedChunk], rules: &Rules, at: usize, event: &RunnerStep) -> Result<PlacedChunk, ReplayError> {
+    let RunnerStep::Intensity { index, x, progress, intensity, speed, jump_range } = *event else {
+        unreachable!("called on an intensity event")
+    };
+    if index != track.len() {
+        return Err(ReplayError::new(at, format!("chunk {index} comes where chunk {} belongs", track.len())));
+    }
+    // Chunks are laid end to end from 0, the next one's left edge summed as the generator sums it.
+    let expected_x = track.last().map_or(0.0, |c| c.x + rules.chunk_width);
+    same_number(at, "the chunk's x", x, expected_x)?;
+    same_number(at, "the progress along the curve", progress, x / rules.distance_per_step)?;
+    same_number(at, "the speed", speed, rules.speed_at(intensity))?;
+    same_number(at, "the jump range", jump_range, rules.reach.range(speed))?;
+    Ok(blank_chunk(index, x, intensity, speed, jump_range, rules.chunk_width))
+}
+
+/// Names the chunk the rule an event states chose (the warm-up, a forced rest after `streak`
+/// demanding chunks, or a weighted draw), once checked against that rule.
+fn choose_by_rule(
+    chunk: &mut PlacedChunk,
+    chosen: &mut bool,
+    rules: &Rules,
+    streak: u32,
+    event: &RunnerStep,
+) -> Result<(), String> {
+    match event {
+        RunnerStep::Warmup { pick, .. } | RunnerStep::ForcedRest { pick, .. } => {
+            if let RunnerStep::ForcedRest { streak: recorded, rest_after, .. } = event
+                && (*recorded != streak || *rest_after != rules.rest_after || streak < rules.rest_after)
+            {
+                return Err(format!(
+                    "forced rest after a streak of {recorded} (rest after {rest_after}), but the streak is {streak} \
+                     (rest after {})",
+                    rules.rest_after
+                ));
+            }
+            if !pick.rest {
+                return Err(format!("\"{}\" is not a rest chunk", pick.id));
+            }
+            choose(chunk, chosen, pick, true)?;
+        }
+        RunnerStep::Window { .. } => {}
+        RunnerStep::Draw { weights, pick, .. } => {
+            if !weights.iter().any(|w| w.id == pick.id) {
+                return Err(format!("\"{}\" was drawn but is not among the chunks weighed", pick.id));
+            }
+            choose(chunk, chosen, pick, false)?;
+        }
+        _ => unreachable!("only the choosing rules' events come here"),
+    }
+    Ok(())
+}
+
+/// Lays one piece of the chosen chunk (event `at`: a gap, platform, hazard or food, each at the
+/// chunk's x plus its own), or checks its demand and moves the demanding `streak` on.
+fn lay_piece(
+    chunk: &mut PlacedChunk,
+    rules: &Rules,
+    streak: &mut u32,
+    at: usize,
+    event: &RunnerStep,
+) -> Result<(), ReplayError> {
+    match event {
+        RunnerStep::Gap { local_x, x, intensity, speed, jump_range, gap_ratio, max_gap, size, width } => {
+            same_number(at, "the gap's x", *x, chunk.x + local_x)?;
+            same_number(at, "the speed at the gap", *speed, rules.speed_at(*intensity))?;
+            same_number(at, "the jump range at the gap", *jump_range, rules.reach.range(*speed))?;
+            same_number(at, "the gap ratio", *gap_ratio, rules.gap_ratio)?;
+            // The tuning's `max_gap` and the chunk's share of it, in the generator's order.
+            let widest = rules.gap_ratio * rules.reach.range(*speed);
+            same_number(at, "the widest gap", *max_gap, widest)?;
+            same_number(at, "the gap's width", *width, size * widest)?;
+            chunk.gaps.push(Span { x: chunk.x + local_x, width: size * widest });
+        }
+        RunnerStep::Platform { local_x, x, y, width } => {
+            same_number(at, "the platform's x", *x, chunk.x + local_x)?;
+            chunk.platforms.push(Platform { x: chunk.x + local_x, y: *y, width: *width });
+        }
+        RunnerStep::Hazard { local_x, x, width } => {
+            same_number(at, "the hazard's x", *x, chunk.x + local_x)?;
+            chunk.hazards.push(Span { x: chunk.x + local_x, width: *width });
+        }
+        RunnerStep::Food { local_x, x, y, kind, .. } => {
+            same_number(at, "the food's x", *x, chunk.x + local_x)?;
+            chunk.food.push(Food { x: chunk.x + local_x, y: *y, kind: *kind });
+        }
+        RunnerStep::Streak { demand, rest, streak: recorded, .. } => {
+            same_number(at, "the chunk's demand", *demand, chunk.demand)?;
+            // The streak counts demanding chunks in a row; rest and easy chunks end it.
+            *streak = if !rest && *demand > rules.demanding_above { *streak + 1 } else { 0 };
+            if *rest != chunk.rest || *recorded != *streak {
+                return Err(ReplayError::new(at, format!("the streak is recorded as {recorded} but counts {streak}")));
+            }
+        }
+        _ => unreachable!("only a chunk's pieces come here"),
+    }
+    Ok(())
 }
 
 fn rules_of(event: &RunnerStep) -> Rules {
