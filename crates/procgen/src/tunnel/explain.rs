@@ -110,28 +110,7 @@ impl Step for TunnelStep {
 
     fn caption(&self) -> String {
         match self {
-            TunnelStep::Rules { tuning: t, squeeze, .. } => format!(
-                "rules: gaps {}–{} at intensity 0 to {}–{} at 1, spaced {}–{} tightened by up to {:.0}%; centres move \
-                 at most min({:.0}% of the screen's {}, {:.0}% of the spacing) and within the flyer's climb and fall; {}",
-                t.gap_min_start,
-                t.gap_max_start,
-                t.gap_min_end,
-                t.gap_max_end,
-                t.spacing_min,
-                t.spacing_max,
-                t.spacing_tighten * 100.0,
-                t.shift_screen_share * 100.0,
-                t.screen_height,
-                t.shift_spacing_share * 100.0,
-                if *squeeze {
-                    format!(
-                        "gaps squeeze from intensity {} by up to {} to a floor of {}",
-                        t.squeeze_from, t.squeeze_max, t.squeeze_floor
-                    )
-                } else {
-                    "gaps are met as drawn".to_string()
-                }
-            ),
+            TunnelStep::Rules { tuning, squeeze, .. } => rules_caption(tuning, *squeeze),
             TunnelStep::Gate {
                 index,
                 progress,
@@ -163,33 +142,62 @@ impl Step for TunnelStep {
             TunnelStep::FirstCentre { screen_height, centre } => {
                 format!("centre of gate 0: the middle of the {screen_height} screen, {centre}")
             }
-            TunnelStep::Centre { index, range: r, u, centre } => {
-                if r.boxed_in {
-                    return format!(
-                        "centre of gate {index}: no height keeps every rule; stays on screen as near {:.0} as it can: {centre:.1}",
-                        r.from
-                    );
-                }
-                format!(
-                    "centre of gate {index}: from {:.1}, up min(cap {:.1}, windows {:.1} + climb {:.1}) = {:.1}, down \
-                     min(cap {:.1}, {:.1} + fall {:.1}) = {:.1} in {:.2} s, on screen [{:.1}, {:.1}] → [{:.1}, {:.1}]; \
-                     drawn at {u:.2}: {centre:.1}",
-                    r.from,
-                    r.cap,
-                    r.windows,
-                    r.climb,
-                    r.up,
-                    r.cap,
-                    r.windows,
-                    r.fall,
-                    r.down,
-                    r.flight_time,
-                    r.screen.0,
-                    r.screen.1,
-                    r.lo,
-                    r.hi
-                )
-            }
+            TunnelStep::Centre { index, range, u, centre } => centre_caption(*index, range, *u, *centre),
         }
     }
+}
+
+/// The caption of the `rules` event: the gaps', spacings' and centres' rules, and the squeeze's.
+fn rules_caption(t: &TunnelTuning, squeeze: bool) -> String {
+    format!(
+        "rules: gaps {}–{} at intensity 0 to {}–{} at 1, spaced {}–{} tightened by up to {:.0}%; centres move \
+         at most min({:.0}% of the screen's {}, {:.0}% of the spacing) and within the flyer's climb and fall; {}",
+        t.gap_min_start,
+        t.gap_max_start,
+        t.gap_min_end,
+        t.gap_max_end,
+        t.spacing_min,
+        t.spacing_max,
+        t.spacing_tighten * 100.0,
+        t.shift_screen_share * 100.0,
+        t.screen_height,
+        t.shift_spacing_share * 100.0,
+        if squeeze {
+            format!(
+                "gaps squeeze from intensity {} by up to {} to a floor of {}",
+                t.squeeze_from, t.squeeze_max, t.squeeze_floor
+            )
+        } else {
+            "gaps are met as drawn".to_string()
+        }
+    )
+}
+
+/// The caption of a later gate's centre: the range its rules leave and where in it the draw fell.
+fn centre_caption(index: u32, r: &CentreRange, u: f32, centre: f32) -> String {
+    if r.boxed_in {
+        return format!(
+            "centre of gate {index}: no height keeps every rule; stays on screen as near {:.0} as it can: {centre:.1}",
+            r.from
+        );
+    }
+    format!(
+        "centre of gate {index}: from {:.1}, up min(cap {:.1}, windows {:.1} + climb {:.1}) = {:.1}, down \
+         min(cap {:.1}, {:.1} + fall {:.1}) = {:.1} in {:.2} s, on screen [{:.1}, {:.1}] → [{:.1}, {:.1}]; \
+         drawn at {u:.2}: {centre:.1}",
+        r.from,
+        r.cap,
+        r.windows,
+        r.climb,
+        r.up,
+        r.cap,
+        r.windows,
+        r.fall,
+        r.down,
+        r.flight_time,
+        r.screen.0,
+        r.screen.1,
+        r.lo,
+        r.hi
+    )
 }

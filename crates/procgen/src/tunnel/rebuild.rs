@@ -51,11 +51,7 @@ type Laid = (Vec<Gate>, Option<Open>, Option<f32>);
 
 fn lay_gates(events: &[TunnelStep]) -> Result<Laid, ReplayError> {
     let mut rules: Option<(&TunnelTuning, &FlyerReach, bool)> = None;
-    let mut gates: Vec<Gate> = Vec::new();
-    // The last gate laid as the generator keeps it (the gap as drawn) and its squeezed gap: what
-    // the next centre is chosen against.
-    let mut last: Option<(Gate, f32)> = None;
-    let mut open: Option<Open> = None;
+    let mut laying = Laying { gates: Vec::new(), last: None, open: None };
     for (at, event) in events.iter().enumerate() {
         let fail = |reason: String| ReplayError::new(at, reason);
         if let TunnelStep::Rules { tuning, reach, squeeze } = event {
@@ -70,59 +66,114 @@ fn lay_gates(events: &[TunnelStep]) -> Result<Laid, ReplayError> {
         };
         match event {
             TunnelStep::Rules { .. } => unreachable!("handled above"),
-            &TunnelStep::Gate {
-                index,
-                progress,
-                intensity,
-                gap_range,
-                height,
-                drawn_spacing,
-                spacing_factor,
-                spacing,
-                x,
-            } => {
-                if open.is_some() {
-                    return Err(fail(format!("gate {index} opens before gate {} has its centre", gates.len())));
-                }
-                if index as usize != gates.len() {
-                    return Err(fail(format!("gate {index} comes where gate {} should", gates.len())));
-                }
-                same_number(at, "the progress", progress, index as f32 / tuning.gates_per_step)?;
-                let (lo, hi) = tuning.gap_range(intensity);
-                same_number(at, "the gap range's low end", gap_range.0, lo)?;
-                same_number(at, "the gap range's high end", gap_range.1, hi)?;
-                same_number(at, "the spacing factor", spacing_factor, tuning.spacing_factor(intensity))?;
-                same_number(at, "the spacing", spacing, drawn_spacing * spacing_factor)?;
-                same_number(at, "the gate's x", x, last.as_ref().map_or(spacing, |(last, _)| last.x + spacing))?;
-                let gate = Gate { index, x, gap_center: 0.0, gap_height: height, spacing, intensity };
-                open = Some(Open { gate, squeezed: None });
+            TunnelStep::Gate { .. } => laying.open_gate(tuning, at, event)?,
+            TunnelStep::Squeeze { .. } => laying.squeeze(tuning, squeeze, at, event)?,
+            TunnelStep::FirstCentre { .. } | TunnelStep::Centre { .. } => {
+                laying.centre(tuning, reach, squeeze, at, event)?
             }
-            &TunnelStep::Squeeze { index, intensity, height, narrowed_by, floor, squeezed, applied } => {
-                let Some(gate) = open.as_mut().filter(|o| o.squeezed.is_none() && o.gate.index == index) else {
-                    return Err(fail(format!("a squeeze of gate {index}, which is not the gate being laid")));
-                };
-                same_number(at, "the squeezed gate's intensity", intensity, gate.gate.intensity)?;
-                same_number(at, "the squeezed gate's height", height, gate.gate.gap_height)?;
-                same_number(at, "the narrowing", narrowed_by, tuning.squeeze_by(intensity))?;
-                same_number(at, "the squeeze's floor", floor, tuning.squeeze_floor)?;
-                same_number(at, "the squeezed gap", squeezed, tuning.squeezed(height, intensity))?;
-                if applied != squeeze {
-                    return Err(fail(format!("the squeeze is {} but the rules say {squeeze}", applied)));
-                }
-                gate.squeezed = Some(squeezed);
-            }
+        }
+    }
+    Ok((laying.gates, laying.open, rules.map(|(tuning, _, _)| tuning.screen_height)))
+}
+
+/// The gates laid so far and the one being laid.
+struct Laying {
+    gates: Vec<Gate>,
+    /// The last gate laid as the generator keeps it (the gap as drawn) and its squeezed gap: what
+    /// the next centre is chosen against.
+    last: Option<(Gate, f32)>,
+    open: Option<Open>,
+}
+
+impl Laying {
+    /// Opens the gate a `gate` event (event `at`) names, once its place, spacing and gap range are
+    /// checked against the rules and the gates before it.
+    fn open_gate(&mut self, tuning: &TunnelTuning, at: usize, event: &TunnelStep) -> Result<(), ReplayError> {
+        let fail = |reason: String| ReplayError::new(at, reason);
+        let TunnelStep::Gate {
+            index,
+            progress,
+            intensity,
+            gap_range,
+            height,
+            drawn_spacing,
+            spacing_factor,
+            spacing,
+            x,
+        } = *event
+        else {
+            unreachable!("called on a gate event")
+        };
+        if self.open.is_some() {
+            return Err(fail(format!("gate {index} opens before gate {} has its centre", self.gates.len())));
+        }
+        if index as usize != self.gates.len() {
+            return Err(fail(format!("gate {index} comes where gate {} should", self.gates.len())));
+        }
+        same_number(at, "the progress", progress, index as f32 / tuning.gates_per_step)?;
+        let (lo, hi) = tuning.gap_range(intensity);
+        same_number(at, "the gap range's low end", gap_range.0, lo)?;
+        same_number(at, "the gap range's high end", gap_range.1, hi)?;
+        same_number(at, "the spacing factor", spacing_factor, tuning.spacing_factor(intensity))?;
+        same_number(at, "the spacing", spacing, drawn_spacing * spacing_factor)?;
+        same_number(at, "the gate's x", x, self.last.as_ref().map_or(spacing, |(last, _)| last.x + spacing))?;
+        let gate = Gate { index, x, gap_center: 0.0, gap_height: height, spacing, intensity };
+        self.open = Some(Open { gate, squeezed: None });
+        Ok(())
+    }
+
+    /// Squeezes the gate being laid as a `squeeze` event (event `at`) says, once its numbers are
+    /// checked against the gate and the rules.
+    fn squeeze(
+        &mut self,
+        tuning: &TunnelTuning,
+        squeeze: bool,
+        at: usize,
+        event: &TunnelStep,
+    ) -> Result<(), ReplayError> {
+        let fail = |reason: String| ReplayError::new(at, reason);
+        let TunnelStep::Squeeze { index, intensity, height, narrowed_by, floor, squeezed, applied } = *event else {
+            unreachable!("called on a squeeze event")
+        };
+        let Some(gate) = self.open.as_mut().filter(|o| o.squeezed.is_none() && o.gate.index == index) else {
+            return Err(fail(format!("a squeeze of gate {index}, which is not the gate being laid")));
+        };
+        same_number(at, "the squeezed gate's intensity", intensity, gate.gate.intensity)?;
+        same_number(at, "the squeezed gate's height", height, gate.gate.gap_height)?;
+        same_number(at, "the narrowing", narrowed_by, tuning.squeeze_by(intensity))?;
+        same_number(at, "the squeeze's floor", floor, tuning.squeeze_floor)?;
+        same_number(at, "the squeezed gap", squeezed, tuning.squeezed(height, intensity))?;
+        if applied != squeeze {
+            return Err(fail(format!("the squeeze is {} but the rules say {squeeze}", applied)));
+        }
+        gate.squeezed = Some(squeezed);
+        Ok(())
+    }
+
+    /// Centres and lays the squeezed gate being laid: the first in the middle of the screen, each
+    /// next one drawn in the range its rules give from the last.
+    fn centre(
+        &mut self,
+        tuning: &TunnelTuning,
+        reach: &FlyerReach,
+        squeeze: bool,
+        at: usize,
+        event: &TunnelStep,
+    ) -> Result<(), ReplayError> {
+        let fail = |reason: String| ReplayError::new(at, reason);
+        match event {
             &TunnelStep::FirstCentre { screen_height, centre } => {
-                let (gate, squeezed) = squeezed_gate(&mut open, 0).map_err(fail)?;
+                let (gate, squeezed) = squeezed_gate(&mut self.open, 0).map_err(fail)?;
                 if gate.index != 0 {
                     return Err(fail(format!("gate {} is centred as the first", gate.index)));
                 }
                 same_number(at, "the screen's height", screen_height, tuning.screen_height)?;
                 same_number(at, "the first centre", centre, screen_height / 2.0)?;
-                lay(&mut gates, &mut last, Gate { gap_center: centre, ..gate }, squeezed, squeeze);
+                lay(&mut self.gates, &mut self.last, Gate { gap_center: centre, ..gate }, squeezed, squeeze);
             }
             TunnelStep::Centre { index, range, u, centre } => {
-                let (gate, squeezed) = squeezed_gate(&mut open, *index).map_err(fail)?;
-                let Some((previous, previous_squeezed)) = &last else {
+                let (gate, squeezed) = squeezed_gate(&mut self.open, *index).map_err(fail)?;
+                let Some((previous, previous_squeezed)) = &self.last else {
                     return Err(fail(format!("gate {index} is centred after a last gate, but it is the first")));
                 };
                 let height = gate.gap_height;
@@ -136,11 +187,12 @@ fn lay_gates(events: &[TunnelStep]) -> Result<Laid, ReplayError> {
                     )));
                 }
                 same_number(at, "the centre", *centre, rule.draw(*u))?;
-                lay(&mut gates, &mut last, Gate { gap_center: *centre, ..gate }, squeezed, squeeze);
+                lay(&mut self.gates, &mut self.last, Gate { gap_center: *centre, ..gate }, squeezed, squeeze);
             }
+            _ => unreachable!("only the centres come here"),
         }
+        Ok(())
     }
-    Ok((gates, open, rules.map(|(tuning, _, _)| tuning.screen_height)))
 }
 
 /// The gate being laid, once squeezed: a centre comes after its gate's squeeze.

@@ -57,6 +57,13 @@ impl TunnelTuning {
     /// Checks every field, then that the generator can always keep every rule: the message
     /// starts with the field's name.
     pub fn validate(&self) -> Result<(), FieldError> {
+        self.check_ranges()?;
+        self.check_fit()?;
+        self.check_room_to_move()
+    }
+
+    /// Each field on its own: positive, in its range, and each maximum at least its minimum.
+    fn check_ranges(&self) -> Result<(), FieldError> {
         let positive = [
             ("screen_height", self.screen_height),
             ("gap_min_start", self.gap_min_start),
@@ -102,6 +109,12 @@ impl TunnelTuning {
                 format!("{} must be in 0..1 (1 excluded)", self.spacing_tighten),
             ));
         }
+        Ok(())
+    }
+
+    /// The fields together: the gaps fit the screen, the squeeze leaves the flyer room, and a
+    /// flap climbs.
+    fn check_fit(&self) -> Result<(), FieldError> {
         let room = self.screen_height - 2.0 * self.screen_margin;
         for (field, value) in [("gap_max_start", self.gap_max_start), ("gap_max_end", self.gap_max_end)] {
             if value > room {
@@ -147,7 +160,7 @@ impl TunnelTuning {
                 ),
             ));
         }
-        self.check_room_to_move()
+        Ok(())
     }
 
     /// Feasibility: from any gap the next gap's screen range is within reach of both the shift
