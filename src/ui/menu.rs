@@ -287,8 +287,8 @@ fn on_menu_chosen(
             next_screen.set(Screen::Playing);
         }
         MenuAction::BackToPause => {
+            // The pause's cursor comes back to *Settings* (`back_on_pause_settings`).
             if let Some(next) = next_pause.as_mut() {
-                back_to.0 = Some(return_to::PAUSE_SETTINGS);
                 next.set(Pause::Paused);
             }
         }

@@ -24,6 +24,11 @@ use crate::ui::widgets::{panel, sized_button, text};
 
 pub(crate) struct SettingsPlugin;
 
+/// The pause opens again with its cursor on *Settings*, the button that opened them.
+fn back_on_pause_settings(mut back_to: ResMut<crate::ui::menu::MenuReturn>) {
+    back_to.0 = Some(crate::ui::menu::return_to::PAUSE_SETTINGS);
+}
+
 impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Rebinding>()
@@ -32,6 +37,9 @@ impl Plugin for SettingsPlugin {
             // The same settings over a paused run, Back going back to the pause.
             .add_systems(OnEnter(Pause::Settings), spawn_settings)
             .add_systems(OnExit(Pause::Settings), stop_waiting)
+            // However the player leaves them (Back, Escape, the pause key), the pause's cursor
+            // comes back to its *Settings*.
+            .add_systems(OnTransition { exited: Pause::Settings, entered: Pause::Paused }, back_on_pause_settings)
             // As soon as the devices are read: no system this frame sees a press the row takes.
             .add_systems(PreUpdate, mute_while_waiting.after(crate::input::ReadActions))
             .add_systems(

@@ -207,6 +207,7 @@ fn settings_open_over_the_paused_run_and_back_returns_to_the_pause() {
     assert_eq!(pause(&app), Pause::Settings);
     key(&mut app, KeyCode::Escape, Key::Escape);
     assert_eq!(pause(&app), Pause::Paused);
+    assert_eq!(app.world().resource::<MenuCursor>().0, 2, "Escape comes back to Settings too");
     key(&mut app, KeyCode::Escape, Key::Escape);
     assert_eq!(pause(&app), Pause::Running);
     for _ in 0..3 {

@@ -53,10 +53,11 @@ pub(crate) fn eat_treats(
     let cutoff = at.x - KEEP_BEHIND;
     let mut eaten = Vec::new();
     run.treats.retain(|treat| {
-        if touched(treat) {
+        let eats = touched(treat);
+        if eats {
             eaten.push(treat.gate);
         }
-        !touched(treat) && treat.x >= cutoff
+        !eats && treat.x >= cutoff
     });
     if eaten.is_empty() {
         return;
