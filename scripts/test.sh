@@ -60,7 +60,9 @@ step "docs: CLI examples" docs_cli
 step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode runner,maze,arena,tunnel,food-tunnel --seeds 20000
 step "seed lab sweep (dungeon, puzzle)" cargo run --locked -q -p seedfeast-lab -- sweep --mode dungeon,puzzle --seeds 2000
 step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
-step "browser build check" cargo clippy --locked -p seedfeast --target wasm32-unknown-unknown -- -D warnings
+# The browser build's lints: the end-to-end tests' module (web-test) compiled with clippy-driver,
+# warnings denied (scripts/web.sh says why a build and not `cargo clippy`); e2e then reuses it.
+step "browser build and lints" env SEEDFEAST_WEB_PROFILE=web-test scripts/web.sh check
 # crates/web-floor (Bevy's share of the bundle, scripts/web-floor.sh) must ask for the game's features.
 step "bundle floor's features" scripts/web-floor.sh --check
 # THIRD-PARTY-CRATES.txt must list the crates the builds use today (cargo tree, a few seconds).
