@@ -25,6 +25,7 @@
 //! grid maths, no clock, every loop and retry bounded.
 
 pub mod ast;
+mod attempt;
 pub mod check;
 pub mod curriculum;
 pub mod eval;
