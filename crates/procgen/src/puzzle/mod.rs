@@ -41,6 +41,7 @@ pub mod minimap;
 pub mod parser;
 pub mod paths;
 pub mod rebuild;
+mod rebuild_attempt;
 pub mod rebuild_worlds;
 pub mod render;
 pub mod solve;
