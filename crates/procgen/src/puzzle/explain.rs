@@ -198,6 +198,50 @@ impl Step for PuzzleStep {
 
     fn caption(&self) -> String {
         match self {
+            PuzzleStep::Rules { .. } | PuzzleStep::Attempt { .. } | PuzzleStep::Chosen { .. } => self.level_caption(),
+            PuzzleStep::Expand { .. }
+            | PuzzleStep::Shape { .. }
+            | PuzzleStep::NoShape { .. }
+            | PuzzleStep::MiniRetry { .. }
+            | PuzzleStep::ShapeGivenUp { .. }
+            | PuzzleStep::Idle { .. }
+            | PuzzleStep::MiniMap { .. } => self.object_caption(),
+            PuzzleStep::Merge { .. }
+            | PuzzleStep::Coding { .. }
+            | PuzzleStep::CodingFallback { .. }
+            | PuzzleStep::Trim { .. }
+            | PuzzleStep::Failed { .. }
+            | PuzzleStep::Checked { .. } => self.assembly_caption(),
+            PuzzleStep::Variants { .. } | PuzzleStep::World { .. } | PuzzleStep::Round { .. } => {
+                self.variants_caption()
+            }
+        }
+    }
+
+    /// Each eligible rule of an expansion with its weight.
+    fn details(&self) -> Vec<String> {
+        match self {
+            PuzzleStep::Expand { candidates, .. } => candidates
+                .iter()
+                .map(|c| {
+                    format!(
+                        "rule {}: complexity {}, penalty {:.3} gathered → weight {}",
+                        c.rule,
+                        c.complexity,
+                        c.gathered as f32 / 1000.0,
+                        c.weight
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl PuzzleStep {
+    /// The caption of an event about the whole level: its rules, an attempt's start, the level chosen.
+    fn level_caption(&self) -> String {
+        match self {
             PuzzleStep::Rules {
                 seed, level, distribution, penalty_per_mille, no_shorter, attempts, objects, ..
             } => {
@@ -210,6 +254,17 @@ impl Step for PuzzleStep {
                 )
             }
             PuzzleStep::Attempt { attempt, base } => format!("attempt {}: fresh streams at {base}", attempt + 1),
+            PuzzleStep::Chosen { attempt, fallback } => {
+                let how = if *fallback { "the best fallback" } else { "kept" };
+                format!("level: attempt {}'s ({how})", attempt + 1)
+            }
+            _ => unreachable!("`caption` sends only the level's events here"),
+        }
+    }
+
+    /// The caption of an event about one object: its grammar expansions, shape, tries and mini-map.
+    fn object_caption(&self) -> String {
+        match self {
             PuzzleStep::Expand { object, symbol, candidates, overridden, roll, total, picked } => {
                 let why = if *overridden { " (every rule at penalty 1: weighed as unused)" } else { "" };
                 format!(
@@ -242,6 +297,13 @@ impl Step for PuzzleStep {
                 cell(&map.ex.cell),
                 map.ex.edge
             ),
+            _ => unreachable!("`caption` sends only an object's events here"),
+        }
+    }
+
+    /// The caption of an event that assembles or judges an attempt's level: merge, coding tile, trim, verdict.
+    fn assembly_caption(&self) -> String {
+        match self {
             PuzzleStep::Merge { order, cost, bounds, tied, pick, .. } => {
                 let chain: Vec<String> = order.iter().map(|o| (o + 1).to_string()).collect();
                 format!(
@@ -283,10 +345,13 @@ impl Step for PuzzleStep {
                 let why = if why.is_empty() { "solved, blocked before solving".to_string() } else { why.join(", ") };
                 format!("attempt {}: {why}: {verdict:?}{keep}", attempt + 1)
             }
-            PuzzleStep::Chosen { attempt, fallback } => {
-                let how = if *fallback { "the best fallback" } else { "kept" };
-                format!("level: attempt {}'s ({how})", attempt + 1)
-            }
+            _ => unreachable!("`caption` sends only the assembly's events here"),
+        }
+    }
+
+    /// The caption of an event about the variant worlds.
+    fn variants_caption(&self) -> String {
+        match self {
             PuzzleStep::Variants { starts, futile } => {
                 let still = if *futile { "; a shorter code still does the same in every world" } else { "" };
                 let worlds: Vec<String> = starts
@@ -309,25 +374,7 @@ impl Step for PuzzleStep {
                     if *shorter { "a shorter code solves every world" } else { "no shorter code solves them all" };
                 format!("round {}: {how}: {}", round + 1, if *kept { "kept" } else { "rejected" })
             }
-        }
-    }
-
-    /// Each eligible rule of an expansion with its weight.
-    fn details(&self) -> Vec<String> {
-        match self {
-            PuzzleStep::Expand { candidates, .. } => candidates
-                .iter()
-                .map(|c| {
-                    format!(
-                        "rule {}: complexity {}, penalty {:.3} gathered → weight {}",
-                        c.rule,
-                        c.complexity,
-                        c.gathered as f32 / 1000.0,
-                        c.weight
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
+            _ => unreachable!("`caption` sends only the variant worlds' events here"),
         }
     }
 }

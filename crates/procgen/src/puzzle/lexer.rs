@@ -105,11 +105,8 @@ pub fn lex(source: &str) -> Result<Vec<Token>, CodeError> {
     let mut tokens = Vec::new();
     let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
     while i < chars.len() {
-        let c = chars[i];
-        let pos = Pos::new(line, col);
-        let next = chars.get(i + 1).copied();
-        // Each arm consumes `len` characters on this line (newlines are handled on their own).
-        let (tok, len) = match c {
+        // Newlines, blanks and comments separate tokens.
+        match chars[i] {
             '\n' => {
                 i += 1;
                 line += 1;
@@ -121,83 +118,17 @@ pub fn lex(source: &str) -> Result<Vec<Token>, CodeError> {
                 col += 1;
                 continue;
             }
-            '/' if next == Some('/') => {
+            '/' if chars.get(i + 1) == Some(&'/') => {
                 while i < chars.len() && chars[i] != '\n' {
                     i += 1;
                 }
                 continue;
             }
-            '/' => return Err(CodeError::new(pos, "unexpected '/': a comment starts with '//'")),
-            '.' => (Tok::Dot, 1),
-            '(' => (Tok::LParen, 1),
-            ')' => (Tok::RParen, 1),
-            '{' => (Tok::LBrace, 1),
-            '}' => (Tok::RBrace, 1),
-            ';' => (Tok::Semi, 1),
-            '<' => (Tok::Less, 1),
-            '=' if next == Some('=') => (Tok::EqEq, 2),
-            '=' => (Tok::Assign, 1),
-            '!' if next == Some('=') => (Tok::NotEq, 2),
-            '!' => return Err(CodeError::new(pos, "unexpected '!': expected '!=' (not equal)")),
-            '+' if next == Some('+') => (Tok::PlusPlus, 2),
-            '+' => return Err(CodeError::new(pos, "unexpected '+': expected '++' (add one)")),
-            '"' => {
-                let start = i + 1;
-                let mut end = start;
-                while end < chars.len() && chars[end] != '"' && chars[end] != '\n' {
-                    end += 1;
-                }
-                if end >= chars.len() || chars[end] != '"' {
-                    return Err(CodeError::new(pos, "unterminated string: expected a closing '\"' on the same line"));
-                }
-                let text: String = chars[start..end].iter().collect();
-                if text.chars().count() > MAX_NAME_CHARS {
-                    return Err(CodeError::new(pos, format!("a string has at most {MAX_NAME_CHARS} characters")));
-                }
-                let len = end + 1 - i;
-                (Tok::Str(text), len)
-            }
-            '0'..='9' => {
-                let mut end = i;
-                while end < chars.len() && chars[end].is_ascii_digit() {
-                    end += 1;
-                }
-                let digits: String = chars[i..end].iter().collect();
-                // Digits beyond i64 or past the cap are both "too large": parse saturating.
-                let value = digits.parse::<i64>().unwrap_or(i64::MAX);
-                if value > MAX_NUMBER {
-                    return Err(CodeError::new(pos, format!("the number {digits} is too large: at most {MAX_NUMBER}")));
-                }
-                if end < chars.len() && (chars[end].is_ascii_alphabetic() || chars[end] == '_') {
-                    return Err(CodeError::new(pos, "a name can't start with a digit"));
-                }
-                (Tok::Int(value), end - i)
-            }
-            c if c.is_ascii_alphabetic() || c == '_' => {
-                let mut end = i;
-                while end < chars.len() && (chars[end].is_ascii_alphanumeric() || chars[end] == '_') {
-                    end += 1;
-                }
-                let word: String = chars[i..end].iter().collect();
-                if word.len() > MAX_NAME_CHARS {
-                    return Err(CodeError::new(pos, format!("a name has at most {MAX_NAME_CHARS} characters")));
-                }
-                let tok = match word.as_str() {
-                    "for" => Tok::For,
-                    "if" => Tok::If,
-                    "else" => Tok::Else,
-                    "while" => Tok::While,
-                    "true" => Tok::True,
-                    "false" => Tok::False,
-                    _ => Tok::Name(word),
-                };
-                (tok, end - i)
-            }
-            other => {
-                let shown = if other.is_control() { format!("{:?}", other) } else { format!("'{other}'") };
-                return Err(CodeError::new(pos, format!("unexpected character {shown}")));
-            }
-        };
+            _ => {}
+        }
+        let pos = Pos::new(line, col);
+        // A token consumes `len` characters on this line.
+        let (tok, len) = token_at(&chars, i, pos)?;
         i += len;
         col += len as u32;
         tokens.push(Token { tok, pos, end: Pos::new(line, col) });
@@ -205,6 +136,92 @@ pub fn lex(source: &str) -> Result<Vec<Token>, CodeError> {
     let end = Pos::new(line, col);
     tokens.push(Token { tok: Tok::Eof, pos: end, end });
     Ok(tokens)
+}
+
+/// The token starting at `chars[i]` (at `pos`) and the characters it takes.
+fn token_at(chars: &[char], i: usize, pos: Pos) -> Result<(Tok, usize), CodeError> {
+    let next = chars.get(i + 1).copied();
+    match chars[i] {
+        '/' => Err(CodeError::new(pos, "unexpected '/': a comment starts with '//'")),
+        '.' => Ok((Tok::Dot, 1)),
+        '(' => Ok((Tok::LParen, 1)),
+        ')' => Ok((Tok::RParen, 1)),
+        '{' => Ok((Tok::LBrace, 1)),
+        '}' => Ok((Tok::RBrace, 1)),
+        ';' => Ok((Tok::Semi, 1)),
+        '<' => Ok((Tok::Less, 1)),
+        '=' if next == Some('=') => Ok((Tok::EqEq, 2)),
+        '=' => Ok((Tok::Assign, 1)),
+        '!' if next == Some('=') => Ok((Tok::NotEq, 2)),
+        '!' => Err(CodeError::new(pos, "unexpected '!': expected '!=' (not equal)")),
+        '+' if next == Some('+') => Ok((Tok::PlusPlus, 2)),
+        '+' => Err(CodeError::new(pos, "unexpected '+': expected '++' (add one)")),
+        '"' => string_at(chars, i, pos),
+        '0'..='9' => number_at(chars, i, pos),
+        c if c.is_ascii_alphabetic() || c == '_' => word_at(chars, i, pos),
+        other => {
+            let shown = if other.is_control() { format!("{:?}", other) } else { format!("'{other}'") };
+            Err(CodeError::new(pos, format!("unexpected character {shown}")))
+        }
+    }
+}
+
+/// A string from its opening `"` at `chars[i]` to the closing one on the same line.
+fn string_at(chars: &[char], i: usize, pos: Pos) -> Result<(Tok, usize), CodeError> {
+    let start = i + 1;
+    let mut end = start;
+    while end < chars.len() && chars[end] != '"' && chars[end] != '\n' {
+        end += 1;
+    }
+    if end >= chars.len() || chars[end] != '"' {
+        return Err(CodeError::new(pos, "unterminated string: expected a closing '\"' on the same line"));
+    }
+    let text: String = chars[start..end].iter().collect();
+    if text.chars().count() > MAX_NAME_CHARS {
+        return Err(CodeError::new(pos, format!("a string has at most {MAX_NAME_CHARS} characters")));
+    }
+    let len = end + 1 - i;
+    Ok((Tok::Str(text), len))
+}
+
+/// A number literal from its first digit at `chars[i]`, at most [`MAX_NUMBER`].
+fn number_at(chars: &[char], i: usize, pos: Pos) -> Result<(Tok, usize), CodeError> {
+    let mut end = i;
+    while end < chars.len() && chars[end].is_ascii_digit() {
+        end += 1;
+    }
+    let digits: String = chars[i..end].iter().collect();
+    // Digits beyond i64 or past the cap are both "too large": parse saturating.
+    let value = digits.parse::<i64>().unwrap_or(i64::MAX);
+    if value > MAX_NUMBER {
+        return Err(CodeError::new(pos, format!("the number {digits} is too large: at most {MAX_NUMBER}")));
+    }
+    if end < chars.len() && (chars[end].is_ascii_alphabetic() || chars[end] == '_') {
+        return Err(CodeError::new(pos, "a name can't start with a digit"));
+    }
+    Ok((Tok::Int(value), end - i))
+}
+
+/// A keyword or name from its first letter at `chars[i]`.
+fn word_at(chars: &[char], i: usize, pos: Pos) -> Result<(Tok, usize), CodeError> {
+    let mut end = i;
+    while end < chars.len() && (chars[end].is_ascii_alphanumeric() || chars[end] == '_') {
+        end += 1;
+    }
+    let word: String = chars[i..end].iter().collect();
+    if word.len() > MAX_NAME_CHARS {
+        return Err(CodeError::new(pos, format!("a name has at most {MAX_NAME_CHARS} characters")));
+    }
+    let tok = match word.as_str() {
+        "for" => Tok::For,
+        "if" => Tok::If,
+        "else" => Tok::Else,
+        "while" => Tok::While,
+        "true" => Tok::True,
+        "false" => Tok::False,
+        _ => Tok::Name(word),
+    };
+    Ok((tok, end - i))
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@
 //! grid maths, no clock, every loop and retry bounded.
 
 pub mod ast;
+mod attempt;
 pub mod check;
 pub mod curriculum;
 pub mod eval;
@@ -40,6 +41,7 @@ pub mod minimap;
 pub mod parser;
 pub mod paths;
 pub mod rebuild;
+mod rebuild_attempt;
 pub mod rebuild_worlds;
 pub mod render;
 pub mod solve;

@@ -91,8 +91,26 @@ fn flood(map: &MiniMap, walk: &[bool], from: Cell) -> (Vec<bool>, usize) {
 /// The maze-path algorithm. Sets `maze_open` when the initial map could not be closed without
 /// breaking the solved one (the paper then lets solvability win).
 pub fn maze_path(map: &mut MiniMap, variety_percent: (u32, u32), rng: &mut impl GenRng) -> Result<(), &'static str> {
+    let length = draw_ways(map)?;
+    close_initial(map, rng);
+    let blocked = map.initially_blocked();
+    map.maze_open = !blocked;
+    let percent = draw_between(variety_percent, rng);
+    let wanted = length as u32 * percent / 100;
+    add_variety(map, wanted, blocked, rng);
+    fill_void(map, Ground::Wall);
+    Ok(())
+}
+
+/// A tile inside the mini-map that the shape left free.
+fn free(m: &MiniMap, c: Cell) -> bool {
+    interior(m, c) && !m.reserved[m.index(c)]
+}
+
+/// The ways from the entry to the shape's chain and from it to the exit (kept apart where it
+/// can be) laid as floor, so the solved map is solved; the tiles they take.
+fn draw_ways(map: &mut MiniMap) -> Result<usize, &'static str> {
     let (Some(&a), Some(&b)) = (map.chain.first(), map.chain.last()) else { return Err("a maze shape has no chain") };
-    let free = |m: &MiniMap, c: Cell| interior(m, c) && !m.reserved[m.index(c)];
     let first = route(map, map.en.inside, a, &|c| free(map, c)).ok_or("no route from the entry to the shape")?;
     // Keep the way out apart from the way in, so the initial map has no way around the shape.
     let mut near = vec![false; map.world.ground.len()];
@@ -116,9 +134,12 @@ pub fn maze_path(map: &mut MiniMap, variety_percent: (u32, u32), rng: &mut impl 
     if !map.solved_ok() {
         return Err("the drawn path does not solve the mini-map");
     }
+    Ok(first.len() + second.len())
+}
 
-    // Break the initial map's way without breaking the solved one. Each round walls one tile
-    // or stops, so it ends within the tile count.
+/// Breaks the initial map's way without breaking the solved one. Each round walls one tile
+/// or stops, so it ends within the tile count.
+fn close_initial(map: &mut MiniMap, rng: &mut impl GenRng) {
     for _ in 0..map.world.ground.len() {
         map.set(Moment::Initial);
         let walk = map.world.view().walkable;
@@ -138,12 +159,11 @@ pub fn maze_path(map: &mut MiniMap, variety_percent: (u32, u32), rng: &mut impl 
             break;
         }
     }
-    let blocked = map.initially_blocked();
-    map.maze_open = !blocked;
+}
 
-    // Tiles back for variety: wider, less regular ways, never undoing either promise.
-    let percent = draw_between(variety_percent, rng);
-    let wanted = (first.len() + second.len()) as u32 * percent / 100;
+/// Up to `wanted` tiles back for variety: wider, less regular ways, never undoing either
+/// promise (the initial map stays closed when it was, `blocked`).
+fn add_variety(map: &mut MiniMap, wanted: u32, blocked: bool, rng: &mut impl GenRng) {
     let mut added = 0;
     for _ in 0..wanted * 3 {
         if added >= wanted {
@@ -169,8 +189,6 @@ pub fn maze_path(map: &mut MiniMap, variety_percent: (u32, u32), rng: &mut impl 
             added += 1;
         }
     }
-    fill_void(map, Ground::Wall);
-    Ok(())
 }
 
 fn fill_void(map: &mut MiniMap, g: Ground) {

@@ -41,37 +41,7 @@ pub fn rebuild_level(events: &[PuzzleStep]) -> Result<PuzzleLevel, ReplayError> 
     let own = level.world().map_err(|r| fail(0, r))?;
     let mut at = split + 1;
     for round in 0..MAX_ROUNDS {
-        let mut variants = Vec::new();
-        let mut failed = false;
-        for index in 1..=starts.len() {
-            let Some(&PuzzleStep::World { round: r, index: i, seed }) = events.get(at) else {
-                break;
-            };
-            let want = world_seed(Seed(level.seed), round, index).0;
-            check((r, i, seed) == (round, index, want), || format!("world {index} of round {round} at seed {want}"))
-                .map_err(|reason| fail(at, reason))?;
-            let end = (at + 1..events.len())
-                .find(|&k| matches!(events[k], PuzzleStep::World { .. } | PuzzleStep::Round { .. }))
-                .unwrap_or(events.len());
-            match rebuild_world(&events[at + 1..end], at + 1) {
-                Ok(v) => {
-                    let ok = matches!(&events[at + 1], PuzzleStep::Rules { starts: s, .. } if *s == starts[index - 1]);
-                    check(ok, || "the world's starts are not the `variants` event's".into())
-                        .map_err(|reason| fail(at + 1, reason))?;
-                    variants.push(v);
-                }
-                // A world the generator could not make: its events stop short, and the round
-                // ends there.
-                Err(_) if !events[at + 1..end].iter().any(|s| matches!(s, PuzzleStep::Chosen { .. })) => {
-                    failed = true;
-                }
-                Err(e) => return Err(e),
-            }
-            at = end;
-            if failed {
-                break;
-            }
-        }
+        let (variants, failed) = round_worlds(events, &mut at, round, starts, Seed(level.seed))?;
         let Some(&PuzzleStep::Round { round: r, shorter: was, kept }) = events.get(at) else {
             return Err(fail(at, format!("round {round} has no `round` event")));
         };
@@ -100,6 +70,51 @@ pub fn rebuild_level(events: &[PuzzleStep]) -> Result<PuzzleLevel, ReplayError> 
         }
     }
     Err(fail(at, "no round was kept".into()))
+}
+
+/// Round `round`'s variant worlds from `events[*at..]`, one a start of `starts`, each after its
+/// `world` marker (its seed recomputed from the level's `seed`); `at` moves past them. The worlds
+/// rebuilt, and whether one could not be made (its events stop short and the round ends there).
+fn round_worlds(
+    events: &[PuzzleStep],
+    at: &mut usize,
+    round: u32,
+    starts: &[Vec<Start>],
+    seed: Seed,
+) -> Result<(Vec<PuzzleLevel>, bool), ReplayError> {
+    let fail = |at: usize, reason: String| ReplayError::new(at, reason);
+    let mut variants = Vec::new();
+    let mut failed = false;
+    for index in 1..=starts.len() {
+        let Some(&PuzzleStep::World { round: r, index: i, seed: got }) = events.get(*at) else {
+            break;
+        };
+        let want = world_seed(seed, round, index).0;
+        check((r, i, got) == (round, index, want), || format!("world {index} of round {round} at seed {want}"))
+            .map_err(|reason| fail(*at, reason))?;
+        let end = (*at + 1..events.len())
+            .find(|&k| matches!(events[k], PuzzleStep::World { .. } | PuzzleStep::Round { .. }))
+            .unwrap_or(events.len());
+        match rebuild_world(&events[*at + 1..end], *at + 1) {
+            Ok(v) => {
+                let ok = matches!(&events[*at + 1], PuzzleStep::Rules { starts: s, .. } if *s == starts[index - 1]);
+                check(ok, || "the world's starts are not the `variants` event's".into())
+                    .map_err(|reason| fail(*at + 1, reason))?;
+                variants.push(v);
+            }
+            // A world the generator could not make: its events stop short, and the round
+            // ends there.
+            Err(_) if !events[*at + 1..end].iter().any(|s| matches!(s, PuzzleStep::Chosen { .. })) => {
+                failed = true;
+            }
+            Err(e) => return Err(e),
+        }
+        *at = end;
+        if failed {
+            break;
+        }
+    }
+    Ok((variants, failed))
 }
 
 /// Whether some shorter code does what the solution does in the level's own world and in every

@@ -247,9 +247,24 @@ pub(crate) fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<
         return Err(e.into());
     }
     let model = machine.into_env();
-    let mut out: Vec<ObjectSummary> = specs
-        .iter()
-        .map(|s| ObjectSummary {
+    let mut out: Vec<ObjectSummary> = specs.iter().map(ObjectSummary::unmoved).collect();
+    for event in &trace {
+        if let crate::puzzle::interp::Event::Command { index, command, after, .. } = &event.event {
+            out[*index].record(*command, after);
+        }
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        o.merged = merged(&o.commands);
+        o.attributes = attributes(program, &o.name, &specs[i], model.states[i]);
+        o.check_travel()?;
+    }
+    Ok(out)
+}
+
+impl ObjectSummary {
+    /// The summary of an object before the solution runs: no command yet, at its start.
+    fn unmoved(s: &ObjectSpec) -> ObjectSummary {
+        ObjectSummary {
             name: s.name.clone(),
             kind: s.kind,
             command: s.command,
@@ -260,66 +275,76 @@ pub(crate) fn summarize_from(program: &Program, starts: &[Start]) -> Result<Vec<
             turns: 0,
             home: (-s.start.pos.0, -s.start.pos.1),
             start_moving: s.start.moving,
-        })
-        .collect();
-    for event in &trace {
-        if let crate::puzzle::interp::Event::Command { index, command, after, .. } = &event.event {
-            let o = &mut out[*index];
-            o.commands.push(*command);
-            match command {
-                // The trajectory is from the start; the model's positions are from the mark.
-                Command::Move(_) => o.trajectory.push((after.pos.0 + o.home.0, after.pos.1 + o.home.1)),
-                Command::Rotate(t) => o.turns += t.sign(),
-                Command::Open | Command::Stop => {}
-            }
         }
     }
-    for (i, o) in out.iter_mut().enumerate() {
-        for c in &o.commands {
-            let args = match c {
-                Command::Move(d) => d.name(),
-                Command::Rotate(t) => t.name(),
-                Command::Open | Command::Stop => "",
-            };
-            match o.merged.iter_mut().find(|m| m.command == c.kind() && m.args == args) {
-                Some(m) => m.n += 1,
-                None => o.merged.push(Merged { command: c.kind(), args: args.into(), n: 1 }),
-            }
+
+    /// One command the solution ran on the object, leaving it `after`.
+    fn record(&mut self, command: Command, after: &ObjectState) {
+        self.commands.push(command);
+        match command {
+            // The trajectory is from the start; the model's positions are from the mark.
+            Command::Move(_) => self.trajectory.push((after.pos.0 + self.home.0, after.pos.1 + self.home.1)),
+            Command::Rotate(t) => self.turns += t.sign(),
+            Command::Open | Command::Stop => {}
         }
-        let spec = &specs[i];
-        let end = model.states[i];
-        let mut attrs: Vec<AttrSummary> = Vec::new();
-        for cond in program.conds().into_iter().filter(|c| c.object == o.name) {
-            let name = match cond.attr {
-                Attr::IsMoving(_) => "isMoving",
-                Attr::Position(_) => "position",
-            };
-            if attrs.iter().any(|a| a.name == name) {
-                continue;
-            }
-            let (initial, desired) = match cond.attr {
-                Attr::IsMoving(_) => (spec.start.moving.to_string(), end.moving.to_string()),
-                Attr::Position(_) => {
-                    (spec.position(&spec.start).name().to_string(), spec.position(&end).name().to_string())
-                }
-            };
-            attrs.push(AttrSummary { name, initial, desired });
-        }
-        o.attributes = attrs;
+    }
+
+    /// An error when the object travels more than [`MAX_TRAVEL`] tiles in x or y.
+    fn check_travel(&self) -> Result<(), GenError> {
         let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
-        for &(x, y) in &o.trajectory {
+        for &(x, y) in &self.trajectory {
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
         }
         if x1 - x0 > MAX_TRAVEL || y1 - y0 > MAX_TRAVEL {
             return Err(GenError::Unsupported(format!(
                 "{} travels {}x{} tiles: at most {MAX_TRAVEL} tiles each way fit a level",
-                o.name,
+                self.name,
                 x1 - x0,
                 y1 - y0
             )));
         }
+        Ok(())
     }
-    Ok(out)
+}
+
+/// The commands merged as `(command, args, n)`, in order of first use.
+fn merged(commands: &[Command]) -> Vec<Merged> {
+    let mut out: Vec<Merged> = Vec::new();
+    for c in commands {
+        let args = match c {
+            Command::Move(d) => d.name(),
+            Command::Rotate(t) => t.name(),
+            Command::Open | Command::Stop => "",
+        };
+        match out.iter_mut().find(|m| m.command == c.kind() && m.args == args) {
+            Some(m) => m.n += 1,
+            None => out.push(Merged { command: c.kind(), args: args.into(), n: 1 }),
+        }
+    }
+    out
+}
+
+/// The attributes the program's conditions read on object `name`, each once: its name, its
+/// value at the start and at the `end` state.
+fn attributes(program: &Program, name: &str, spec: &ObjectSpec, end: ObjectState) -> Vec<AttrSummary> {
+    let mut attrs: Vec<AttrSummary> = Vec::new();
+    for cond in program.conds().into_iter().filter(|c| c.object == name) {
+        let name = match cond.attr {
+            Attr::IsMoving(_) => "isMoving",
+            Attr::Position(_) => "position",
+        };
+        if attrs.iter().any(|a| a.name == name) {
+            continue;
+        }
+        let (initial, desired) = match cond.attr {
+            Attr::IsMoving(_) => (spec.start.moving.to_string(), end.moving.to_string()),
+            Attr::Position(_) => {
+                (spec.position(&spec.start).name().to_string(), spec.position(&end).name().to_string())
+            }
+        };
+        attrs.push(AttrSummary { name, initial, desired });
+    }
+    attrs
 }
 
 /// Each object's state after running `program` on the map-free model, for the objects `specs`

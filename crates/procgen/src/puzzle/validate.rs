@@ -8,8 +8,8 @@ use crate::puzzle::ast::{Attr, CommandKind};
 use crate::puzzle::level::{LevelObject, PathKind, PuzzleLevel, WALKABLE, reachable_in_rows};
 use crate::puzzle::parse;
 use crate::puzzle::solve::run_program;
-use crate::puzzle::world::Kind;
 use crate::puzzle::world::object_symbol;
+use crate::puzzle::world::{Kind, World};
 
 pub use crate::violation::Violation;
 
@@ -39,21 +39,39 @@ pub fn validate_level(level: &PuzzleLevel) -> Vec<Violation> {
 /// Every rule above but `variants`, for one world.
 fn validate_world(level: &PuzzleLevel) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     let world = match level.world() {
         Ok(w) => w,
         Err(e) => {
-            flag("level", e);
+            out.push(Violation::new("level", e));
             return out;
         }
     };
+    if !validate_size(level, &mut out) {
+        return out;
+    }
+    validate_maps(level, &world, &mut out);
+    if validate_solution(level, &world, &mut out) {
+        validate_reach(level, &mut out);
+    }
+    out
+}
+
+/// Rule `size`: both maps are `width` × `height`; false (flagged) when one is not.
+fn validate_size(level: &PuzzleLevel, out: &mut Vec<Violation>) -> bool {
     let (w, h) = (level.width, level.height);
     for (name, rows) in [("initial", &level.initial), ("solved", &level.solved)] {
         if rows.len() != h || rows.iter().any(|r| r.chars().count() != w) {
-            flag("size", format!("{name} is not {w}x{h}"));
-            return out;
+            out.push(Violation::new("size", format!("{name} is not {w}x{h}")));
+            return false;
         }
     }
+    true
+}
+
+/// Rules `walkable`, `legend`, `initial`, `objects`, `entry` and `coding tile`: the maps agree
+/// with the ground and the objects.
+fn validate_maps(level: &PuzzleLevel, world: &World, out: &mut Vec<Violation>) {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     if level.walkable != WALKABLE {
         flag("walkable", format!("'{}', expected '{WALKABLE}'", level.walkable));
     }
@@ -83,14 +101,20 @@ fn validate_world(level: &PuzzleLevel) -> Vec<Violation> {
             format!("{:?} is not a coding tile reachable from the entry before coding", level.coding_tile),
         );
     }
+}
+
+/// Rules `solution` and `solved`: the solution parses, runs and solves the level, leaving the
+/// `solved` map; false when it can't be run at all.
+fn validate_solution(level: &PuzzleLevel, world: &World, out: &mut Vec<Violation>) -> bool {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     let result = match parse(&level.solution)
         .map_err(|e| e.to_string())
-        .and_then(|p| run_program(&world, &p).map_err(|e| e.to_string()))
+        .and_then(|p| run_program(world, &p).map_err(|e| e.to_string()))
     {
         Ok(r) => r,
         Err(e) => {
             flag("solution", e);
-            return out;
+            return false;
         }
     };
     if !result.solved {
@@ -102,6 +126,12 @@ fn validate_world(level: &PuzzleLevel) -> Vec<Violation> {
     if result.rows != level.solved {
         flag("solved", "the solved map isn't what the solution leaves".into());
     }
+    true
+}
+
+/// Rules `exit`, `maze` and `rewards`, by walking the text maps.
+fn validate_reach(level: &PuzzleLevel, out: &mut Vec<Violation>) {
+    let mut flag = |rule: &'static str, detail: String| out.push(Violation::new(rule, detail));
     if !reachable_in_rows(&level.solved, &level.walkable, level.entry, level.exit) {
         flag("exit", format!("the exit {:?} can't be reached from the entry in solved", level.exit));
     }
@@ -124,7 +154,6 @@ fn validate_world(level: &PuzzleLevel) -> Vec<Violation> {
             flag("rewards", format!("reward {i} ({:?} at ({}, {})) can't be reached in solved", r.kind, r.x, r.y));
         }
     }
-    out
 }
 
 /// The variant worlds (issue #32): each keeps every promise above on its own, is a world of the

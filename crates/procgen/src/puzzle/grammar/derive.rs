@@ -58,51 +58,12 @@ impl Grammar {
                     if expansions > MAX_EXPANSIONS {
                         return None;
                     }
-                    let eligible: Vec<usize> = (0..self.rules.len())
-                        .filter(|&i| self.rules[i].from == n)
-                        .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, &mut memo)))
-                        .collect();
+                    let eligible = self.eligible(&n, feasible, &mut memo);
                     if eligible.is_empty() {
                         return None;
                     }
-                    let mut weights: Vec<u32> =
-                        eligible.iter().map(|&i| self.weight(i, draw.distribution, penalties.0[i])).collect();
-                    let overridden = weights.iter().all(|&w| w == 0);
-                    if overridden {
-                        // Every rule has reached a penalty of 1: the paper drops them, but an
-                        // object must still get a shape, so choose as if none had been used.
-                        overrides += 1;
-                        weights = eligible.iter().map(|&i| self.weight(i, draw.distribution, 0)).collect();
-                    }
-                    let total: u32 = weights.iter().sum();
-                    let mut roll = rng.below(total.max(1) as usize) as u32;
-                    let drawn = roll;
-                    let mut pick = eligible[eligible.len() - 1];
-                    for (&i, &w) in eligible.iter().zip(&weights) {
-                        if roll < w {
-                            pick = i;
-                            break;
-                        }
-                        roll -= w;
-                    }
-                    trace.note(|| PuzzleStep::Expand {
-                        object,
-                        symbol: n.clone(),
-                        candidates: eligible
-                            .iter()
-                            .zip(&weights)
-                            .map(|(&rule, &weight)| Candidate {
-                                rule,
-                                complexity: self.rules[rule].complexity,
-                                gathered: penalties.0[rule],
-                                weight,
-                            })
-                            .collect(),
-                        overridden,
-                        roll: drawn,
-                        total,
-                        picked: pick,
-                    });
+                    let (pick, overridden) = self.draw_rule(&n, &eligible, draw, penalties, rng, object, trace);
+                    overrides += u32::from(overridden);
                     penalties.0[pick] = penalties.0[pick].saturating_add(draw.penalty_per_mille);
                     applied.push(pick);
                     // Push in reverse so the leftmost symbol is expanded first.
@@ -115,5 +76,66 @@ impl Grammar {
         let shape = shape?;
         let prize = if shape.wants_prize() { Some(prize.unwrap_or(Prize::Key)) } else { None };
         Some(Derivation { shape, prize, rules: applied, penalty_overrides: overrides })
+    }
+
+    /// The rules that expand `n` and can still reach a feasible shape, by index.
+    fn eligible(&self, n: &str, feasible: &dyn Fn(ShapeKind) -> bool, memo: &mut BTreeMap<String, bool>) -> Vec<usize> {
+        (0..self.rules.len())
+            .filter(|&i| self.rules[i].from == n)
+            .filter(|&i| self.rules[i].to.iter().all(|s| self.can_reach(s, feasible, memo)))
+            .collect()
+    }
+
+    /// One expansion of `n`: the `eligible` rules weighed by `draw` and their penalties (as if
+    /// none had been used when every weight is 0), one drawn by its weight and noted as an
+    /// `expand` event. The rule drawn, and whether the weights were overridden.
+    fn draw_rule<T: Trace<PuzzleStep>>(
+        &self,
+        n: &str,
+        eligible: &[usize],
+        draw: Draw,
+        penalties: &Penalties,
+        rng: &mut impl GenRng,
+        object: usize,
+        trace: &mut T,
+    ) -> (usize, bool) {
+        let mut weights: Vec<u32> =
+            eligible.iter().map(|&i| self.weight(i, draw.distribution, penalties.0[i])).collect();
+        let overridden = weights.iter().all(|&w| w == 0);
+        if overridden {
+            // Every rule has reached a penalty of 1: the paper drops them, but an
+            // object must still get a shape, so choose as if none had been used.
+            weights = eligible.iter().map(|&i| self.weight(i, draw.distribution, 0)).collect();
+        }
+        let total: u32 = weights.iter().sum();
+        let mut roll = rng.below(total.max(1) as usize) as u32;
+        let drawn = roll;
+        let mut pick = eligible[eligible.len() - 1];
+        for (&i, &w) in eligible.iter().zip(&weights) {
+            if roll < w {
+                pick = i;
+                break;
+            }
+            roll -= w;
+        }
+        trace.note(|| PuzzleStep::Expand {
+            object,
+            symbol: n.to_string(),
+            candidates: eligible
+                .iter()
+                .zip(&weights)
+                .map(|(&rule, &weight)| Candidate {
+                    rule,
+                    complexity: self.rules[rule].complexity,
+                    gathered: penalties.0[rule],
+                    weight,
+                })
+                .collect(),
+            overridden,
+            roll: drawn,
+            total,
+            picked: pick,
+        });
+        (pick, overridden)
     }
 }

@@ -221,6 +221,31 @@ pub struct Penalties(pub Vec<u32>);
 impl Grammar {
     /// Checks every field; the message starts with the field's name.
     pub fn validate(&self) -> Result<(), String> {
+        self.validate_numbers()?;
+        if self.rules.is_empty() || self.rules.len() > MAX_RULES {
+            return Err(format!("rules: {} rules, must be 1..={MAX_RULES}", self.rules.len()));
+        }
+        let rules: ByFrom = self.rules.iter().fold(BTreeMap::new(), |mut m, r| {
+            m.entry(r.from.as_str()).or_default().push(r);
+            m
+        });
+        self.validate_each_rule(&rules)?;
+        // No cycles: a depth-first search with colours, linear in the rules.
+        let mut colour = BTreeMap::new();
+        for from in rules.keys() {
+            visit(from, &rules, &mut colour)?;
+        }
+        for r in &self.rules {
+            let shapes = r.to.iter().filter(|s| matches!(s, Sym::S(_))).count();
+            if shapes > 1 {
+                return Err(format!("rules: a rule from '{}' gives {shapes} shapes; one at most", r.from));
+            }
+        }
+        validate_start_shapes(&rules)
+    }
+
+    /// The penalty and the drawn ranges are in bounds.
+    fn validate_numbers(&self) -> Result<(), String> {
         if !(0.0..=1.0).contains(&self.penalty) {
             return Err(format!("penalty: {} must be in 0..=1", self.penalty));
         }
@@ -241,13 +266,12 @@ impl Grammar {
                 self.reward_keep_percent.0
             ));
         }
-        if self.rules.is_empty() || self.rules.len() > MAX_RULES {
-            return Err(format!("rules: {} rules, must be 1..={MAX_RULES}", self.rules.len()));
-        }
-        let rules: BTreeMap<&str, Vec<&Rule>> = self.rules.iter().fold(BTreeMap::new(), |mut m, r| {
-            m.entry(r.from.as_str()).or_default().push(r);
-            m
-        });
+        Ok(())
+    }
+
+    /// Every rule has a complexity in 1..=5, something after the arrow, and only non-terminals
+    /// some rule expands.
+    fn validate_each_rule(&self, rules: &ByFrom) -> Result<(), String> {
         for (i, r) in self.rules.iter().enumerate() {
             if !(1..=5).contains(&r.complexity) {
                 return Err(format!("rules: rule {i} ({}): complexity {} must be in 1..=5", r.from, r.complexity));
@@ -260,81 +284,6 @@ impl Grammar {
                     && !rules.contains_key(n.as_str())
                 {
                     return Err(format!("rules: rule {i} ({}) uses '{n}', which no rule expands", r.from));
-                }
-            }
-        }
-        // No cycles: a depth-first search with colours, linear in the rules.
-        fn visit<'a>(
-            sym: &'a str,
-            rules: &BTreeMap<&'a str, Vec<&'a Rule>>,
-            colour: &mut BTreeMap<&'a str, u8>,
-        ) -> Result<(), String> {
-            match colour.get(sym) {
-                Some(2) => return Ok(()),
-                Some(1) => return Err(format!("rules: '{sym}' can derive itself: the grammar must not be cyclic")),
-                _ => {}
-            }
-            colour.insert(sym, 1);
-            for r in rules.get(sym).into_iter().flatten() {
-                for s in &r.to {
-                    if let Sym::N(n) = s {
-                        visit(n, rules, colour)?;
-                    }
-                }
-            }
-            colour.insert(sym, 2);
-            Ok(())
-        }
-        let mut colour = BTreeMap::new();
-        for from in rules.keys() {
-            visit(from, &rules, &mut colour)?;
-        }
-        for r in &self.rules {
-            let shapes = r.to.iter().filter(|s| matches!(s, Sym::S(_))).count();
-            if shapes > 1 {
-                return Err(format!("rules: a rule from '{}' gives {shapes} shapes; one at most", r.from));
-            }
-        }
-        // Every shape a start symbol can reach fits its object (memoised per symbol).
-        let mut shapes_of: BTreeMap<String, Vec<ShapeKind>> = BTreeMap::new();
-        fn shapes(
-            sym: &str,
-            rules: &BTreeMap<&str, Vec<&Rule>>,
-            memo: &mut BTreeMap<String, Vec<ShapeKind>>,
-        ) -> Vec<ShapeKind> {
-            if let Some(v) = memo.get(sym) {
-                return v.clone();
-            }
-            let mut out = Vec::new();
-            for r in rules.get(sym).into_iter().flatten() {
-                for s in &r.to {
-                    let found = match s {
-                        Sym::S(k) => vec![*k],
-                        Sym::N(n) => shapes(n, rules, memo),
-                        Sym::P(_) => Vec::new(),
-                    };
-                    for k in found {
-                        if !out.contains(&k) {
-                            out.push(k);
-                        }
-                    }
-                }
-            }
-            memo.insert(sym.to_string(), out.clone());
-            out
-        }
-        for (kind, command, start) in start_symbols() {
-            if !rules.contains_key(start.as_str()) {
-                return Err(format!("rules: no rule expands '{start}'"));
-            }
-            for shape in shapes(&start, &rules, &mut shapes_of) {
-                if !shape.fits(kind, command) {
-                    return Err(format!(
-                        "rules: '{start}' can derive {}, which a {} that takes {} can't be",
-                        shape.name(),
-                        kind.name(),
-                        command.shown()
-                    ));
                 }
             }
         }
@@ -369,6 +318,75 @@ impl Grammar {
             }
         }
     }
+}
+
+/// The rules by the symbol they expand.
+type ByFrom<'a> = BTreeMap<&'a str, Vec<&'a Rule>>;
+
+/// One step of the depth-first search for cycles: `sym` and everything it derives, coloured
+/// 1 while on the way and 2 when done; an error when `sym` can derive itself.
+fn visit<'a>(sym: &'a str, rules: &ByFrom<'a>, colour: &mut BTreeMap<&'a str, u8>) -> Result<(), String> {
+    match colour.get(sym) {
+        Some(2) => return Ok(()),
+        Some(1) => return Err(format!("rules: '{sym}' can derive itself: the grammar must not be cyclic")),
+        _ => {}
+    }
+    colour.insert(sym, 1);
+    for r in rules.get(sym).into_iter().flatten() {
+        for s in &r.to {
+            if let Sym::N(n) = s {
+                visit(n, rules, colour)?;
+            }
+        }
+    }
+    colour.insert(sym, 2);
+    Ok(())
+}
+
+/// Every start symbol has a rule, and every shape it can reach fits its object (memoised per
+/// symbol).
+fn validate_start_shapes(rules: &ByFrom) -> Result<(), String> {
+    let mut shapes_of: BTreeMap<String, Vec<ShapeKind>> = BTreeMap::new();
+    for (kind, command, start) in start_symbols() {
+        if !rules.contains_key(start.as_str()) {
+            return Err(format!("rules: no rule expands '{start}'"));
+        }
+        for shape in shapes(&start, rules, &mut shapes_of) {
+            if !shape.fits(kind, command) {
+                return Err(format!(
+                    "rules: '{start}' can derive {}, which a {} that takes {} can't be",
+                    shape.name(),
+                    kind.name(),
+                    command.shown()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The shapes `sym` can derive, in the order first found (memoised in `memo`).
+fn shapes(sym: &str, rules: &ByFrom, memo: &mut BTreeMap<String, Vec<ShapeKind>>) -> Vec<ShapeKind> {
+    if let Some(v) = memo.get(sym) {
+        return v.clone();
+    }
+    let mut out = Vec::new();
+    for r in rules.get(sym).into_iter().flatten() {
+        for s in &r.to {
+            let found = match s {
+                Sym::S(k) => vec![*k],
+                Sym::N(n) => shapes(n, rules, memo),
+                Sym::P(_) => Vec::new(),
+            };
+            for k in found {
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+    }
+    memo.insert(sym.to_string(), out.clone());
+    out
 }
 
 impl Tuning for Grammar {

@@ -20,7 +20,7 @@ use crate::rng::GenRng;
 mod stamp;
 
 pub use stamp::feasible;
-use stamp::stamp;
+use stamp::{Stamp, stamp};
 
 /// The largest mini-map side, border included.
 pub(crate) const MAX_MINI_SIDE: i32 = 32;
@@ -126,24 +126,20 @@ pub fn reverse(commands: &[Command], solved: ObjectState) -> ObjectState {
     s
 }
 
-impl MiniMap {
-    /// Steps 3 and 4 for one object: the shape placed in a mini-map of random margins, the
-    /// initial state by reversing the actions, doors chosen. `None` when the shape can't be
-    /// made from these commands or no door fits.
-    pub fn place(
-        summary: &ObjectSummary,
-        shape: ShapeKind,
-        prize: Option<Prize>,
-        margin: (u32, u32),
-        rng: &mut impl GenRng,
-    ) -> Option<MiniMap> {
-        let st = stamp(summary, shape, rng)?;
-        let mut initial = reverse(&summary.commands, st.solved);
-        if summary.kind == Kind::Gate {
-            // A variant's gate may stand still from the start: a `stop` on it changes nothing.
-            initial.moving = summary.start_moving;
-        }
-        // Bounding box of everything the stamp fixes.
+/// Where a stamp lands in its mini-map: the map's size, border included, and the shift from
+/// the stamp's coordinates to the map's.
+#[derive(Clone, Copy)]
+struct Frame {
+    w: i32,
+    h: i32,
+    dx: i32,
+    dy: i32,
+}
+
+impl Frame {
+    /// The stamp's bounding box with a random margin each side (left, top, right, bottom) and
+    /// a wall border; `None` when it would be larger than [`MAX_MINI_SIDE`].
+    fn around(st: &Stamp, margin: (u32, u32), rng: &mut impl GenRng) -> Option<Frame> {
         let mut cells: Vec<Cell> = st.ground.iter().map(|(c, _)| *c).collect();
         cells.extend(st.chain.iter().copied());
         let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
@@ -157,81 +153,132 @@ impl MiniMap {
         if w > MAX_MINI_SIDE || h > MAX_MINI_SIDE {
             return None;
         }
-        let shift = |(x, y): Cell| (x - x0 + 1 + ml, y - y0 + 1 + mt);
-        let mut world = World::empty(w, h);
-        let mut reserved = vec![false; (w * h) as usize];
-        for y in 0..h {
-            for x in 0..w {
-                if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                    world.set_ground((x, y), Ground::Wall);
-                    reserved[(y * w + x) as usize] = true;
-                }
-            }
-        }
-        let mut river = None;
+        Some(Frame { w, h, dx: 1 + ml - x0, dy: 1 + mt - y0 })
+    }
+
+    /// A stamp's tile in the map.
+    fn shift(&self, (x, y): Cell) -> Cell {
+        (x + self.dx, y + self.dy)
+    }
+}
+
+impl MiniMap {
+    /// Steps 3 and 4 for one object: the shape placed in a mini-map of random margins, the
+    /// initial state by reversing the actions, doors chosen. `None` when the shape can't be
+    /// made from these commands or no door fits.
+    pub fn place(
+        summary: &ObjectSummary,
+        shape: ShapeKind,
+        prize: Option<Prize>,
+        margin: (u32, u32),
+        rng: &mut impl GenRng,
+    ) -> Option<MiniMap> {
+        let st = stamp(summary, shape, rng)?;
+        let frame = Frame::around(&st, margin, rng)?;
+        let mut map = MiniMap::walled(frame, summary, &st, shape, prize);
         if let Some((vertical, line)) = st.river {
-            // Three tiles wide, wall to wall.
-            let centre = if vertical { shift((line, 0)).0 } else { shift((0, line)).1 };
-            for k in centre - 1..=centre + 1 {
-                for t in 1..(if vertical { h } else { w }) - 1 {
-                    let c = if vertical { (k, t) } else { (t, k) };
-                    world.set_ground(c, Ground::Water);
-                    reserved[(c.1 * w + c.0) as usize] = true;
-                }
-            }
-            river = Some((vertical, centre - 1, centre + 1));
+            map.river = Some(map.lay_river(frame, vertical, line));
         }
-        for &(c, g) in &st.ground {
-            let c = shift(c);
-            world.set_ground(c, g);
-            reserved[(c.1 * w + c.0) as usize] = true;
+        map.lay_stamp(frame, summary, &st);
+        map.open_doors(rng)?;
+        Some(map)
+    }
+
+    /// A mini-map of `frame`'s size walled all round, with the object's states shifted into it
+    /// (the initial one by reversing the actions); no object, door or inside ground yet.
+    fn walled(frame: Frame, summary: &ObjectSummary, st: &Stamp, shape: ShapeKind, prize: Option<Prize>) -> MiniMap {
+        let mut initial = reverse(&summary.commands, st.solved);
+        if summary.kind == Kind::Gate {
+            // A variant's gate may stand still from the start: a `stop` on it changes nothing.
+            initial.moving = summary.start_moving;
         }
-        let mut spec = st.spec.clone();
+        initial.pos = frame.shift(initial.pos);
         let mut solved = st.solved;
-        solved.pos = shift(solved.pos);
-        initial.pos = shift(initial.pos);
-        spec.start = initial;
-        // The mark `position` is read from: the start, or where the variant's start is off it.
-        spec.home = (initial.pos.0 + summary.home.0, initial.pos.1 + summary.home.1);
-        world.add_object(spec);
-        for r in &st.rewards {
-            let (x, y) = shift((r.x, r.y));
-            world.rewards.push(Reward { x, y, ..*r });
-        }
-        if let Some((kind, c, facing)) = st.header {
-            let (x, y) = shift(c);
-            let reveals = Vec::new();
-            world.headers.push(Header { kind, x, y, object: summary.name.clone(), facing, reveals });
-        }
-        let chain: Vec<Cell> = st.chain.iter().map(|&c| shift(c)).collect();
+        solved.pos = frame.shift(solved.pos);
         let placeholder = Door { cell: (0, 0), inside: (0, 0), edge: Edge::Left };
+        let (w, h) = (frame.w, frame.h);
         let mut map = MiniMap {
-            world,
+            world: World::empty(w, h),
             initial,
             solved,
-            reserved,
-            chain,
+            reserved: vec![false; (w * h) as usize],
+            chain: Vec::new(),
             en: placeholder,
             ex: placeholder,
             shape,
             prize: if shape.wants_prize() { prize.or(Some(Prize::Key)) } else { None },
             commands: summary.commands.clone(),
-            river,
+            river: None,
             maze_open: false,
             prize_fallback: false,
         };
-        map.en = map.choose_door(&[Edge::Left, Edge::Top], true, rng)?;
-        map.ex = map.choose_door(&[Edge::Right, Edge::Bottom], false, rng)?;
-        map.world.entry = map.en.cell;
-        map.world.exit = map.ex.cell;
-        for d in [map.en, map.ex] {
-            for c in [d.cell, d.inside] {
-                map.world.set_ground(c, Ground::Floor);
-                let i = map.world.index(c);
-                map.reserved[i] = true;
+        for y in 0..h {
+            for x in 0..w {
+                if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                    map.fix((x, y), Ground::Wall);
+                }
             }
         }
-        Some(map)
+        map
+    }
+
+    /// Sets a tile's ground and reserves it.
+    fn fix(&mut self, c: Cell, g: Ground) {
+        self.world.set_ground(c, g);
+        let i = self.world.index(c);
+        self.reserved[i] = true;
+    }
+
+    /// A river three tiles wide, wall to wall, centred on the stamp's `line`: its first and
+    /// last lines in the map.
+    fn lay_river(&mut self, frame: Frame, vertical: bool, line: i32) -> (bool, i32, i32) {
+        let centre = if vertical { frame.shift((line, 0)).0 } else { frame.shift((0, line)).1 };
+        for k in centre - 1..=centre + 1 {
+            for t in 1..(if vertical { frame.h } else { frame.w }) - 1 {
+                let c = if vertical { (k, t) } else { (t, k) };
+                self.fix(c, Ground::Water);
+            }
+        }
+        (vertical, centre - 1, centre + 1)
+    }
+
+    /// The stamp shifted into the map: its ground (reserved), the object at its initial state,
+    /// its rewards, header and chain.
+    fn lay_stamp(&mut self, frame: Frame, summary: &ObjectSummary, st: &Stamp) {
+        for &(c, g) in &st.ground {
+            self.fix(frame.shift(c), g);
+        }
+        let mut spec = st.spec.clone();
+        let initial = self.initial;
+        spec.start = initial;
+        // The mark `position` is read from: the start, or where the variant's start is off it.
+        spec.home = (initial.pos.0 + summary.home.0, initial.pos.1 + summary.home.1);
+        self.world.add_object(spec);
+        for r in &st.rewards {
+            let (x, y) = frame.shift((r.x, r.y));
+            self.world.rewards.push(Reward { x, y, ..*r });
+        }
+        if let Some((kind, c, facing)) = st.header {
+            let (x, y) = frame.shift(c);
+            let reveals = Vec::new();
+            self.world.headers.push(Header { kind, x, y, object: summary.name.clone(), facing, reveals });
+        }
+        self.chain = st.chain.iter().map(|&c| frame.shift(c)).collect();
+    }
+
+    /// The entry door on the left or top edge, the exit on the right or bottom, both made
+    /// floor with the tiles inside them; `None` when no door fits.
+    fn open_doors(&mut self, rng: &mut impl GenRng) -> Option<()> {
+        self.en = self.choose_door(&[Edge::Left, Edge::Top], true, rng)?;
+        self.ex = self.choose_door(&[Edge::Right, Edge::Bottom], false, rng)?;
+        self.world.entry = self.en.cell;
+        self.world.exit = self.ex.cell;
+        for d in [self.en, self.ex] {
+            for c in [d.cell, d.inside] {
+                self.fix(c, Ground::Floor);
+            }
+        }
+        Some(())
     }
 
     /// A door on one of `edges` whose inside tile is free, on the right side of a river.

@@ -164,145 +164,180 @@ pub(super) fn stamp(summary: &ObjectSummary, shape: ShapeKind, rng: &mut impl Ge
     if !feasible(shape, summary) {
         return None;
     }
-    let origin = (0, 0);
-    let pn = summary.displacement();
     let facing = pick(&Dir::ALL, rng);
-    let net = summary.net_turns();
     let mut s = match shape {
-        ShapeKind::Obstacle | ShapeKind::PushThrough | ShapeKind::PlateReward => {
-            let element = (summary.kind == Kind::Statue).then_some(Element::Fire);
-            let mut s = Stamp::new(summary, element, solved_state(summary, pn, facing));
-            for c in lane(summary) {
-                s.put(c, Ground::Floor);
-            }
-            match shape {
-                ShapeKind::Obstacle => s.chain = crossing(summary)?,
-                ShapeKind::PushThrough => s.chain = push_chain(summary)?,
-                _ => {
-                    s.put(pn, Ground::Plate);
-                    s.header = Some((HeaderKind::Plate, pn, None));
-                }
-            }
-            s
-        }
-        ShapeKind::FireSlide => {
-            let f = pick(&slide_facings(summary), rng);
-            let mut s = Stamp::new(summary, Some(Element::Fire), solved_state(summary, pn, f));
-            for c in lane(summary) {
-                s.put(c, Ground::Floor);
-            }
-            s.put(add(pn, f), Ground::Floor);
-            let pit = add_n(pn, f, 2);
-            s.put(pit, Ground::FirePit);
-            s.header = Some((HeaderKind::Fire, pit, None));
-            s
-        }
-        ShapeKind::ClosedDoor | ShapeKind::MovingGate => {
-            let mut s = Stamp::new(summary, None, solved_state(summary, origin, Dir::Up));
-            let u = pick(&[Dir::Right, Dir::Down], rng);
-            s.put(origin, Ground::Floor);
-            s.chain = vec![add(origin, u.opposite()), origin, add(origin, u)];
-            // Walls either side make the door a doorway, not a post in a room.
-            let side = across(u);
-            s.put(add(origin, side), Ground::Wall);
-            s.put(add(origin, side.opposite()), Ground::Wall);
-            s
-        }
-        ShapeKind::Vault => {
-            let mut s = Stamp::new(summary, None, solved_state(summary, origin, Dir::Up));
-            let dv = facing;
-            let key = add(origin, dv);
-            s.put(origin, Ground::Floor);
-            s.put(key, Ground::Floor);
-            s.put(add(origin, dv.opposite()), Ground::Floor);
-            for c in [add(key, dv), add(key, across(dv)), add(key, across(dv).opposite())] {
-                s.put(c, Ground::Wall);
-            }
-            for c in [add(origin, across(dv)), add(origin, across(dv).opposite())] {
-                s.put(c, Ground::Wall);
-            }
-            s.rewards.push(Reward { kind: RewardKind::Key, x: key.0, y: key.1, hidden: false });
-            s
-        }
-        ShapeKind::Bridge => {
-            // Solved, the plank lies along the way across the river; initially (an odd number
-            // of quarter turns earlier) it lies along the river and joins nothing.
-            let mut s = Stamp::new(summary, None, solved_state(summary, origin, facing));
-            let before = if facing.is_vertical() { Dir::Up } else { Dir::Left };
-            let after = before.opposite();
-            s.chain = vec![
-                add_n(origin, before, 2),
-                add(origin, before),
-                origin,
-                add(origin, after),
-                add_n(origin, after, 2),
-            ];
-            s.put(add_n(origin, before, 2), Ground::Floor);
-            s.put(add_n(origin, after, 2), Ground::Floor);
-            // A vertical plank spans a horizontal river (vertical = false) centred on row 0.
-            s.river = Some((!facing.is_vertical(), 0));
-            s
-        }
-        ShapeKind::WindStatue => {
-            // Initially the wind blows across the way; solved, the statue faces a wall.
-            let f0 = facing;
-            let fn_ = f0.turned(net);
-            let mut s = Stamp::new(summary, Some(Element::Wind), solved_state(summary, origin, fn_));
-            let k = add(origin, f0);
-            let u = across(f0);
-            s.put(origin, Ground::Floor);
-            s.put(k, Ground::Floor);
-            s.put(add(origin, fn_), Ground::Wall);
-            s.chain = vec![add(k, u.opposite()), k, add(k, u)];
-            s
-        }
-        ShapeKind::FireRotate => {
-            let mut s = Stamp::new(summary, Some(Element::Fire), solved_state(summary, origin, facing));
-            s.put(origin, Ground::Floor);
-            s.put(add(origin, facing), Ground::Floor);
-            let pit = add_n(origin, facing, 2);
-            s.put(pit, Ground::FirePit);
-            s.header = Some((HeaderKind::Fire, pit, None));
-            s
-        }
-        ShapeKind::LeverReward => {
-            let mut s = Stamp::new(summary, None, solved_state(summary, origin, facing));
-            s.put(origin, Ground::Floor);
-            s.header = Some((HeaderKind::Lever, origin, Some(facing)));
-            s
-        }
-        ShapeKind::Idle => {
-            let element = (summary.kind == Kind::Statue).then_some(Element::Fire);
-            let mut s = Stamp::new(summary, element, solved_state(summary, pn, facing));
-            if summary.command == CommandKind::Move {
-                for c in lane(summary) {
-                    s.put(c, Ground::Floor);
-                }
-            } else if s.spec.is_plank() {
-                // A plank idles in a pond it can turn in.
-                s.put(origin, Ground::Water);
-                for d in Dir::ALL {
-                    s.put(add(origin, d), Ground::Water);
-                }
-            } else {
-                s.put(origin, Ground::Floor);
-            }
-            s
-        }
+        ShapeKind::Obstacle | ShapeKind::PushThrough | ShapeKind::PlateReward => moved(summary, shape, facing)?,
+        ShapeKind::FireSlide => fire_slide(summary, rng),
+        ShapeKind::ClosedDoor | ShapeKind::MovingGate => doorway(summary, rng),
+        ShapeKind::Vault => vault(summary, facing),
+        ShapeKind::Bridge => bridge(summary, facing),
+        ShapeKind::WindStatue => wind_statue(summary, facing),
+        ShapeKind::FireRotate => fire_rotate(summary, facing),
+        ShapeKind::LeverReward => lever(summary, facing),
+        ShapeKind::Idle => idle(summary, facing),
     };
-    // Tiles under the object in both states are reserved too.
-    let initial = reverse(&summary.commands, s.solved);
-    for state in [initial, s.solved] {
-        for c in s.spec.cells(&state) {
-            if !s.has(c) {
-                s.put(c, if s.spec.is_plank() { Ground::Water } else { Ground::Floor });
+    s.reserve_rest(summary);
+    Some(s)
+}
+
+impl Stamp {
+    /// Floor along the object's lane.
+    fn floor_lane(&mut self, summary: &ObjectSummary) {
+        for c in lane(summary) {
+            self.put(c, Ground::Floor);
+        }
+    }
+
+    /// Reserves the tiles under the object in both states, and the chain's, that have no ground yet.
+    fn reserve_rest(&mut self, summary: &ObjectSummary) {
+        let initial = reverse(&summary.commands, self.solved);
+        for state in [initial, self.solved] {
+            for c in self.spec.cells(&state) {
+                if !self.has(c) {
+                    self.put(c, if self.spec.is_plank() { Ground::Water } else { Ground::Floor });
+                }
+            }
+        }
+        for &c in &self.chain.clone() {
+            if !self.has(c) {
+                self.put(c, Ground::Floor);
             }
         }
     }
-    for &c in &s.chain.clone() {
-        if !s.has(c) {
-            s.put(c, Ground::Floor);
+}
+
+/// An obstacle, push-through or plate-reward shape: the lane, then a crossing, a push chain or
+/// a plate at the end.
+fn moved(summary: &ObjectSummary, shape: ShapeKind, facing: Dir) -> Option<Stamp> {
+    let pn = summary.displacement();
+    let element = (summary.kind == Kind::Statue).then_some(Element::Fire);
+    let mut s = Stamp::new(summary, element, solved_state(summary, pn, facing));
+    s.floor_lane(summary);
+    match shape {
+        ShapeKind::Obstacle => s.chain = crossing(summary)?,
+        ShapeKind::PushThrough => s.chain = push_chain(summary)?,
+        _ => {
+            s.put(pn, Ground::Plate);
+            s.header = Some((HeaderKind::Plate, pn, None));
         }
     }
     Some(s)
+}
+
+/// A fire statue sliding along its lane to face a fire pit two tiles from its end.
+fn fire_slide(summary: &ObjectSummary, rng: &mut impl GenRng) -> Stamp {
+    let pn = summary.displacement();
+    let f = pick(&slide_facings(summary), rng);
+    let mut s = Stamp::new(summary, Some(Element::Fire), solved_state(summary, pn, f));
+    s.floor_lane(summary);
+    s.put(add(pn, f), Ground::Floor);
+    let pit = add_n(pn, f, 2);
+    s.put(pit, Ground::FirePit);
+    s.header = Some((HeaderKind::Fire, pit, None));
+    s
+}
+
+/// A closed door or moving gate in a doorway across the way.
+fn doorway(summary: &ObjectSummary, rng: &mut impl GenRng) -> Stamp {
+    let origin = (0, 0);
+    let mut s = Stamp::new(summary, None, solved_state(summary, origin, Dir::Up));
+    let u = pick(&[Dir::Right, Dir::Down], rng);
+    s.put(origin, Ground::Floor);
+    s.chain = vec![add(origin, u.opposite()), origin, add(origin, u)];
+    // Walls either side make the door a doorway, not a post in a room.
+    let side = across(u);
+    s.put(add(origin, side), Ground::Wall);
+    s.put(add(origin, side.opposite()), Ground::Wall);
+    s
+}
+
+/// A vault: the door, and behind it a key in a walled nook (`facing` is where the nook lies).
+fn vault(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    let origin = (0, 0);
+    let mut s = Stamp::new(summary, None, solved_state(summary, origin, Dir::Up));
+    let dv = facing;
+    let key = add(origin, dv);
+    s.put(origin, Ground::Floor);
+    s.put(key, Ground::Floor);
+    s.put(add(origin, dv.opposite()), Ground::Floor);
+    for c in [add(key, dv), add(key, across(dv)), add(key, across(dv).opposite())] {
+        s.put(c, Ground::Wall);
+    }
+    for c in [add(origin, across(dv)), add(origin, across(dv).opposite())] {
+        s.put(c, Ground::Wall);
+    }
+    s.rewards.push(Reward { kind: RewardKind::Key, x: key.0, y: key.1, hidden: false });
+    s
+}
+
+/// A plank bridge over a river three tiles wide.
+fn bridge(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    // Solved, the plank lies along the way across the river; initially (an odd number
+    // of quarter turns earlier) it lies along the river and joins nothing.
+    let origin = (0, 0);
+    let mut s = Stamp::new(summary, None, solved_state(summary, origin, facing));
+    let before = if facing.is_vertical() { Dir::Up } else { Dir::Left };
+    let after = before.opposite();
+    s.chain = vec![add_n(origin, before, 2), add(origin, before), origin, add(origin, after), add_n(origin, after, 2)];
+    s.put(add_n(origin, before, 2), Ground::Floor);
+    s.put(add_n(origin, after, 2), Ground::Floor);
+    // A vertical plank spans a horizontal river (vertical = false) centred on row 0.
+    s.river = Some((!facing.is_vertical(), 0));
+    s
+}
+
+/// A wind statue whose wind first blows across the way and, turned, at a wall.
+fn wind_statue(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    // Initially the wind blows across the way; solved, the statue faces a wall.
+    let origin = (0, 0);
+    let f0 = facing;
+    let fn_ = f0.turned(summary.net_turns());
+    let mut s = Stamp::new(summary, Some(Element::Wind), solved_state(summary, origin, fn_));
+    let k = add(origin, f0);
+    let u = across(f0);
+    s.put(origin, Ground::Floor);
+    s.put(k, Ground::Floor);
+    s.put(add(origin, fn_), Ground::Wall);
+    s.chain = vec![add(k, u.opposite()), k, add(k, u)];
+    s
+}
+
+/// A fire statue turned to face a fire pit two tiles away.
+fn fire_rotate(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    let origin = (0, 0);
+    let mut s = Stamp::new(summary, Some(Element::Fire), solved_state(summary, origin, facing));
+    s.put(origin, Ground::Floor);
+    s.put(add(origin, facing), Ground::Floor);
+    let pit = add_n(origin, facing, 2);
+    s.put(pit, Ground::FirePit);
+    s.header = Some((HeaderKind::Fire, pit, None));
+    s
+}
+
+/// A lever turned to face its solved way.
+fn lever(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    let origin = (0, 0);
+    let mut s = Stamp::new(summary, None, solved_state(summary, origin, facing));
+    s.put(origin, Ground::Floor);
+    s.header = Some((HeaderKind::Lever, origin, Some(facing)));
+    s
+}
+
+/// An idle object: its lane if it moves, a pond if it is a plank, else its tile.
+fn idle(summary: &ObjectSummary, facing: Dir) -> Stamp {
+    let origin = (0, 0);
+    let element = (summary.kind == Kind::Statue).then_some(Element::Fire);
+    let mut s = Stamp::new(summary, element, solved_state(summary, summary.displacement(), facing));
+    if summary.command == CommandKind::Move {
+        s.floor_lane(summary);
+    } else if s.spec.is_plank() {
+        // A plank idles in a pond it can turn in.
+        s.put(origin, Ground::Water);
+        for d in Dir::ALL {
+            s.put(add(origin, d), Ground::Water);
+        }
+    } else {
+        s.put(origin, Ground::Floor);
+    }
+    s
 }

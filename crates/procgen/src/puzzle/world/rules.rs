@@ -61,8 +61,32 @@ impl World {
     /// Everything derived from the current state.
     pub fn view(&self) -> View {
         let n = self.ground.len();
-        let mut gust = vec![false; n];
-        let mut lit = vec![false; n];
+        let (solid, plank, pressed) = self.occupied();
+        let (gust, lit) = self.blown();
+        let active = self.active_headers(&pressed, &lit);
+        let revealed = self.revealed(&active);
+        let mut door_open = vec![false; n];
+        for (r, &shown) in self.rewards.iter().zip(&revealed) {
+            if shown && r.kind == RewardKind::Door && self.contains((r.x, r.y)) {
+                door_open[self.index((r.x, r.y))] = true;
+            }
+        }
+        let walkable = (0..n)
+            .map(|i| {
+                let ground_ok = match self.ground[i] {
+                    Ground::Water => plank[i],
+                    Ground::SecretDoor => door_open[i],
+                    g => g.open(),
+                };
+                ground_ok && !solid[i] && !gust[i]
+            })
+            .collect();
+        View { walkable, gust, lit, active, revealed }
+    }
+
+    /// By tile: where a solid object stands, where a plank lies, where a movable object presses.
+    fn occupied(&self) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
+        let n = self.ground.len();
         let mut solid = vec![false; n];
         let mut plank = vec![false; n];
         let mut pressed = vec![false; n];
@@ -82,6 +106,14 @@ impl World {
                 }
             }
         }
+        (solid, plank, pressed)
+    }
+
+    /// By tile: where a wind statue's wind blows, and which fire pits a fire statue lights.
+    fn blown(&self) -> (Vec<bool>, Vec<bool>) {
+        let n = self.ground.len();
+        let mut gust = vec![false; n];
+        let mut lit = vec![false; n];
         for (i, spec) in self.objects.iter().enumerate() {
             if spec.kind != Kind::Statue {
                 continue;
@@ -96,8 +128,12 @@ impl World {
                 lit[self.index(p)] = true;
             }
         }
-        let active: Vec<bool> = self
-            .headers
+        (gust, lit)
+    }
+
+    /// By header: whether it is active (its plate pressed, its pit lit, its lever turned its way).
+    fn active_headers(&self, pressed: &[bool], lit: &[bool]) -> Vec<bool> {
+        self.headers
             .iter()
             .map(|h| {
                 let c = (h.x, h.y);
@@ -112,9 +148,13 @@ impl World {
                     }),
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// By reward: whether it shows (not hidden, or revealed by an active header).
+    fn revealed(&self, active: &[bool]) -> Vec<bool> {
         let mut revealed: Vec<bool> = self.rewards.iter().map(|r| !r.hidden).collect();
-        for (h, &on) in self.headers.iter().zip(&active) {
+        for (h, &on) in self.headers.iter().zip(active) {
             if on {
                 for &r in &h.reveals {
                     if let Some(slot) = revealed.get_mut(r) {
@@ -123,23 +163,7 @@ impl World {
                 }
             }
         }
-        let mut door_open = vec![false; n];
-        for (r, &shown) in self.rewards.iter().zip(&revealed) {
-            if shown && r.kind == RewardKind::Door && self.contains((r.x, r.y)) {
-                door_open[self.index((r.x, r.y))] = true;
-            }
-        }
-        let walkable = (0..n)
-            .map(|i| {
-                let ground_ok = match self.ground[i] {
-                    Ground::Water => plank[i],
-                    Ground::SecretDoor => door_open[i],
-                    g => g.open(),
-                };
-                ground_ok && !solid[i] && !gust[i]
-            })
-            .collect();
-        View { walkable, gust, lit, active, revealed }
+        revealed
     }
 
     /// Steps from `from` to every tile over walkable tiles (`None`: not reached).
