@@ -33,6 +33,32 @@ impl Rng {
 /// overlap and tie often: the interesting cases for a merge.
 pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
     let mut data = SaveData::default();
+    add_bests(&mut data, rng);
+    add_settings(&mut data, rng);
+    add_history(&mut data, rng);
+    add_favourites(&mut data, rng);
+    add_boards(&mut data, rng);
+    // Issue #34's settings, from a generator of their own so the states above stay as they were
+    // (the property tests count cases that depend on them).
+    add_issue_34_settings(&mut data, &mut Rng::new(rng.0 ^ 0x5EED_F00D));
+    // The rest of issue #29's, from one more of their own for the same reason.
+    add_issue_29_settings(&mut data, &mut Rng::new(rng.0 ^ 0xB077_0C0D));
+    data
+}
+
+/// Texts for the settings and board runs that hold one.
+const TEXTS: [&str; 4] = ["", "Ann", "Bo", "http://127.0.0.1:8080"];
+
+/// The modes played seeds and favourites are under.
+const MODES: [&str; 3] = ["maze", "runner", "puzzle"];
+
+/// A stamp from the small pool.
+fn stamp(rng: &mut Rng) -> u64 {
+    rng.below(6)
+}
+
+/// Up to 7 bests and daily bests, now and then in the wrong direction.
+fn add_bests(data: &mut SaveData, rng: &mut Rng) {
     let keys = ["runner/A", "runner/B", "maze/A", "puzzle/A/time_ms", "puzzle/A/statements", "arena/C"];
     let scores = [0, 1, 2, 3, 5, 8, 100, u64::MAX];
     for _ in 0..rng.below(8) {
@@ -47,7 +73,10 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
             data.record(key, score, better);
         }
     }
-    let stamp = |rng: &mut Rng| rng.below(6);
+}
+
+/// The volume, jump key, board address and player name, each set two times in three.
+fn add_settings(data: &mut SaveData, rng: &mut Rng) {
     if rng.below(3) != 0 {
         let at = stamp(rng);
         data.settings.volume = crate::Stamped { value: *rng.pick(&[0.0, 0.1, 0.5, 0.8, 1.0]), at };
@@ -56,32 +85,41 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         let at = stamp(rng);
         data.settings.jump_key = crate::Stamped { value: *rng.pick(&JumpKey::ALL), at };
     }
-    let texts = ["", "Ann", "Bo", "http://127.0.0.1:8080"];
     if rng.below(3) != 0 {
         let at = stamp(rng);
-        data.settings.board = Stamped { value: rng.pick(&texts).to_string(), at };
+        data.settings.board = Stamped { value: rng.pick(&TEXTS).to_string(), at };
     }
     if rng.below(3) != 0 {
         let at = stamp(rng);
-        data.settings.player_name = Stamped { value: rng.pick(&texts[..3]).to_string(), at };
+        data.settings.player_name = Stamped { value: rng.pick(&TEXTS[..3]).to_string(), at };
     }
-    let modes = ["maze", "runner", "puzzle"];
+}
+
+/// Up to 59 played seeds, capped as the history keeps them.
+fn add_history(data: &mut SaveData, rng: &mut Rng) {
     for _ in 0..rng.below(60) {
-        let mode = *rng.pick(&modes);
+        let mode = *rng.pick(&MODES);
         let code = format!("C{:02}", rng.below(30));
         let origin = rng.pick(&[None, Some("pizza"), Some("soup")]).map(str::to_string);
         let played_at = rng.below(40);
         data.history.entry(mode.into()).or_default().insert(code, crate::SeedPlay { played_at, origin });
     }
     data.history.values_mut().for_each(crate::merge::cap_history);
+}
+
+/// Up to 5 favourites, starred or not.
+fn add_favourites(data: &mut SaveData, rng: &mut Rng) {
     for _ in 0..rng.below(6) {
-        let mode = *rng.pick(&modes);
+        let mode = *rng.pick(&MODES);
         let code = format!("C{:02}", rng.below(5));
         let favourite = crate::Favourite { starred: rng.below(2) == 0, at: stamp(rng) };
         data.favourites.entry(mode.into()).or_default().insert(code, favourite);
     }
-    // Board servers: secrets with tied stamps and none at all, runs both unsent and answered
-    // under the same codes, with tied stamps.
+}
+
+/// Board servers: secrets with tied stamps and none at all, runs both unsent and answered under
+/// the same codes, with tied stamps.
+fn add_boards(data: &mut SaveData, rng: &mut Rng) {
     let servers = ["https://scores.example.org", "http://127.0.0.1:8080"];
     for _ in 0..rng.below(4) {
         let board = data.boards.entry(rng.pick(&servers).to_string()).or_default();
@@ -91,26 +129,30 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         }
         for _ in 0..rng.below(6) {
             let code = format!("R{}", rng.below(6));
-            let name = rng.pick(&texts[..3]).to_string();
+            let name = rng.pick(&TEXTS[..3]).to_string();
             let sent_at = if rng.below(2) == 0 { Some(stamp(rng)) } else { None };
             board.waiting.insert(code, Waiting { name, queued_at: stamp(rng), sent_at });
         }
     }
-    // Issue #34's settings, from a generator of their own so the states above stay as they were
-    // (the property tests count cases that depend on them).
-    let mut own = Rng::new(rng.0 ^ 0x5EED_F00D);
+}
+
+/// Issue #34's settings: the music volume and reduced motion, each set two times in three.
+fn add_issue_34_settings(data: &mut SaveData, own: &mut Rng) {
     if own.below(3) != 0 {
-        let at = stamp(&mut own);
+        let at = stamp(own);
         data.settings.music_volume = Stamped { value: own.below(11) as f32 / 10.0, at };
     }
     if own.below(3) != 0 {
-        let at = stamp(&mut own);
+        let at = stamp(own);
         data.settings.reduced_motion = Stamped { value: own.below(2) == 1, at };
     }
-    // The rest of issue #29's, from one more of their own for the same reason.
-    let mut more = Rng::new(rng.0 ^ 0xB077_0C0D);
+}
+
+/// The rest of issue #29's settings: the gamepad's buttons and the colours, each set two times
+/// in three.
+fn add_issue_29_settings(data: &mut SaveData, more: &mut Rng) {
     if more.below(3) != 0 {
-        let at = stamp(&mut more);
+        let at = stamp(more);
         let choices = ["RightTrigger", "LeftTrigger", "East", "South"];
         let (action, button) = (crate::Action::ALL[more.below(8) as usize], choices[more.below(4) as usize]);
         // A taken button is refused: then every action is on its default.
@@ -118,10 +160,9 @@ pub(crate) fn random_state(rng: &mut Rng) -> SaveData {
         data.settings.buttons = Stamped { value: buttons, at };
     }
     if more.below(3) != 0 {
-        let at = stamp(&mut more);
+        let at = stamp(more);
         data.settings.colours = Stamped { value: crate::Colours::ALL[more.below(2) as usize], at };
     }
-    data
 }
 
 fn flip(direction: Direction) -> Direction {

@@ -134,114 +134,13 @@ fn an_altered_puzzle_trace_rebuilds_another_level_or_is_refused() {
     let (mut different, mut refusals) = (0, BTreeSet::new());
     for i in 0..40 {
         let subject = Subject::new(i);
-        // Another candidate of the coding tile: a level with its coding tile elsewhere, or
-        // refused when the solution's way out no longer starts there.
-        let other_coding = subject.altered(|events| {
-            let Some(PuzzleStep::Coding { near, pick, cell, .. }) =
-                events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Coding { near, .. } if near.len() > 1))
-            else {
-                return false;
-            };
-            *pick = (*pick + 1) % near.len();
-            *cell = near[*pick];
-            true
-        });
-        if let Some(result) = other_coding {
-            match result {
-                Ok(level) => {
-                    assert_ne!(level, subject.level, "seed {i}: another coding tile rebuilt the same level");
-                    different += 1;
-                }
-                Err(error) => assert!(error.event < subject.events.len(), "{error}"),
-            }
+        if another_coding_tile_rebuilds_another_level(&subject, i) {
+            different += 1;
         }
-        // The last expansion's roll moved onto another rule (the start of its share): refused.
-        let roll = subject.refused("another roll", |events| {
-            let Some(PuzzleStep::Expand { candidates, roll, picked, .. }) = last_mut(events, |e| {
-                matches!(e, PuzzleStep::Expand { candidates, .. } if candidates.len() > 1).then_some(e)
-            }) else {
-                return false;
-            };
-            let mut before = 0;
-            for c in candidates.iter() {
-                if c.weight > 0 && c.rule != *picked {
-                    *roll = before;
-                    return true;
-                }
-                before += c.weight;
-            }
-            false
-        });
-        refusals.extend(roll.map(|e| ("roll", e.reason.contains("lands on"))));
-        // A penalty the trace never gathered.
-        let penalty = subject.refused("a penalty", |events| {
-            let Some(PuzzleStep::Expand { candidates, .. }) =
-                last_mut(events, |e| Some(e).filter(|e| matches!(e, PuzzleStep::Expand { .. })))
-            else {
-                return false;
-            };
-            candidates[0].gathered += 1;
-            true
-        });
-        refusals.extend(penalty.map(|e| ("penalty", e.reason.contains("gathered"))));
-        // The object of the first mini-map moved one tile: its commands no longer lead to its
-        // solved state, or a promise breaks.
-        let moved = subject.refused("a moved object", |events| {
-            let Some(PuzzleStep::MiniMap { map, .. }) =
-                events.iter_mut().find(|e| matches!(e, PuzzleStep::MiniMap { .. }))
-            else {
-                return false;
-            };
-            map.object.start.pos.0 += 1;
-            map.solved.pos.0 += 1;
-            map.object.start.pos.0 -= 2;
-            true
-        });
-        refusals.extend(moved.map(|e| ("moved", e.reason.contains("promise") || e.reason.contains("outside"))));
-        // A merge that costs one tile more than its corridors.
-        let cost = subject.refused("a merge cost", |events| {
-            let Some(PuzzleStep::Merge { cost, .. }) =
-                events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Merge { .. }))
-            else {
-                return false;
-            };
-            *cost += 1;
-            true
-        });
-        refusals.extend(cost.map(|e| ("cost", e.reason.contains("plan"))));
-        // A coding tile that was no candidate.
-        let coding = subject.refused("a coding tile", |events| {
-            let Some(PuzzleStep::Coding { cell, .. }) =
-                events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Coding { .. }))
-            else {
-                return false;
-            };
-            cell.0 += 1000;
-            true
-        });
-        refusals.extend(coding.map(|e| ("coding", e.reason.contains("candidate"))));
-        // A trim that shifts the level elsewhere.
-        let trim = subject.refused("a trim", |events| {
-            let Some(PuzzleStep::Trim { shift, .. }) =
-                events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Trim { .. }))
-            else {
-                return false;
-            };
-            shift.0 -= 1;
-            true
-        });
-        refusals.extend(trim.map(|e| ("trim", e.reason.contains("trim"))));
-        // A verdict turned round.
-        let verdict = subject.refused("a verdict", |events| {
-            let Some(PuzzleStep::Checked { solved, .. }) =
-                events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Checked { .. }))
-            else {
-                return false;
-            };
-            *solved = !*solved;
-            true
-        });
-        refusals.extend(verdict.map(|e| ("verdict", e.reason.contains("solved"))));
+        for refusal in &REFUSALS {
+            let refused = subject.refused(refusal.what, |events| (refusal.change)(events));
+            refusals.extend(refused.map(|e| (refusal.name, (refusal.own_reason)(&e.reason))));
+        }
         // A cut trace: no level is chosen.
         let cut = subject.refused("a cut trace", |events| events.pop().is_some()).expect("a trace");
         assert_eq!(cut.event, subject.events.len() - 1, "{cut}");
@@ -251,6 +150,159 @@ fn an_altered_puzzle_trace_rebuilds_another_level_or_is_refused() {
         assert!(refusals.contains(&(what, true)), "{what}: never refused for its reason: {refusals:?}");
         assert!(!refusals.contains(&(what, false)), "{what}: refused for another reason: {refusals:?}");
     }
+}
+
+/// Another candidate of the coding tile: whether it rebuilt a level with its coding tile
+/// elsewhere (it must not rebuild the same level), or it was refused (at an event of the trace)
+/// when the solution's way out no longer starts there.
+fn another_coding_tile_rebuilds_another_level(subject: &Subject, i: u64) -> bool {
+    match subject.altered(|events| another_coding_candidate(events)) {
+        Some(Ok(level)) => {
+            assert_ne!(level, subject.level, "seed {i}: another coding tile rebuilt the same level");
+            true
+        }
+        Some(Err(error)) => {
+            assert!(error.event < subject.events.len(), "{error}");
+            false
+        }
+        None => false,
+    }
+}
+
+/// An alteration of a trace that must be refused: its name among the refusals, what it is (in a
+/// failure's message), the change (false when the trace holds nothing to change) and whether a
+/// refusal's reason is its own.
+struct Refusal {
+    name: &'static str,
+    what: &'static str,
+    change: fn(&mut [PuzzleStep]) -> bool,
+    own_reason: fn(&str) -> bool,
+}
+
+const REFUSALS: [Refusal; 7] = [
+    Refusal {
+        name: "roll",
+        what: "another roll",
+        change: roll_onto_another_rule,
+        own_reason: |r| r.contains("lands on"),
+    },
+    Refusal {
+        name: "penalty",
+        what: "a penalty",
+        change: penalty_never_gathered,
+        own_reason: |r| r.contains("gathered"),
+    },
+    Refusal {
+        name: "moved",
+        what: "a moved object",
+        change: mini_map_object_moved,
+        own_reason: |r| r.contains("promise") || r.contains("outside"),
+    },
+    Refusal { name: "cost", what: "a merge cost", change: merge_costs_one_more, own_reason: |r| r.contains("plan") },
+    Refusal {
+        name: "coding",
+        what: "a coding tile",
+        change: coding_tile_no_candidate,
+        own_reason: |r| r.contains("candidate"),
+    },
+    Refusal { name: "trim", what: "a trim", change: trim_shifted, own_reason: |r| r.contains("trim") },
+    Refusal { name: "verdict", what: "a verdict", change: verdict_turned, own_reason: |r| r.contains("solved") },
+];
+
+/// The last coding tile with other candidates moved onto the next of them.
+fn another_coding_candidate(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Coding { near, pick, cell, .. }) =
+        events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Coding { near, .. } if near.len() > 1))
+    else {
+        return false;
+    };
+    *pick = (*pick + 1) % near.len();
+    *cell = near[*pick];
+    true
+}
+
+/// The last expansion's roll moved onto another rule (the start of its share).
+fn roll_onto_another_rule(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Expand { candidates, roll, picked, .. }) =
+        last_mut(events, |e| matches!(e, PuzzleStep::Expand { candidates, .. } if candidates.len() > 1).then_some(e))
+    else {
+        return false;
+    };
+    let mut before = 0;
+    for c in candidates.iter() {
+        if c.weight > 0 && c.rule != *picked {
+            *roll = before;
+            return true;
+        }
+        before += c.weight;
+    }
+    false
+}
+
+/// A penalty the trace never gathered.
+fn penalty_never_gathered(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Expand { candidates, .. }) =
+        last_mut(events, |e| Some(e).filter(|e| matches!(e, PuzzleStep::Expand { .. })))
+    else {
+        return false;
+    };
+    candidates[0].gathered += 1;
+    true
+}
+
+/// The object of the first mini-map moved one tile: its commands no longer lead to its solved
+/// state, or a promise breaks.
+fn mini_map_object_moved(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::MiniMap { map, .. }) = events.iter_mut().find(|e| matches!(e, PuzzleStep::MiniMap { .. }))
+    else {
+        return false;
+    };
+    map.object.start.pos.0 += 1;
+    map.solved.pos.0 += 1;
+    map.object.start.pos.0 -= 2;
+    true
+}
+
+/// A merge that costs one tile more than its corridors.
+fn merge_costs_one_more(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Merge { cost, .. }) = events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Merge { .. }))
+    else {
+        return false;
+    };
+    *cost += 1;
+    true
+}
+
+/// A coding tile that was no candidate.
+fn coding_tile_no_candidate(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Coding { cell, .. }) =
+        events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Coding { .. }))
+    else {
+        return false;
+    };
+    cell.0 += 1000;
+    true
+}
+
+/// A trim that shifts the level elsewhere.
+fn trim_shifted(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Trim { shift, .. }) = events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Trim { .. }))
+    else {
+        return false;
+    };
+    shift.0 -= 1;
+    true
+}
+
+/// A verdict turned round.
+fn verdict_turned(events: &mut [PuzzleStep]) -> bool {
+    let Some(PuzzleStep::Checked { solved, .. }) =
+        events.iter_mut().rev().find(|e| matches!(e, PuzzleStep::Checked { .. }))
+    else {
+        return false;
+    };
+    *solved = !*solved;
+    true
 }
 
 #[test]

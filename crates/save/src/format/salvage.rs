@@ -12,6 +12,7 @@
 //! next entry ([`Cursor::recover`]): one broken line costs that line.
 
 mod boards;
+mod kept;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -19,10 +20,10 @@ mod values;
 
 use scan::{Cursor, Kind, clipped};
 use serde::de::DeserializeOwned;
-use values::{quoting, read, read_best, read_setting, seed, shown};
+use values::{quoting, read_setting, seed, shown};
 
 use super::{Dropped, ParseError, Parsed, RawSettings, VERSION, settings_from};
-use crate::{Favourite, SaveData, SeedPlay};
+use crate::SaveData;
 
 const FIELDS: &[&str] = &["version", "best", "daily_best", "settings", "history", "favourites", "boards"];
 const SETTINGS: &[&str] = &[
@@ -229,32 +230,10 @@ impl Walk<'_> {
     fn entry(&mut self, depth: usize, what: &str, entries: Entries, mode: Option<&str>) {
         let start = self.cur.pos;
         self.cur.entry_starts(depth);
-        let unnamed = || format!("an entry of {what}");
-        let key = match self.cur.typed::<String>() {
-            Some(key) => Ok(key),
-            None => match self.cur.value() {
-                Ok(text) => Err(ron::from_str::<String>(text)
-                    .err()
-                    .map_or_else(String::new, |e| crate::format::ron_words(&e.code))),
-                Err(reason) => return self.damaged(start, unnamed(), reason),
-            },
+        let Some(key) = self.entry_key(start, what) else {
+            return;
         };
-        // The save never writes a raw line break inside a key (it writes `\n`): a quote is
-        // missing. (The text is checked, not the key: a key may hold an escaped line break.)
-        if self.cur.text[start..self.cur.pos].contains('\n') {
-            return self.damaged(start, unnamed(), "its key's closing quote is missing".into());
-        }
-        let key = key.map_err(|reason| clipped(&reason));
-        let label = match (&key, entries, mode) {
-            (Err(_), ..) => unnamed(),
-            (Ok(key), Entries::Bests { daily: false }, _) => format!("the best {}", shown(key)),
-            (Ok(key), Entries::Bests { daily: true }, _) => format!("the daily best {}", shown(key)),
-            (Ok(key), Entries::Modes { favourites: false }, None) => format!("the seed history of {}", shown(key)),
-            (Ok(key), Entries::Modes { favourites: true }, None) => format!("the favourites of {}", shown(key)),
-            (Ok(key), Entries::Modes { favourites: false }, Some(m)) => format!("the played seed {}", seed(m, key)),
-            (Ok(key), Entries::Modes { favourites: true }, Some(m)) => format!("the favourite {}", seed(m, key)),
-            (Ok(key), Entries::Boards, _) => format!("the board server {}", shown(key)),
-        };
+        let label = entry_label(&key, what, entries, mode);
         self.cur.skip_blank();
         if !self.cur.eat(b':') {
             return self.damaged(start, label, "`:` was expected after the key".into());
@@ -266,7 +245,7 @@ impl Walk<'_> {
             Err(reason) => Err(format!("its key isn't text in quotes ({reason})")),
         };
         let key = match (key, entries, mode) {
-            (Ok(key), Entries::Modes { .. }, None) => return self.map(start, &label.clone(), entries, Some(&key)),
+            (Ok(key), Entries::Modes { .. }, None) => return self.map(start, &label, entries, Some(&key)),
             (Ok(key), ..) => key,
             // A bad key: its value is skipped (it may be damage too).
             (Err(reason), ..) => {
@@ -276,43 +255,34 @@ impl Walk<'_> {
                 };
             }
         };
-        let stored = match (entries, mode) {
-            (Entries::Bests { daily }, _) => self.value_as(start, &label, read_best).map(|best| {
-                best.map(|best| {
-                    let map = if daily { &mut self.data.daily_best } else { &mut self.data.best };
-                    let kept = map.get(&key).map_or(best, |old| old.merged(best));
-                    map.insert(key, kept);
-                })
-            }),
-            (Entries::Modes { favourites: false }, Some(mode)) => {
-                self.value_as(start, &label, read::<SeedPlay>).map(|play| match play {
-                    // The key was checked above: bad bytes here are in the origin.
-                    Ok(_) if self.holds_not_text(start) => Err("its origin holds bytes that aren't text".into()),
-                    Ok(play) => {
-                        let seeds = self.data.history.entry(mode.to_string()).or_default();
-                        let kept = seeds.get(&key).map_or(play.clone(), |old| old.clone().max(play));
-                        seeds.insert(key, kept);
-                        Ok(())
-                    }
-                    Err(reason) => Err(reason),
-                })
-            }
-            (Entries::Modes { favourites: true }, Some(mode)) => {
-                self.value_as(start, &label, read::<Favourite>).map(|favourite| {
-                    favourite.map(|favourite| {
-                        let seeds = self.data.favourites.entry(mode.to_string()).or_default();
-                        let kept =
-                            seeds.get(&key).map_or(favourite, |old| crate::merge::later_favourite(old, &favourite));
-                        seeds.insert(key, kept);
-                    })
-                })
-            }
-            (Entries::Boards, _) => self.board(start, &label, key),
-            (Entries::Modes { .. }, None) => unreachable!("modes are read as maps above"),
-        };
-        if let Some(Err(reason)) = stored {
+        if let Some(Err(reason)) = self.entry_value(start, &label, key, entries, mode) {
             self.drop(start, label, reason);
         }
+    }
+
+    /// The key of the entry at `start`: `Ok` when it is text in quotes, `Err` (why, clipped) when
+    /// it is another value. `None` when it isn't a value at all or its closing quote is missing:
+    /// that damage is dealt with here.
+    fn entry_key(&mut self, start: usize, what: &str) -> Option<Result<String, String>> {
+        let key = match self.cur.typed::<String>() {
+            Some(key) => Ok(key),
+            None => match self.cur.value() {
+                Ok(text) => Err(ron::from_str::<String>(text)
+                    .err()
+                    .map_or_else(String::new, |e| crate::format::ron_words(&e.code))),
+                Err(reason) => {
+                    self.damaged(start, unnamed(what), reason);
+                    return None;
+                }
+            },
+        };
+        // The save never writes a raw line break inside a key (it writes `\n`): a quote is
+        // missing. (The text is checked, not the key: a key may hold an escaped line break.)
+        if self.cur.text[start..self.cur.pos].contains('\n') {
+            self.damaged(start, unnamed(what), "its key's closing quote is missing".into());
+            return None;
+        }
+        Some(key.map_err(|reason| clipped(&reason)))
     }
 
     /// The value at the cursor as a `T`: read once when it is one (the common case), else read as
@@ -449,5 +419,24 @@ impl Walk<'_> {
             (None, false) => 1,
         };
         Parsed { data: self.data, from_version, mended, dropped: self.dropped }
+    }
+}
+
+/// How an entry of `what` whose key can't be read is named.
+fn unnamed(what: &str) -> String {
+    format!("an entry of {what}")
+}
+
+/// How the entry `key` of `what` is named in what is left out.
+fn entry_label(key: &Result<String, String>, what: &str, entries: Entries, mode: Option<&str>) -> String {
+    match (key, entries, mode) {
+        (Err(_), ..) => unnamed(what),
+        (Ok(key), Entries::Bests { daily: false }, _) => format!("the best {}", shown(key)),
+        (Ok(key), Entries::Bests { daily: true }, _) => format!("the daily best {}", shown(key)),
+        (Ok(key), Entries::Modes { favourites: false }, None) => format!("the seed history of {}", shown(key)),
+        (Ok(key), Entries::Modes { favourites: true }, None) => format!("the favourites of {}", shown(key)),
+        (Ok(key), Entries::Modes { favourites: false }, Some(m)) => format!("the played seed {}", seed(m, key)),
+        (Ok(key), Entries::Modes { favourites: true }, Some(m)) => format!("the favourite {}", seed(m, key)),
+        (Ok(key), Entries::Boards, _) => format!("the board server {}", shown(key)),
     }
 }

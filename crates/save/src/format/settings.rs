@@ -91,42 +91,61 @@ pub(super) fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Setti
     if let Some(volume) = volume_from(music_volume, DEFAULT_MUSIC_VOLUME, music, mended) {
         settings.music_volume = volume;
     }
-    match jump_key.value {
-        Lenient::Known(key) => settings.jump_key = Stamped { value: key, at: jump_key.at },
-        Lenient::Unknown(found) => mended.push(Mended::JumpKey { found }),
-        Lenient::Missing => {}
+    if let Some(key) = known_from(jump_key, |found| Mended::JumpKey { found }, mended) {
+        settings.jump_key = key;
     }
-    let plain = |value: Lenient<bool>, name, mended: &mut Vec<Mended>| match value {
-        Lenient::Known(on) => Some(on),
-        Lenient::Unknown(found) => {
-            mended.push(Mended::Setting { name, found, now: "off" });
-            None
-        }
-        Lenient::Missing => None,
-    };
-    if let Some(on) = plain(fullscreen.value, "fullscreen", mended) {
-        settings.fullscreen = Stamped { value: on, at: fullscreen.at };
+    if let Some(on) = known_from(fullscreen, back_to("fullscreen", "off"), mended) {
+        settings.fullscreen = on;
     }
-    if let Some(on) = plain(muted.value, "muted", mended) {
-        settings.muted = Stamped { value: on, at: muted.at };
+    if let Some(on) = known_from(muted, back_to("muted", "off"), mended) {
+        settings.muted = on;
     }
-    if let Some(on) = plain(reduced_motion.value, "reduced motion", mended) {
-        settings.reduced_motion = Stamped { value: on, at: reduced_motion.at };
+    if let Some(on) = known_from(reduced_motion, back_to("reduced motion", "off"), mended) {
+        settings.reduced_motion = on;
     }
-    match text_size.value {
-        Lenient::Known(size) => settings.text_size = Stamped { value: size, at: text_size.at },
-        Lenient::Unknown(found) => mended.push(Mended::Setting { name: "text size", found, now: "Normal" }),
-        Lenient::Missing => {}
+    if let Some(size) = known_from(text_size, back_to("text size", "Normal"), mended) {
+        settings.text_size = size;
     }
     let board_cut = "cut to its first 200 characters";
     settings.board = bounded_text(board, ("board address", "off", board_cut), BOARD_ADDRESS_MAX_CHARS, mended);
     let name_cut = "cut to its first 20 characters";
     settings.player_name = bounded_text(player_name, ("player name", "empty", name_cut), PLAYER_NAME_MAX_CHARS, mended);
-    match colours.value {
-        Lenient::Known(value) => settings.colours = Stamped { value, at: colours.at },
-        Lenient::Unknown(found) => mended.push(Mended::Setting { name: "colours", found, now: "Standard" }),
-        Lenient::Missing => {}
+    if let Some(value) = known_from(colours, back_to("colours", "Standard"), mended) {
+        settings.colours = value;
     }
+    bindings_into(&mut settings, keys, buttons, mended);
+    settings
+}
+
+/// A setting of a few known values as read: kept with its stamp, or `None` for the default when
+/// missing or unusable (said so through `mend` unless missing).
+fn known_from<T>(
+    read: Stamped<Lenient<T>>,
+    mend: impl FnOnce(String) -> Mended,
+    mended: &mut Vec<Mended>,
+) -> Option<Stamped<T>> {
+    match read.value {
+        Lenient::Known(value) => Some(Stamped { value, at: read.at }),
+        Lenient::Unknown(found) => {
+            mended.push(mend(found));
+            None
+        }
+        Lenient::Missing => None,
+    }
+}
+
+/// How an unusable setting `name` is told: back to `now`, its default.
+fn back_to(name: &'static str, now: &'static str) -> impl FnOnce(String) -> Mended {
+    move |found| Mended::Setting { name, found, now }
+}
+
+/// The chosen keys, then the chosen buttons, as read: each kept when there are any to read.
+fn bindings_into(
+    settings: &mut Settings,
+    keys: Stamped<Lenient<RawBindings>>,
+    buttons: Stamped<Lenient<RawBindings>>,
+    mended: &mut Vec<Mended>,
+) {
     let keyboard = Device {
         setting: "keys",
         all_default: "every action on its default key",
@@ -147,7 +166,6 @@ pub(super) fn settings_from(raw: RawSettings, mended: &mut Vec<Mended>) -> Setti
     if let Some(bindings) = bindings_from(buttons, &pad, mended) {
         settings.buttons = bindings;
     }
-    settings
 }
 
 /// A text setting as read: text over `max_chars` characters is cut (and told, as `cut`),
