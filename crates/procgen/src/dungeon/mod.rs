@@ -19,8 +19,8 @@
 //!    cells with corridors to them; a bridge room with a locked door between consecutive zones.
 //! 2. **Tree** ([`tree`]): the article's chart, from the finish down, zone by zone, locking each
 //!    full zone with its bridge; density 50 % (⌊rooms / 2⌋ puzzles per zone).
-//! 3. **Furnishing** ([`place`], [`stage`]): rooms for nodes, prefabs, objects, pens, items,
-//!    switches, food and hazards.
+//! 3. **Furnishing** ([`place`], [`stage`], [`gifts`]): rooms for nodes, prefabs, objects, pens,
+//!    items, switches, food and hazards.
 //! 4. **Witness** ([`witness`], [`walk`]): a solving order and the walk it takes, which sets the
 //!    par.
 //!
@@ -39,6 +39,7 @@ pub mod data;
 pub mod doors;
 pub mod explain;
 pub mod generator;
+pub mod gifts;
 pub mod grid;
 pub mod json;
 pub mod layout;
