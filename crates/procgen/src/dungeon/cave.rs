@@ -53,16 +53,32 @@ pub fn carve_cave(area: Rect, rules: &CaveRules, rng: &mut impl GenRng) -> Cave 
     let side = rules.core.min(w).min(h);
     let core_local = Rect { x: rng.below(w - side + 1), y: rng.below(h - side + 1), w: side, h: side };
     let mut open = vec![false; w * h];
-    let stamp = |open: &mut Vec<bool>| {
-        for (x, y) in core_local.cells() {
-            open[y * w + x] = true;
-        }
-    };
-    stamp(&mut open);
+    stamp(&mut open, w, core_local);
+    walk(&mut open, w, h, core_local, ((w * h) as f32 * rules.walk_share) as usize, rng);
+    smooth(&mut open, w, h, core_local, rules);
+    let keep = joined(&open, w, h, core_local.y * w + core_local.x);
 
-    // The drunkard's walk from the core's centre: a bounded number of unit steps, clamped inside.
-    let steps = ((w * h) as f32 * rules.walk_share) as usize;
-    let (mut x, mut y) = (core_local.x + side / 2, core_local.y + side / 2);
+    let floor: Vec<(usize, usize)> =
+        (0..w * h).filter(|&i| keep[i]).map(|i| (area.x + i % w, area.y + i / w)).collect();
+    let (x0, x1) = floor.iter().fold((usize::MAX, 0), |(lo, hi), &(x, _)| (lo.min(x), hi.max(x)));
+    let (y0, y1) = (floor[0].1, floor[floor.len() - 1].1);
+    Cave {
+        core: Rect { x: area.x + core_local.x, y: area.y + core_local.y, w: side, h: side },
+        bounds: Rect { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 },
+        floor,
+    }
+}
+
+/// Opens the core's tiles (in the area's own coordinates, rows `w` wide).
+fn stamp(open: &mut [bool], w: usize, core: Rect) {
+    for (x, y) in core.cells() {
+        open[y * w + x] = true;
+    }
+}
+
+/// The drunkard's walk from the core's centre: a bounded number of unit steps, clamped inside.
+fn walk(open: &mut [bool], w: usize, h: usize, core: Rect, steps: usize, rng: &mut impl GenRng) {
+    let (mut x, mut y) = (core.x + core.w / 2, core.y + core.h / 2);
     for _ in 0..steps.min(4 * w * h) {
         match rng.below(4) {
             0 if x + 1 < w => x += 1,
@@ -73,9 +89,12 @@ pub fn carve_cave(area: Rect, rules: &CaveRules, rng: &mut impl GenRng) -> Cave 
         }
         open[y * w + x] = true;
     }
+}
 
-    // Smoothing: count wall neighbours, outside the area counting as wall. A copy padded with a
-    // ring of wall makes every tile's eight neighbours plain index offsets.
+/// Smoothing: count wall neighbours, outside the area counting as wall, the core opened again
+/// after each pass. A copy padded with a ring of wall makes every tile's eight neighbours plain
+/// index offsets.
+fn smooth(open: &mut [bool], w: usize, h: usize, core: Rect, rules: &CaveRules) {
     let pw = w + 2;
     let mut padded = vec![false; pw * (h + 2)];
     for _ in 0..rules.passes {
@@ -98,12 +117,13 @@ pub fn carve_cave(area: Rect, rules: &CaveRules, rng: &mut impl GenRng) -> Cave 
                 }
             }
         }
-        stamp(&mut open);
+        stamp(open, w, core);
     }
+}
 
-    // Keep the piece joined to the core (4-connected); islands go back to rock.
+/// The piece joined to tile `seed` (4-connected): islands go back to rock.
+fn joined(open: &[bool], w: usize, h: usize, seed: usize) -> Vec<bool> {
     let mut keep = vec![false; w * h];
-    let seed = core_local.y * w + core_local.x;
     keep[seed] = true;
     let mut queue = VecDeque::from([seed]);
     while let Some(i) = queue.pop_front() {
@@ -127,14 +147,5 @@ pub fn carve_cave(area: Rect, rules: &CaveRules, rng: &mut impl GenRng) -> Cave 
             visit(i - w);
         }
     }
-
-    let floor: Vec<(usize, usize)> =
-        (0..w * h).filter(|&i| keep[i]).map(|i| (area.x + i % w, area.y + i / w)).collect();
-    let (x0, x1) = floor.iter().fold((usize::MAX, 0), |(lo, hi), &(x, _)| (lo.min(x), hi.max(x)));
-    let (y0, y1) = (floor[0].1, floor[floor.len() - 1].1);
-    Cave {
-        core: Rect { x: area.x + core_local.x, y: area.y + core_local.y, w: side, h: side },
-        bounds: Rect { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 },
-        floor,
-    }
+    keep
 }

@@ -129,6 +129,72 @@ fn carving_caption(carving: &Carving, tiles: &[(Cell, Tile)]) -> String {
     }
 }
 
+/// The chart's zones: how many, and their sizes in visiting order.
+fn zones_caption(dungeon: u32, rooms: &[u32]) -> String {
+    let list: Vec<String> = rooms.iter().map(u32::to_string).collect();
+    format!("dungeon {dungeon}: {} of {} rooms, in visiting order", count(rooms.len(), "zone"), list.join(", "))
+}
+
+/// A zone's region on the staircase.
+fn region_caption(zone: usize, region: &Rect) -> String {
+    format!(
+        "region: zone {zone} is {} × {} at {}, {} step of the staircase",
+        region.w,
+        region.h,
+        at((region.x, region.y)),
+        if zone == 0 { "the first" } else { "the next" }
+    )
+}
+
+/// A door: where, between which rooms, and what opens it if locked.
+fn door_caption(door: &Door) -> String {
+    match door.locked_by {
+        Some(node) => format!(
+            "door: locked, at {} from bridge room {} into room {}, opened by bridge node {node}",
+            at(door.cell),
+            door.a,
+            door.b
+        ),
+        None => format!("door: at {}, between rooms {} and {}", at(door.cell), door.a, door.b),
+    }
+}
+
+/// A puzzle node: its title, mechanic, room and needs.
+fn node_caption(node: &Node) -> String {
+    format!(
+        "puzzle {}: {} ({:?}) in room {}, needs {} and {}",
+        node.id,
+        node.title,
+        node.mechanic,
+        node.room,
+        count(node.needs_items.len(), "item"),
+        count(node.needs_switches.len(), "switch")
+    )
+}
+
+/// An item: where it lies, where it comes from, its giver and its consumer.
+fn item_caption(item: &Item) -> String {
+    format!(
+        "item: {} at {} ({:?}), from puzzle {} for puzzle {}",
+        item.name,
+        at(item.cell),
+        item.source,
+        item.giver,
+        item.consumer
+    )
+}
+
+/// A zone as built: its rooms, puzzles and what opens it.
+fn zone_caption(zone: &Zone) -> String {
+    format!(
+        "zone {}: {}, {}, opened by {}",
+        zone.id,
+        count(zone.rooms, "room"),
+        count(zone.slots, "puzzle"),
+        zone.opened_by.map_or("nothing (the first zone)".to_string(), |n| format!("node {n}"))
+    )
+}
+
 fn role_name(role: NodeRole) -> &'static str {
     match role {
         NodeRole::Start => "the start",
@@ -173,14 +239,7 @@ impl Step for DungeonStep {
 
     fn caption(&self) -> String {
         match self {
-            DungeonStep::Zones { dungeon, rooms } => {
-                let list: Vec<String> = rooms.iter().map(u32::to_string).collect();
-                format!(
-                    "dungeon {dungeon}: {} of {} rooms, in visiting order",
-                    count(rooms.len(), "zone"),
-                    list.join(", ")
-                )
-            }
+            DungeonStep::Zones { dungeon, rooms } => zones_caption(*dungeon, rooms),
             DungeonStep::Theme { zone, theme, style, requested } => {
                 let how = if *requested { "as asked" } else { "drawn, each zone its own" };
                 format!("theme: zone {zone} is {theme} ({style:?}), {how}")
@@ -197,44 +256,15 @@ impl Step for DungeonStep {
                 format!("retry: layout attempt {attempt} thrown away at its {failed} step")
             }
             DungeonStep::Canvas { width, height } => format!("canvas: {width} × {height} tiles of wall"),
-            DungeonStep::Region { zone, region } => format!(
-                "region: zone {zone} is {} × {} at {}, {} step of the staircase",
-                region.w,
-                region.h,
-                at((region.x, region.y)),
-                if *zone == 0 { "the first" } else { "the next" }
-            ),
+            DungeonStep::Region { zone, region } => region_caption(*zone, region),
             DungeonStep::Carve { carving, tiles } => carving_caption(carving, tiles),
             DungeonStep::Room { room } => format!(
                 "room {}: {:?} {:?} in zone {}, dressed as {}",
                 room.id, room.kind, room.shape, room.zone, room.prefab
             ),
-            DungeonStep::Door { door } => match door.locked_by {
-                Some(node) => format!(
-                    "door: locked, at {} from bridge room {} into room {}, opened by bridge node {node}",
-                    at(door.cell),
-                    door.a,
-                    door.b
-                ),
-                None => format!("door: at {}, between rooms {} and {}", at(door.cell), door.a, door.b),
-            },
-            DungeonStep::Node { node } => format!(
-                "puzzle {}: {} ({:?}) in room {}, needs {} and {}",
-                node.id,
-                node.title,
-                node.mechanic,
-                node.room,
-                count(node.needs_items.len(), "item"),
-                count(node.needs_switches.len(), "switch")
-            ),
-            DungeonStep::Item { item } => format!(
-                "item: {} at {} ({:?}), from puzzle {} for puzzle {}",
-                item.name,
-                at(item.cell),
-                item.source,
-                item.giver,
-                item.consumer
-            ),
+            DungeonStep::Door { door } => door_caption(door),
+            DungeonStep::Node { node } => node_caption(node),
+            DungeonStep::Item { item } => item_caption(item),
             DungeonStep::Switch { switch } => {
                 format!("switch: {}, thrown by puzzle {}, opens puzzle {}", switch.name, switch.giver, switch.opens)
             }
@@ -248,13 +278,7 @@ impl Step for DungeonStep {
             DungeonStep::Ends { start, finish } => {
                 format!("ends: the start at {}, the feast at {}", at(*start), at(*finish))
             }
-            DungeonStep::Zone { zone } => format!(
-                "zone {}: {}, {}, opened by {}",
-                zone.id,
-                count(zone.rooms, "room"),
-                count(zone.slots, "puzzle"),
-                zone.opened_by.map_or("nothing (the first zone)".to_string(), |n| format!("node {n}"))
-            ),
+            DungeonStep::Zone { zone } => zone_caption(zone),
             DungeonStep::Witness {
                 solution, walk_tiles, player_speed, action_seconds, par_slack, par_seconds, ..
             } => {

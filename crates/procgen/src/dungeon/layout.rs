@@ -99,25 +99,12 @@ pub fn lay_out(
     attempt: u32,
     journal: bool,
 ) -> Result<Skeleton, Failed> {
-    let unit = tuning.cell_unit();
     let mut zone_rngs: Vec<_> =
         (0..sizes.len()).map(|z| stream(seed, Subsystem::DungeonLayout, layout_index(k, attempt, 1 + z))).collect();
 
     // 1. Each zone's rectangle and partition, at the origin.
-    let mut partitions: Vec<Partition> = Vec::with_capacity(sizes.len());
-    for (z, &rooms) in sizes.iter().enumerate() {
-        let rng = &mut zone_rngs[z];
-        let rooms = rooms as usize;
-        let capacity = rooms + (rooms as f32 * tuning.spare_cells).round() as usize;
-        let mut down = isqrt(capacity).max(1);
-        let mut across = capacity.div_ceil(down);
-        if rng.below(2) == 1 {
-            std::mem::swap(&mut down, &mut across);
-        }
-        let w = across * unit + rng.below(unit) + 1;
-        let h = down * unit + rng.below(unit) + 1;
-        partitions.push(partition(Rect { x: 0, y: 0, w, h }, rooms, unit, rng));
-    }
+    let partitions: Vec<Partition> =
+        sizes.iter().zip(&mut zone_rngs).map(|(&rooms, rng)| zone_partition(rooms as usize, tuning, rng)).collect();
 
     // 2. The staircase of zones, and the row (or column) of each bridge.
     let mut world_rng = stream(seed, Subsystem::DungeonLayout, layout_index(k, attempt, 0));
@@ -129,88 +116,154 @@ pub fn lay_out(
         .collect();
     let width = regions.iter().map(|r| r.x + r.w).max().unwrap_or(1);
     let height = regions.iter().map(|r| r.y + r.h).max().unwrap_or(1);
-    let mut canvas = if journal { Canvas::journaled(width, height) } else { Canvas::new(width, height) };
+    let canvas = if journal { Canvas::journaled(width, height) } else { Canvas::new(width, height) };
 
     // 3. Rooms and doors zone by zone; each zone's bridge room follows its rooms.
-    let rules = CaveRules {
+    let rules = cave_rules(tuning);
+    let mut b = Builder {
+        canvas,
+        bodies: Vec::new(),
+        doors: Vec::new(),
+        zones: Vec::new(),
+        regions: &regions,
+        shifted: &shifted,
+    };
+    for z in 0..sizes.len() {
+        let rng = &mut zone_rngs[z];
+        let first = b.bodies.len();
+        b.carve_rooms(z, styles[z], tuning, &rules, rng);
+        b.mark_doors(z, &partitions[z], first, tuning.loop_share, rng);
+        if z > 0 {
+            b.open_into(z, first)?;
+        }
+        b.zones.push(ZonePlan { region: regions[z], rooms: first..b.bodies.len(), bridge_room: None });
+        if z + 1 < sizes.len() {
+            b.add_bridge(z, first, tuning.bridge_length, &mut world_rng)?;
+        }
+    }
+
+    if !all_reachable(&b.canvas, &b.bodies) {
+        return Err(Failed("reachability"));
+    }
+    Ok(Skeleton { canvas: b.canvas, zones: b.zones, bodies: b.bodies, doors: b.doors })
+}
+
+/// A zone's rectangle for `rooms` rooms (with spare cells), at the origin, and its partition.
+fn zone_partition(rooms: usize, tuning: &DungeonTuning, rng: &mut impl GenRng) -> Partition {
+    let unit = tuning.cell_unit();
+    let capacity = rooms + (rooms as f32 * tuning.spare_cells).round() as usize;
+    let mut down = isqrt(capacity).max(1);
+    let mut across = capacity.div_ceil(down);
+    if rng.below(2) == 1 {
+        std::mem::swap(&mut down, &mut across);
+    }
+    let w = across * unit + rng.below(unit) + 1;
+    let h = down * unit + rng.below(unit) + 1;
+    partition(Rect { x: 0, y: 0, w, h }, rooms, unit, rng)
+}
+
+/// The cave rules of the tuning.
+fn cave_rules(tuning: &DungeonTuning) -> CaveRules {
+    CaveRules {
         core: tuning.room_min,
         walk_share: tuning.cave_walk_share,
         passes: tuning.cave_passes,
         wall_at: tuning.cave_wall_at,
         floor_at: tuning.cave_floor_at,
-    };
-    let mut bodies: Vec<Body> = Vec::new();
-    let mut doors: Vec<Doorway> = Vec::new();
-    let mut zones: Vec<ZonePlan> = Vec::new();
-    for z in 0..sizes.len() {
-        let rng = &mut zone_rngs[z];
-        let first = bodies.len();
-        for cell in &shifted[z] {
+    }
+}
+
+/// The skeleton as it is built zone by zone, over the placed zones' regions and cells.
+struct Builder<'a> {
+    canvas: Canvas,
+    bodies: Vec<Body>,
+    doors: Vec<Doorway>,
+    zones: Vec<ZonePlan>,
+    regions: &'a [Rect],
+    /// Every zone's partition cells, in place.
+    shifted: &'a [Vec<Rect>],
+}
+
+impl Builder<'_> {
+    /// A chamber or a cave (by the zone's style) in every cell of zone `z`.
+    fn carve_rooms(
+        &mut self,
+        z: usize,
+        style: Style,
+        tuning: &DungeonTuning,
+        rules: &CaveRules,
+        rng: &mut impl GenRng,
+    ) {
+        for cell in &self.shifted[z] {
             let area = cell.shrink(1);
-            let room = bodies.len();
-            canvas.mark(match styles[z] {
+            let room = self.bodies.len();
+            self.canvas.mark(match style {
                 Style::Rooms => Carving::Chamber { room, zone: z },
                 Style::Caves => Carving::Cave { room, zone: z },
             });
-            let body = match styles[z] {
-                Style::Rooms => chamber(&mut canvas, area, tuning, z, rng),
-                Style::Caves => cave_body(&mut canvas, area, &rules, z, rng),
+            let body = match style {
+                Style::Rooms => chamber(&mut self.canvas, area, tuning, z, rng),
+                Style::Caves => cave_body(&mut self.canvas, area, rules, z, rng),
             };
-            bodies.push(body);
-        }
-        let origin = (regions[z].x, regions[z].y);
-        canvas.mark(Carving::Doors { zone: z });
-        join_cells(
-            &mut canvas,
-            &shifted[z],
-            &partitions[z],
-            origin,
-            first,
-            &bodies,
-            tuning.loop_share,
-            rng,
-            &mut doors,
-        );
-        if z > 0 {
-            // The previous bridge's locked door opens into this zone: find the room behind it and
-            // give that room its corridor to the door.
-            let door = doors.iter_mut().rev().find(|d| d.locked).ok_or(Failed("layout"))?;
-            let east = bodies[door.a].direction == Some(Direction::East);
-            let behind = room_of(&shifted[z], door.cell, east, first).ok_or(Failed("layout"))?;
-            door.b = behind;
-            let cell = door.cell;
-            canvas.mark(Carving::Corridor { room: behind });
-            stub(&mut canvas, &bodies[behind], step_on(cell, east), east);
-        }
-        zones.push(ZonePlan { region: regions[z], rooms: first..bodies.len(), bridge_room: None });
-        if z + 1 < sizes.len() {
-            canvas.mark(Carving::Bridge { zone: z });
-            let (floor, open_cell, locked_cell, east) =
-                bridge(&mut canvas, &regions, &shifted, z, tuning.bridge_length, &mut world_rng)?;
-            let id = bodies.len();
-            bodies.push(Body {
-                zone: z,
-                shape: RoomShape::Bridge,
-                rect: floor,
-                // Its floor's middle: the ring around it keeps the way through clear.
-                stage: floor.shrink(1),
-                area: floor,
-                direction: Some(if east { Direction::East } else { Direction::South }),
-            });
-            let inner = room_of(&shifted[z], open_cell, east, first).ok_or(Failed("layout"))?;
-            doors.push(Doorway { a: inner, b: id, cell: open_cell, locked: false });
-            canvas.mark(Carving::Corridor { room: inner });
-            stub(&mut canvas, &bodies[inner], step_back(open_cell, east), east);
-            // `b` is set once the next zone's rooms exist.
-            doors.push(Doorway { a: id, b: usize::MAX, cell: locked_cell, locked: true });
-            zones[z].bridge_room = Some(id);
+            self.bodies.push(body);
         }
     }
 
-    if !all_reachable(&canvas, &bodies) {
-        return Err(Failed("reachability"));
+    /// The doors between zone `z`'s neighbouring cells (its rooms from `first` on).
+    fn mark_doors(&mut self, z: usize, partition: &Partition, first: usize, loop_share: f32, rng: &mut impl GenRng) {
+        let origin = (self.regions[z].x, self.regions[z].y);
+        self.canvas.mark(Carving::Doors { zone: z });
+        join_cells(
+            &mut self.canvas,
+            &self.shifted[z],
+            partition,
+            origin,
+            first,
+            &self.bodies,
+            loop_share,
+            rng,
+            &mut self.doors,
+        );
     }
-    Ok(Skeleton { canvas, zones, bodies, doors })
+
+    /// The previous bridge's locked door opens into zone `z`: finds the room behind it and gives
+    /// that room its corridor to the door.
+    fn open_into(&mut self, z: usize, first: usize) -> Result<(), Failed> {
+        let door = self.doors.iter_mut().rev().find(|d| d.locked).ok_or(Failed("layout"))?;
+        let east = self.bodies[door.a].direction == Some(Direction::East);
+        let behind = room_of(&self.shifted[z], door.cell, east, first).ok_or(Failed("layout"))?;
+        door.b = behind;
+        let cell = door.cell;
+        self.canvas.mark(Carving::Corridor { room: behind });
+        stub(&mut self.canvas, &self.bodies[behind], step_on(cell, east), east);
+        Ok(())
+    }
+
+    /// The bridge room after zone `z` (whose rooms start at `first`): its floor, its open door
+    /// with a corridor from the room inside, and its locked door (whose far room comes later).
+    fn add_bridge(&mut self, z: usize, first: usize, length: usize, rng: &mut impl GenRng) -> Result<(), Failed> {
+        self.canvas.mark(Carving::Bridge { zone: z });
+        let (floor, open_cell, locked_cell, east) =
+            bridge(&mut self.canvas, self.regions, self.shifted, z, length, rng)?;
+        let id = self.bodies.len();
+        self.bodies.push(Body {
+            zone: z,
+            shape: RoomShape::Bridge,
+            rect: floor,
+            // Its floor's middle: the ring around it keeps the way through clear.
+            stage: floor.shrink(1),
+            area: floor,
+            direction: Some(if east { Direction::East } else { Direction::South }),
+        });
+        let inner = room_of(&self.shifted[z], open_cell, east, first).ok_or(Failed("layout"))?;
+        self.doors.push(Doorway { a: inner, b: id, cell: open_cell, locked: false });
+        self.canvas.mark(Carving::Corridor { room: inner });
+        stub(&mut self.canvas, &self.bodies[inner], step_back(open_cell, east), east);
+        // `b` is set once the next zone's rooms exist.
+        self.doors.push(Doorway { a: id, b: usize::MAX, cell: locked_cell, locked: true });
+        self.zones[z].bridge_room = Some(id);
+        Ok(())
+    }
 }
 
 /// ⌊√n⌋ by integer steps (no float square root in generation).

@@ -19,8 +19,8 @@
 //!    cells with corridors to them; a bridge room with a locked door between consecutive zones.
 //! 2. **Tree** ([`tree`]): the article's chart, from the finish down, zone by zone, locking each
 //!    full zone with its bridge; density 50 % (⌊rooms / 2⌋ puzzles per zone).
-//! 3. **Furnishing** ([`place`], [`stage`]): rooms for nodes, prefabs, objects, pens, items,
-//!    switches, food and hazards.
+//! 3. **Furnishing** ([`place`], [`stage`], [`gifts`]): rooms for nodes, prefabs, objects, pens,
+//!    items, switches, food and hazards.
 //! 4. **Witness** ([`witness`], [`walk`]): a solving order and the walk it takes, which sets the
 //!    par.
 //!
@@ -39,6 +39,7 @@ pub mod data;
 pub mod doors;
 pub mod explain;
 pub mod generator;
+pub mod gifts;
 pub mod grid;
 pub mod json;
 pub mod layout;
@@ -110,91 +111,119 @@ pub fn generate_dungeon_traced<T: Trace<DungeonStep>>(
     if T::ON {
         narrate_plan(trace, k, &sizes, &themes, request.themes.is_some(), &slots, &tree);
     }
+    let plan = Blueprint { k, tuning, sizes, themes, styles, slots, tree };
 
     let mut retries = 0;
     for attempt in 0..tuning.max_layout_tries {
-        let index = layout::layout_index(k, attempt, 0);
-        let mut skeleton = match layout::lay_out(&sizes, &styles, tuning, seed, k, attempt, T::ON) {
-            Ok(skeleton) => skeleton,
-            Err(failed) => {
-                trace.note(|| DungeonStep::Retry { attempt, failed: failed.0 });
-                retries += 1;
-                continue;
+        match build(&plan, seed, attempt, retries, T::ON) {
+            Ok((dungeon, carvings)) => {
+                if T::ON {
+                    narrate_world(trace, &dungeon, carvings, tuning);
+                }
+                return Ok(dungeon);
             }
-        };
-        let mut place_rng = stream(seed, Subsystem::DungeonPlacement, index);
-        let mut food_rng = stream(seed, Subsystem::DungeonFood, index);
-        let furnished = match place::furnish(&mut skeleton, &tree, &themes, tuning, k, &mut place_rng, &mut food_rng) {
-            Ok(furnished) => furnished,
             Err(failed) => {
-                trace.note(|| DungeonStep::Retry { attempt, failed: failed.0 });
+                trace.note(|| DungeonStep::Retry { attempt, failed });
                 retries += 1;
-                continue;
             }
-        };
-        let solution = witness::solve_order(&furnished.nodes, &furnished.rooms, &furnished.doors);
-        let walk = walk::walk_length(
-            &skeleton.canvas,
-            &furnished.rooms,
-            &furnished.doors,
-            &furnished.nodes,
-            &furnished.items,
-            &furnished.objects,
-            &furnished.hazards,
-            furnished.player_start,
-            &solution,
-        );
-        let (Some(walk_tiles), true) = (walk, solution.len() == furnished.nodes.len()) else {
-            trace.note(|| DungeonStep::Retry { attempt, failed: "witness" });
-            retries += 1;
-            continue;
-        };
-        let zones = (0..sizes.len())
-            .map(|z| Zone {
-                id: z,
-                theme: themes[z].id.clone(),
-                colour: themes[z].colour,
-                style: styles[z],
-                rooms: sizes[z] as usize,
-                slots: slots[z],
-                region: skeleton.zones[z].region,
-                bridge_room: skeleton.zones[z].bridge_room,
-                opened_by: furnished.nodes.iter().position(|n| n.role == NodeRole::Bridge && n.zone == z),
-            })
-            .collect();
-        let nodes = furnished.nodes.len() as f32;
-        let seconds = (walk_tiles as f32 / tuning.player_speed + nodes * tuning.action_seconds) * tuning.par_slack;
-        // The journal's carvings, taken before the tiles move into the dungeon (none untraced).
-        let carvings = if T::ON { skeleton.canvas.carvings() } else { Vec::new() };
-        let dungeon = Dungeon {
-            dungeon: k,
-            width: skeleton.canvas.width,
-            height: skeleton.canvas.height,
-            tiles: skeleton.canvas.tiles,
-            zones,
-            rooms: furnished.rooms,
-            doors: furnished.doors,
-            nodes: furnished.nodes,
-            items: furnished.items,
-            switches: furnished.switches,
-            objects: furnished.objects,
-            food: furnished.food,
-            hazards: furnished.hazards,
-            player_start: furnished.player_start,
-            finish: furnished.finish,
-            solution,
-            walk_tiles,
-            par_seconds: seconds.ceil() as u32,
-            lives: tuning.lives,
-            player_speed: tuning.player_speed,
-            retries,
-        };
-        if T::ON {
-            narrate_world(trace, &dungeon, carvings, tuning);
         }
-        return Ok(dungeon);
     }
     Err(DungeonError::LayoutFailed { tries: tuning.max_layout_tries })
+}
+
+/// What every attempt builds on: dungeon `k`'s zones (sizes, themes, styles, puzzle slots) and
+/// its grown tree.
+struct Blueprint<'a> {
+    k: u32,
+    tuning: &'a DungeonTuning,
+    sizes: Vec<u32>,
+    themes: Vec<&'a Theme>,
+    styles: Vec<Style>,
+    slots: Vec<usize>,
+    tree: Vec<tree::TreeNode>,
+}
+
+/// The journal's carvings of a traced generation.
+type Carvings = Vec<(Carving, Vec<(Cell, Tile)>)>;
+
+/// One attempt (after `retries` thrown away): the skeleton, its furnishing and the witness walk.
+/// Gives the dungeon and the carvings (when `journal`), or the step that failed.
+fn build(
+    plan: &Blueprint,
+    seed: Seed,
+    attempt: u32,
+    retries: u32,
+    journal: bool,
+) -> Result<(Dungeon, Carvings), &'static str> {
+    let (tuning, k) = (plan.tuning, plan.k);
+    let index = layout::layout_index(k, attempt, 0);
+    let mut skeleton =
+        layout::lay_out(&plan.sizes, &plan.styles, tuning, seed, k, attempt, journal).map_err(|f| f.0)?;
+    let mut place_rng = stream(seed, Subsystem::DungeonPlacement, index);
+    let mut food_rng = stream(seed, Subsystem::DungeonFood, index);
+    let furnished = place::furnish(&mut skeleton, &plan.tree, &plan.themes, tuning, k, &mut place_rng, &mut food_rng)
+        .map_err(|f| f.0)?;
+    let solution = witness::solve_order(&furnished.nodes, &furnished.rooms, &furnished.doors);
+    let walk = walk::walk_length(
+        &skeleton.canvas,
+        &furnished.rooms,
+        &furnished.doors,
+        &furnished.nodes,
+        &furnished.items,
+        &furnished.objects,
+        &furnished.hazards,
+        furnished.player_start,
+        &solution,
+    );
+    let (Some(walk_tiles), true) = (walk, solution.len() == furnished.nodes.len()) else {
+        return Err("witness");
+    };
+    let zones = zone_records(plan, &skeleton, &furnished.nodes);
+    let nodes = furnished.nodes.len() as f32;
+    let seconds = (walk_tiles as f32 / tuning.player_speed + nodes * tuning.action_seconds) * tuning.par_slack;
+    // The journal's carvings, taken before the tiles move into the dungeon (none untraced).
+    let carvings = if journal { skeleton.canvas.carvings() } else { Vec::new() };
+    let dungeon = Dungeon {
+        dungeon: k,
+        width: skeleton.canvas.width,
+        height: skeleton.canvas.height,
+        tiles: skeleton.canvas.tiles,
+        zones,
+        rooms: furnished.rooms,
+        doors: furnished.doors,
+        nodes: furnished.nodes,
+        items: furnished.items,
+        switches: furnished.switches,
+        objects: furnished.objects,
+        food: furnished.food,
+        hazards: furnished.hazards,
+        player_start: furnished.player_start,
+        finish: furnished.finish,
+        solution,
+        walk_tiles,
+        par_seconds: seconds.ceil() as u32,
+        lives: tuning.lives,
+        player_speed: tuning.player_speed,
+        retries,
+    };
+    Ok((dungeon, carvings))
+}
+
+/// Every zone as built: its theme, rooms, region, bridge room and the node opening it.
+fn zone_records(plan: &Blueprint, skeleton: &layout::Skeleton, nodes: &[Node]) -> Vec<Zone> {
+    (0..plan.sizes.len())
+        .map(|z| Zone {
+            id: z,
+            theme: plan.themes[z].id.clone(),
+            colour: plan.themes[z].colour,
+            style: plan.styles[z],
+            rooms: plan.sizes[z] as usize,
+            slots: plan.slots[z],
+            region: skeleton.zones[z].region,
+            bridge_room: skeleton.zones[z].bridge_room,
+            opened_by: nodes.iter().position(|n| n.role == NodeRole::Bridge && n.zone == z),
+        })
+        .collect()
 }
 
 /// The plan, before anything is carved: the zones, their themes, the density rule and the tree.
@@ -227,12 +256,7 @@ fn narrate_plan<T: Trace<DungeonStep>>(
 }
 
 /// The world as made: its carvings in order, then everything it holds and the witness.
-fn narrate_world<T: Trace<DungeonStep>>(
-    trace: &mut T,
-    d: &Dungeon,
-    carvings: Vec<(Carving, Vec<(Cell, Tile)>)>,
-    tuning: &DungeonTuning,
-) {
+fn narrate_world<T: Trace<DungeonStep>>(trace: &mut T, d: &Dungeon, carvings: Carvings, tuning: &DungeonTuning) {
     trace.note(|| DungeonStep::Canvas { width: d.width, height: d.height });
     for zone in &d.zones {
         trace.note(|| DungeonStep::Region { zone: zone.id, region: zone.region });

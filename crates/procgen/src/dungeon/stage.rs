@@ -71,6 +71,36 @@ pub(super) fn place_node(
     penned: bool,
     rng: &mut impl GenRng,
 ) -> Result<Spot, Failed> {
+    let mut candidates = candidate_spots(stage, node, penned);
+    // Shuffled by repeated draws: each candidate is tried at most once.
+    while !candidates.is_empty() {
+        let spot = candidates.swap_remove(rng.below(candidates.len()));
+        let set = spot_marks(&spot, node, penned);
+        let saved: Vec<(usize, u8)> = set
+            .iter()
+            .map(|&(c, _)| {
+                let i = c.1 * canvas.width + c.0;
+                (i, marks[i])
+            })
+            .collect();
+        for &(c, m) in &set {
+            marks[c.1 * canvas.width + c.0] |= m;
+        }
+        let walkable = set.iter().all(|&(c, _)| matches!(canvas.get(c), Tile::Floor | Tile::Decor));
+        if walkable && connected(canvas, marks, area) {
+            return Ok(spot);
+        }
+        for &(i, m) in &saved {
+            marks[i] = m;
+        }
+    }
+    Err(Failed("placement"))
+}
+
+/// Every place a node's things may stand on `stage` (a penned objective off its outer ring, with
+/// the pen's eight gates around it): the start with a tile beside it, a plate with its crate two
+/// tiles off and the push tile behind (on the ring at most), anything else alone.
+fn candidate_spots(stage: Rect, node: &TreeNode, penned: bool) -> Vec<Spot> {
     let ring = Rect { x: stage.x - 1, y: stage.y - 1, w: stage.w + 2, h: stage.h + 2 };
     let inner = if penned { stage.shrink(1) } else { stage };
     let mut candidates: Vec<Spot> = Vec::new();
@@ -99,49 +129,34 @@ pub(super) fn place_node(
             _ => candidates.push(Spot { objective: o, pen, crate_at: None, beside: None }),
         }
     }
-    // Shuffled by repeated draws: each candidate is tried at most once.
-    while !candidates.is_empty() {
-        let spot = candidates.swap_remove(rng.below(candidates.len()));
-        let solid_objective =
-            matches!(node.mechanic, Mechanic::Lever | Mechanic::Combine | Mechanic::Guard | Mechanic::Feast)
-                && node.role != NodeRole::Start;
-        let mut set: Vec<(Cell, u8)> = Vec::new();
-        let objective_mark = RESERVED | if penned { PENNED } else { 0 } | if solid_objective { SOLID } else { 0 };
-        set.push((spot.objective, objective_mark));
-        for &g in &spot.pen {
-            set.push((g, RESERVED | SOLID));
-        }
-        if let Some((c, s)) = spot.crate_at {
-            set.push((c, RESERVED | SOLID));
-            set.push((s, RESERVED));
-            let d = (spot.objective.0 as isize - c.0 as isize, spot.objective.1 as isize - c.1 as isize);
-            if let Some(mid) = offset(c, (d.0.signum(), d.1.signum()), 1) {
-                set.push((mid, RESERVED));
-            }
-        }
-        if let Some(b) = spot.beside {
-            let lever = node.mechanic == Mechanic::Lever;
-            set.push((b, RESERVED | if lever { SOLID } else { 0 }));
-        }
-        let saved: Vec<(usize, u8)> = set
-            .iter()
-            .map(|&(c, _)| {
-                let i = c.1 * canvas.width + c.0;
-                (i, marks[i])
-            })
-            .collect();
-        for &(c, m) in &set {
-            marks[c.1 * canvas.width + c.0] |= m;
-        }
-        let walkable = set.iter().all(|&(c, _)| matches!(canvas.get(c), Tile::Floor | Tile::Decor));
-        if walkable && connected(canvas, marks, area) {
-            return Ok(spot);
-        }
-        for &(i, m) in &saved {
-            marks[i] = m;
+    candidates
+}
+
+/// The marks a spot sets: its objective (penned, solid for levers, stations, guards and the
+/// table), the pen's gates, the crate with its push tile and line, and the start's neighbour.
+fn spot_marks(spot: &Spot, node: &TreeNode, penned: bool) -> Vec<(Cell, u8)> {
+    let solid_objective =
+        matches!(node.mechanic, Mechanic::Lever | Mechanic::Combine | Mechanic::Guard | Mechanic::Feast)
+            && node.role != NodeRole::Start;
+    let mut set: Vec<(Cell, u8)> = Vec::new();
+    let objective_mark = RESERVED | if penned { PENNED } else { 0 } | if solid_objective { SOLID } else { 0 };
+    set.push((spot.objective, objective_mark));
+    for &g in &spot.pen {
+        set.push((g, RESERVED | SOLID));
+    }
+    if let Some((c, s)) = spot.crate_at {
+        set.push((c, RESERVED | SOLID));
+        set.push((s, RESERVED));
+        let d = (spot.objective.0 as isize - c.0 as isize, spot.objective.1 as isize - c.1 as isize);
+        if let Some(mid) = offset(c, (d.0.signum(), d.1.signum()), 1) {
+            set.push((mid, RESERVED));
         }
     }
-    Err(Failed("placement"))
+    if let Some(b) = spot.beside {
+        let lever = node.mechanic == Mechanic::Lever;
+        set.push((b, RESERVED | if lever { SOLID } else { 0 }));
+    }
+    set
 }
 
 /// Whether any tile within one step (8 neighbours or itself) of `c` carries `mark`.

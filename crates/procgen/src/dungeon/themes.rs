@@ -216,12 +216,15 @@ impl DungeonThemes {
     }
 }
 
+/// A theme error: the field is the offending part ("puzzle \"x\""); the marker its quoted id.
+fn at(id: &str, message: String) -> Result<(), FieldError> {
+    let (field, rest) = message.split_once(": ").unwrap_or(("themes", message.as_str()));
+    Err(FieldError::new(field, rest).marked(format!("\"{id}\"")))
+}
+
+/// One theme: its names filled in, food, enough puzzles with fetch and lever among them, each
+/// puzzle and prefab sound, and a prefab for every room kind.
 fn check_theme(theme: &Theme) -> Result<(), FieldError> {
-    // The field is the offending part ("puzzle \"x\""); the marker its quoted id.
-    let at = |id: &str, message: String| {
-        let (field, rest) = message.split_once(": ").unwrap_or(("themes", message.as_str()));
-        Err(FieldError::new(field, rest).marked(format!("\"{id}\"")))
-    };
     let named = [
         ("name", &theme.name),
         ("hazard", &theme.hazard),
@@ -260,31 +263,44 @@ fn check_theme(theme: &Theme) -> Result<(), FieldError> {
         }
     }
     for puzzle in &theme.puzzles {
-        if !Mechanic::PUZZLES.contains(&puzzle.mechanic) {
-            return at(
-                &puzzle.id,
-                format!("puzzle \"{}\": mechanic {} is not a puzzle mechanic", puzzle.id, puzzle.mechanic.name()),
-            );
-        }
-        for (field, value) in [("title", &puzzle.title), ("object", &puzzle.object), ("gives", &puzzle.gives)] {
-            if value.trim().is_empty() {
-                return at(&puzzle.id, format!("puzzle \"{}\": {field} is empty", puzzle.id));
-            }
-        }
-        if puzzle.gate.trim().is_empty() {
-            return at(&puzzle.id, format!("puzzle \"{}\": gate is empty", puzzle.id));
-        }
-        match (&puzzle.pushes, puzzle.mechanic == Mechanic::CratePlate) {
-            (None, true) => return at(&puzzle.id, format!("puzzle \"{}\": a crate_plate needs pushes", puzzle.id)),
-            (Some(_), false) => {
-                return at(&puzzle.id, format!("puzzle \"{}\": only a crate_plate pushes a crate", puzzle.id));
-            }
-            (Some(name), true) if name.trim().is_empty() => {
-                return at(&puzzle.id, format!("puzzle \"{}\": pushes is empty", puzzle.id));
-            }
-            _ => {}
+        check_puzzle(puzzle)?;
+    }
+    check_prefabs(theme)
+}
+
+/// One puzzle kind: a puzzle mechanic, its names filled in, and a crate to push exactly when it
+/// is a crate plate.
+fn check_puzzle(puzzle: &PuzzleKind) -> Result<(), FieldError> {
+    if !Mechanic::PUZZLES.contains(&puzzle.mechanic) {
+        return at(
+            &puzzle.id,
+            format!("puzzle \"{}\": mechanic {} is not a puzzle mechanic", puzzle.id, puzzle.mechanic.name()),
+        );
+    }
+    for (field, value) in [("title", &puzzle.title), ("object", &puzzle.object), ("gives", &puzzle.gives)] {
+        if value.trim().is_empty() {
+            return at(&puzzle.id, format!("puzzle \"{}\": {field} is empty", puzzle.id));
         }
     }
+    if puzzle.gate.trim().is_empty() {
+        return at(&puzzle.id, format!("puzzle \"{}\": gate is empty", puzzle.id));
+    }
+    match (&puzzle.pushes, puzzle.mechanic == Mechanic::CratePlate) {
+        (None, true) => return at(&puzzle.id, format!("puzzle \"{}\": a crate_plate needs pushes", puzzle.id)),
+        (Some(_), false) => {
+            return at(&puzzle.id, format!("puzzle \"{}\": only a crate_plate pushes a crate", puzzle.id));
+        }
+        (Some(name), true) if name.trim().is_empty() => {
+            return at(&puzzle.id, format!("puzzle \"{}\": pushes is empty", puzzle.id));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The theme's prefabs: each named for some room kinds (pillars for fillers only), and every
+/// room kind dressed by one.
+fn check_prefabs(theme: &Theme) -> Result<(), FieldError> {
     for prefab in &theme.prefabs {
         if prefab.name.trim().is_empty() || prefab.rooms.is_empty() {
             return at(&prefab.id, format!("prefab \"{}\": needs a name and at least one room kind", prefab.id));

@@ -93,6 +93,7 @@ fn output(mechanic: Mechanic) -> Out {
 /// An open link: (parent node, child slot index).
 type Link = (usize, usize);
 
+/// The tree as it grows, and where the chart stands.
 struct Grower<'a, R: GenRng> {
     nodes: Vec<TreeNode>,
     open: Vec<Link>,
@@ -100,6 +101,12 @@ struct Grower<'a, R: GenRng> {
     themes: &'a [&'a Theme],
     tuning: &'a DungeonTuning,
     rng: &'a mut R,
+    /// The zone being filled (zones fill from the last down).
+    current: usize,
+    /// The bridge just added, under which the next node goes.
+    pending: Option<usize>,
+    /// The link the start fills, once closing has begun.
+    start_link: Option<Link>,
 }
 
 impl<R: GenRng> Grower<'_, R> {
@@ -183,47 +190,74 @@ pub(crate) fn grow_tree(
     rng: &mut impl GenRng,
 ) -> Vec<TreeNode> {
     let n = slots.len();
-    let mut g = Grower { nodes: Vec::new(), open: Vec::new(), free: slots.to_vec(), themes, tuning, rng };
-    let last = n - 1;
-
-    // The root: the finish in the last zone, with 1 to 3 links (never more than the first zone
-    // can close).
-    g.free[last] -= 1;
-    let (_, one, two) = tuning.branch_weights;
-    let options: Vec<usize> = (1..=3).filter(|&k| k <= g.free[0]).collect();
-    let weights: Vec<f32> = options.iter().map(|&k| [one, two, two / 3.0][k - 1]).collect();
-    let k = options[g.rng.weighted(&weights)];
-    g.add(
-        None,
-        TreeNode {
-            zone: last,
-            role: NodeRole::Finish,
-            mechanic: Mechanic::Feast,
-            kind: None,
-            parent: None,
-            children: Vec::new(),
-            gives: Out::Clear,
-            slots: vec![Slot::Any; k],
-        },
-    );
-
-    let mut current = last;
-    let mut pending: Option<usize> = None;
-    let mut start_link: Option<Link> = None;
+    let mut g = Grower {
+        nodes: Vec::new(),
+        open: Vec::new(),
+        free: slots.to_vec(),
+        themes,
+        tuning,
+        rng,
+        current: n - 1,
+        pending: None,
+        start_link: None,
+    };
+    g.root();
     let total: usize = slots.iter().sum::<usize>() + n - 1;
     // Each pass adds one node (and perhaps a bridge): `total` passes at most.
     for _ in 0..=total {
-        // Lock every full zone above the first with the bridge leading to it.
-        while current > 0 && g.free[current] == 0 {
-            let links: Vec<Link> = g.open.iter().copied().filter(|&l| g.slot(l) == Slot::Any).collect();
-            let link = links[g.rng.below(links.len())];
-            let o = g.open.len();
-            let options: Vec<usize> = [1, 2].into_iter().filter(|&k| o - 1 + k <= g.free[0]).collect();
-            let k = g.pick_k(&options);
-            let bridge = g.add(
+        g.lock_full_zones();
+        if g.free.iter().all(|&f| f == 0) {
+            break;
+        }
+        let o = g.open.len();
+        let forced = g.pending.is_some();
+        let link = g.next_link();
+        if g.current == 0 && o == g.free[0] {
+            g.close(link);
+        } else {
+            g.grow(link, forced);
+        }
+    }
+    g.nodes
+}
+
+impl<R: GenRng> Grower<'_, R> {
+    /// The root: the finish in the last zone, with 1 to 3 links (never more than the first zone
+    /// can close).
+    fn root(&mut self) {
+        let last = self.current;
+        self.free[last] -= 1;
+        let (_, one, two) = self.tuning.branch_weights;
+        let options: Vec<usize> = (1..=3).filter(|&k| k <= self.free[0]).collect();
+        let weights: Vec<f32> = options.iter().map(|&k| [one, two, two / 3.0][k - 1]).collect();
+        let k = options[self.rng.weighted(&weights)];
+        self.add(
+            None,
+            TreeNode {
+                zone: last,
+                role: NodeRole::Finish,
+                mechanic: Mechanic::Feast,
+                kind: None,
+                parent: None,
+                children: Vec::new(),
+                gives: Out::Clear,
+                slots: vec![Slot::Any; k],
+            },
+        );
+    }
+
+    /// Locks every full zone above the first with the bridge leading to it.
+    fn lock_full_zones(&mut self) {
+        while self.current > 0 && self.free[self.current] == 0 {
+            let links: Vec<Link> = self.open.iter().copied().filter(|&l| self.slot(l) == Slot::Any).collect();
+            let link = links[self.rng.below(links.len())];
+            let o = self.open.len();
+            let options: Vec<usize> = [1, 2].into_iter().filter(|&k| o - 1 + k <= self.free[0]).collect();
+            let k = self.pick_k(&options);
+            let bridge = self.add(
                 Some(link),
                 TreeNode {
-                    zone: current,
+                    zone: self.current,
                     role: NodeRole::Bridge,
                     mechanic: Mechanic::Door,
                     kind: None,
@@ -233,71 +267,76 @@ pub(crate) fn grow_tree(
                     slots: vec![Slot::Any; k],
                 },
             );
-            current -= 1;
-            pending = Some(bridge);
+            self.current -= 1;
+            self.pending = Some(bridge);
         }
-        if g.free.iter().all(|&f| f == 0) {
-            break;
-        }
-        let o = g.open.len();
-        let forced = pending.is_some();
-        let under: Vec<Link> = match pending.take() {
-            // The node right after a lock goes under it, from the zone just before.
-            Some(bridge) => g.open.iter().copied().filter(|l| l.0 == bridge).collect(),
-            None => g.open.clone(),
-        };
-        let link = under[g.rng.below(under.len())];
+    }
 
-        if current == 0 && o == g.free[0] {
-            // Closing: every remaining slot of the first zone is a leaf; one of them the start,
-            // with an item beside the player (or, where a switch fits, a lever half the time).
-            let start_placed = g.nodes.iter().any(|n| n.role == NodeRole::Start);
-            if start_link.is_none() && !start_placed {
-                start_link = Some(g.open[g.rng.below(g.open.len())]);
-            }
-            if Some(link) == start_link {
-                g.free[0] -= 1;
-                let lever = g.slot(link) == Slot::Any && g.rng.below(2) == 0;
-                let mechanic = if lever { Mechanic::Lever } else { Mechanic::Fetch };
-                let node = TreeNode {
-                    zone: 0,
-                    role: NodeRole::Start,
-                    mechanic,
-                    kind: None,
-                    parent: None,
-                    children: Vec::new(),
-                    gives: output(mechanic),
-                    slots: Vec::new(),
-                };
-                g.add(Some(link), node);
-            } else {
-                g.puzzle(0, link, 0, false);
-            }
-            continue;
-        }
-
-        // Which zone: forced right after a lock, else any at or below the current one that keeps
-        // its reserve, weighted towards the parent's zone (less travel) and the zone being filled.
-        let parent_zone = g.nodes[link.0].zone;
-        let slot = g.slot(link);
-        let switchy_at = |g: &Grower<'_, _>, z: usize| {
-            // Filling the current zone's last slot: a bridge follows and needs a link that takes
-            // a switch.
-            z == current
-                && current > 0
-                && g.free[z] == 1
-                && !g.open.iter().any(|&l| l != link && g.slot(l) == Slot::Any)
+    /// The link the next node fills: under the bridge just added (the node right after a lock goes
+    /// under it, from the zone just before), else any open one.
+    fn next_link(&mut self) -> Link {
+        let under: Vec<Link> = match self.pending.take() {
+            Some(bridge) => self.open.iter().copied().filter(|l| l.0 == bridge).collect(),
+            None => self.open.clone(),
         };
+        under[self.rng.below(under.len())]
+    }
+
+    /// Closing: every remaining slot of the first zone is a leaf; one of them the start, with an
+    /// item beside the player (or, where a switch fits, a lever half the time).
+    fn close(&mut self, link: Link) {
+        let start_placed = self.nodes.iter().any(|n| n.role == NodeRole::Start);
+        if self.start_link.is_none() && !start_placed {
+            self.start_link = Some(self.open[self.rng.below(self.open.len())]);
+        }
+        if Some(link) == self.start_link {
+            self.free[0] -= 1;
+            let lever = self.slot(link) == Slot::Any && self.rng.below(2) == 0;
+            let mechanic = if lever { Mechanic::Lever } else { Mechanic::Fetch };
+            let node = TreeNode {
+                zone: 0,
+                role: NodeRole::Start,
+                mechanic,
+                kind: None,
+                parent: None,
+                children: Vec::new(),
+                gives: output(mechanic),
+                slots: Vec::new(),
+            };
+            self.add(Some(link), node);
+        } else {
+            self.puzzle(0, link, 0, false);
+        }
+    }
+
+    /// A puzzle under `link`: its zone (forced right after a lock), then its child count and kind.
+    fn grow(&mut self, link: Link, forced: bool) {
+        let z = self.zone_for(link, forced);
+        let switchy = self.switchy_at(z, link);
+        let slot = self.slot(link);
+        let options = self.feasible(z, slot, switchy);
+        let k = self.pick_k(&options);
+        self.puzzle(z, link, k, switchy);
+    }
+
+    /// Which zone a node under `link` comes from: forced right after a lock, else any at or below
+    /// the current one that keeps its reserve, weighted towards the parent's zone (less travel)
+    /// and the zone being filled.
+    fn zone_for(&mut self, link: Link, forced: bool) -> usize {
+        let current = self.current;
+        let parent_zone = self.nodes[link.0].zone;
+        let slot = self.slot(link);
         let zones: Vec<usize> = if forced {
             vec![current]
         } else {
             (0..=current)
                 .filter(|&z| {
                     let reserve = if z == current || z == 0 { 1 } else { 2 };
-                    g.free[z] >= reserve && !g.feasible(z, slot, switchy_at(&g, z)).is_empty()
+                    self.free[z] >= reserve && !self.feasible(z, slot, self.switchy_at(z, link)).is_empty()
                 })
                 .collect()
         };
+        let tuning = self.tuning;
         let weights: Vec<f32> = zones
             .iter()
             .map(|&z| {
@@ -305,13 +344,17 @@ pub(crate) fn grow_tree(
                 if z == current { near * tuning.fill_bias.max(f32::MIN_POSITIVE) } else { near }
             })
             .collect();
-        let z = zones[g.rng.weighted(&weights)];
-        let switchy = switchy_at(&g, z);
-        let options = g.feasible(z, slot, switchy);
-        let k = g.pick_k(&options);
-        g.puzzle(z, link, k, switchy);
+        zones[self.rng.weighted(&weights)]
     }
-    g.nodes
+
+    /// Whether a node of zone `z` under `link` fills the current zone's last slot: a bridge
+    /// follows and needs a link that takes a switch, so the node must open one if none else is.
+    fn switchy_at(&self, z: usize, link: Link) -> bool {
+        z == self.current
+            && self.current > 0
+            && self.free[z] == 1
+            && !self.open.iter().any(|&l| l != link && self.slot(l) == Slot::Any)
+    }
 }
 
 #[cfg(test)]

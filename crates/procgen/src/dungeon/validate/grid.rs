@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::Report;
-use crate::dungeon::level::{Cell, Dungeon, ObjectKind, RoomKind, RoomShape, Tile};
+use crate::dungeon::level::{Cell, Door, Dungeon, ObjectKind, RoomKind, RoomShape, Tile};
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -43,84 +43,130 @@ pub(super) fn check_shape(d: &Dungeon, report: &mut Report) -> bool {
         report.flag("shape", format!("the border is open at {c:?}"));
     }
     let before = report.0.len();
-    let mut bad = |what: String| report.flag("shape", what);
-    let in_grid = |c: Cell| c.0 < w && c.1 < h;
-    let (zones, rooms, nodes, items, switches) =
-        (d.zones.len(), d.rooms.len(), d.nodes.len(), d.items.len(), d.switches.len());
-    if zones == 0 {
-        bad("no zones".into());
+    let bounds = Bounds {
+        w,
+        h,
+        zones: d.zones.len(),
+        rooms: d.rooms.len(),
+        nodes: d.nodes.len(),
+        items: d.items.len(),
+        switches: d.switches.len(),
+    };
+    check_map_indices(d, &bounds, report);
+    check_node_indices(d, &bounds, report);
+    check_thing_indices(d, &bounds, report);
+    report.0.len() == before
+}
+
+/// What a dungeon's indices must stay below: its grid's size and how many of each thing it lists.
+struct Bounds {
+    w: usize,
+    h: usize,
+    zones: usize,
+    rooms: usize,
+    nodes: usize,
+    items: usize,
+    switches: usize,
+}
+
+impl Bounds {
+    /// Whether `c` lies in the grid.
+    fn in_grid(&self, c: Cell) -> bool {
+        c.0 < self.w && c.1 < self.h
+    }
+}
+
+/// The zones', rooms' and doors' indices.
+fn check_map_indices(d: &Dungeon, b: &Bounds, report: &mut Report) {
+    if b.zones == 0 {
+        report.flag("shape", "no zones");
     }
     for (i, z) in d.zones.iter().enumerate() {
-        if z.id != i || z.bridge_room.is_some_and(|r| r >= rooms) || z.opened_by.is_some_and(|n| n >= nodes) {
-            bad(format!("zone {i}: id {} or its bridge room or node is out of range", z.id));
+        if z.id != i || z.bridge_room.is_some_and(|r| r >= b.rooms) || z.opened_by.is_some_and(|n| n >= b.nodes) {
+            report.flag("shape", format!("zone {i}: id {} or its bridge room or node is out of range", z.id));
         }
     }
     for (i, r) in d.rooms.iter().enumerate() {
-        if r.id != i || r.zone >= zones || r.node.is_some_and(|n| n >= nodes) || !r.cells.iter().all(|&c| in_grid(c)) {
-            bad(format!("room {i}: id, zone, node or a tile is out of range"));
+        if r.id != i
+            || r.zone >= b.zones
+            || r.node.is_some_and(|n| n >= b.nodes)
+            || !r.cells.iter().all(|&c| b.in_grid(c))
+        {
+            report.flag("shape", format!("room {i}: id, zone, node or a tile is out of range"));
         }
     }
     for (i, door) in d.doors.iter().enumerate() {
-        if door.a >= rooms || door.b >= rooms || !in_grid(door.cell) || door.locked_by.is_some_and(|n| n >= nodes) {
-            bad(format!("door {i}: a room, its tile or its node is out of range"));
+        if door.a >= b.rooms
+            || door.b >= b.rooms
+            || !b.in_grid(door.cell)
+            || door.locked_by.is_some_and(|n| n >= b.nodes)
+        {
+            report.flag("shape", format!("door {i}: a room, its tile or its node is out of range"));
         }
     }
+}
+
+/// The nodes' indices: ids, zones, rooms, relatives, tiles, needs and gifts.
+fn check_node_indices(d: &Dungeon, b: &Bounds, report: &mut Report) {
     for (i, n) in d.nodes.iter().enumerate() {
         let gives_ok = match n.gives {
-            crate::dungeon::level::Gives::Item(x) => x < items,
-            crate::dungeon::level::Gives::Switch(x) => x < switches,
+            crate::dungeon::level::Gives::Item(x) => x < b.items,
+            crate::dungeon::level::Gives::Switch(x) => x < b.switches,
             crate::dungeon::level::Gives::Clear => true,
         };
         let ok = n.id == i
-            && n.zone < zones
-            && n.room < rooms
-            && n.parent.is_none_or(|p| p < nodes)
-            && n.children.iter().all(|&c| c < nodes)
-            && in_grid(n.objective)
-            && n.pen.iter().all(|&c| in_grid(c))
-            && n.needs_items.iter().all(|&x| x < items)
-            && n.needs_switches.iter().all(|&x| x < switches)
+            && n.zone < b.zones
+            && n.room < b.rooms
+            && n.parent.is_none_or(|p| p < b.nodes)
+            && n.children.iter().all(|&c| c < b.nodes)
+            && b.in_grid(n.objective)
+            && n.pen.iter().all(|&c| b.in_grid(c))
+            && n.needs_items.iter().all(|&x| x < b.items)
+            && n.needs_switches.iter().all(|&x| x < b.switches)
             && gives_ok;
         if !ok {
-            bad(format!("node {i}: an id, zone, room, relative, tile, need or gift is out of range"));
+            report.flag("shape", format!("node {i}: an id, zone, room, relative, tile, need or gift is out of range"));
         }
     }
+}
+
+/// The indices of items, switches, objects, food, hazards, the ends and the solution.
+fn check_thing_indices(d: &Dungeon, b: &Bounds, report: &mut Report) {
     for (i, it) in d.items.iter().enumerate() {
-        if it.id != i || it.giver >= nodes || it.consumer >= nodes || !in_grid(it.cell) {
-            bad(format!("item {i}: out of range"));
+        if it.id != i || it.giver >= b.nodes || it.consumer >= b.nodes || !b.in_grid(it.cell) {
+            report.flag("shape", format!("item {i}: out of range"));
         }
     }
     for (i, s) in d.switches.iter().enumerate() {
-        if s.id != i || s.giver >= nodes || s.opens >= nodes {
-            bad(format!("switch {i}: out of range"));
+        if s.id != i || s.giver >= b.nodes || s.opens >= b.nodes {
+            report.flag("shape", format!("switch {i}: out of range"));
         }
     }
     for (i, o) in d.objects.iter().enumerate() {
         let kind_ok = match &o.kind {
-            ObjectKind::Lever { switch } | ObjectKind::Plate { switch } => *switch < switches,
-            ObjectKind::Crate { plate, push_from } => in_grid(*plate) && in_grid(*push_from),
-            ObjectKind::Station { makes } => *makes < items,
-            ObjectKind::Guard { wants, guards } => *wants < items && *guards < items,
+            ObjectKind::Lever { switch } | ObjectKind::Plate { switch } => *switch < b.switches,
+            ObjectKind::Crate { plate, push_from } => b.in_grid(*plate) && b.in_grid(*push_from),
+            ObjectKind::Station { makes } => *makes < b.items,
+            ObjectKind::Guard { wants, guards } => *wants < b.items && *guards < b.items,
             ObjectKind::Table => true,
         };
-        if o.node >= nodes || !in_grid(o.cell) || !kind_ok {
-            bad(format!("object {i}: out of range"));
+        if o.node >= b.nodes || !b.in_grid(o.cell) || !kind_ok {
+            report.flag("shape", format!("object {i}: out of range"));
         }
     }
     for f in &d.food {
-        if !in_grid(f.cell) || f.room >= rooms {
-            bad(format!("food at {:?} is out of range", f.cell));
+        if !b.in_grid(f.cell) || f.room >= b.rooms {
+            report.flag("shape", format!("food at {:?} is out of range", f.cell));
         }
     }
     for hz in &d.hazards {
-        if !in_grid(hz.cell) || hz.room >= rooms {
-            bad(format!("hazard at {:?} is out of range", hz.cell));
+        if !b.in_grid(hz.cell) || hz.room >= b.rooms {
+            report.flag("shape", format!("hazard at {:?} is out of range", hz.cell));
         }
     }
-    if !in_grid(d.player_start) || !in_grid(d.finish) || d.solution.iter().any(|&n| n >= nodes) {
-        bad("the start, finish or a solution step is out of range".into());
+    if !b.in_grid(d.player_start) || !b.in_grid(d.finish) || d.solution.iter().any(|&n| n >= b.nodes) {
+        report.flag("shape", "the start, finish or a solution step is out of range");
     }
-    report.0.len() == before
 }
 
 /// Every tile rule (the indices were checked by [`check_shape`]).
@@ -306,63 +352,7 @@ fn check_bridges(d: &Dungeon, report: &mut Report) {
             }
             (Some(_), true) => {}
         }
-        let r = zone.bridge_room.unwrap_or_default();
-        let room = &d.rooms[r];
-        if room.kind != RoomKind::Bridge || room.shape != RoomShape::Bridge || room.zone != z {
-            report.flag(
-                "bridges",
-                format!("bridge room {r} of zone {z} is a {:?} room of zone {}", room.kind, room.zone),
-            );
-        }
-        let touching: Vec<&crate::dungeon::level::Door> = d.doors.iter().filter(|x| x.a == r || x.b == r).collect();
-        let other = |door: &crate::dungeon::level::Door| if door.a == r { door.b } else { door.a };
-        let inward: Vec<_> = touching.iter().filter(|x| x.locked_by.is_none()).collect();
-        let outward: Vec<_> = touching.iter().filter(|x| x.locked_by.is_some()).collect();
-        if touching.len() != 2 || inward.len() != 1 || outward.len() != 1 {
-            report.flag(
-                "bridges",
-                format!(
-                    "bridge room {r} has {} open and {} locked doors, expected one of each",
-                    inward.len(),
-                    outward.len()
-                ),
-            );
-            continue;
-        }
-        let (open, locked) = (inward[0], outward[0]);
-        if d.rooms[other(open)].zone != z || d.rooms[other(locked)].zone != z + 1 || locked.a != r {
-            report.flag(
-                "bridges",
-                format!("bridge room {r} must lead from zone {z} (open door) to zone {} (locked)", z + 1),
-            );
-        }
-        let (a, b, rect) = (open.cell, locked.cell, room.rect);
-        let east_west =
-            a.1 == b.1 && a.0 + 1 == rect.x && b.0 == rect.x + rect.w && (rect.y..rect.y + rect.h).contains(&a.1);
-        let north_south =
-            a.0 == b.0 && a.1 + 1 == rect.y && b.1 == rect.y + rect.h && (rect.x..rect.x + rect.w).contains(&a.0);
-        let direction = room.direction.map(|x| x == crate::dungeon::level::Direction::East);
-        if !(east_west && direction == Some(true) || north_south && direction == Some(false)) {
-            report.flag(
-                "bridges",
-                format!("bridge room {r} is not a straight {:?} way from {a:?} to {b:?}", room.direction),
-            );
-        }
-        let opener = d.zones[z + 1].opened_by;
-        if locked.locked_by != opener || opener.is_none() {
-            report.flag(
-                "bridges",
-                format!("zone {}'s locked door opens with {:?}, the zone says {opener:?}", z + 1, locked.locked_by),
-            );
-        }
-        if let Some(node) = opener.map(|o| &d.nodes[o])
-            && (node.role != crate::dungeon::level::NodeRole::Bridge || node.zone != z + 1 || node.room != r)
-        {
-            report.flag(
-                "bridges",
-                format!("node {} opens zone {} but is not its bridge node in room {r}", node.id, z + 1),
-            );
-        }
+        check_bridge_room(d, z, zone.bridge_room.unwrap_or_default(), report);
     }
     if let Some(zone) = d.zones.first()
         && zone.opened_by.is_some()
@@ -372,5 +362,61 @@ fn check_bridges(d: &Dungeon, report: &mut Report) {
     let bridge_rooms = d.rooms.iter().filter(|r| r.kind == RoomKind::Bridge).count();
     if bridge_rooms + 1 != n {
         report.flag("bridges", format!("{bridge_rooms} bridge rooms for {n} zones"));
+    }
+}
+
+/// Zone `z`'s bridge room `r`: a bridge of zone `z`, one open door from zone `z` and one locked
+/// door into zone `z + 1` in a straight line across it, the lock opened by the next zone's node.
+fn check_bridge_room(d: &Dungeon, z: usize, r: usize, report: &mut Report) {
+    let room = &d.rooms[r];
+    if room.kind != RoomKind::Bridge || room.shape != RoomShape::Bridge || room.zone != z {
+        report.flag("bridges", format!("bridge room {r} of zone {z} is a {:?} room of zone {}", room.kind, room.zone));
+    }
+    let touching: Vec<&Door> = d.doors.iter().filter(|x| x.a == r || x.b == r).collect();
+    let other = |door: &Door| if door.a == r { door.b } else { door.a };
+    let inward: Vec<_> = touching.iter().filter(|x| x.locked_by.is_none()).collect();
+    let outward: Vec<_> = touching.iter().filter(|x| x.locked_by.is_some()).collect();
+    if touching.len() != 2 || inward.len() != 1 || outward.len() != 1 {
+        report.flag(
+            "bridges",
+            format!(
+                "bridge room {r} has {} open and {} locked doors, expected one of each",
+                inward.len(),
+                outward.len()
+            ),
+        );
+        return;
+    }
+    let (open, locked) = (inward[0], outward[0]);
+    if d.rooms[other(open)].zone != z || d.rooms[other(locked)].zone != z + 1 || locked.a != r {
+        report
+            .flag("bridges", format!("bridge room {r} must lead from zone {z} (open door) to zone {} (locked)", z + 1));
+    }
+    let (a, b, rect) = (open.cell, locked.cell, room.rect);
+    let east_west =
+        a.1 == b.1 && a.0 + 1 == rect.x && b.0 == rect.x + rect.w && (rect.y..rect.y + rect.h).contains(&a.1);
+    let north_south =
+        a.0 == b.0 && a.1 + 1 == rect.y && b.1 == rect.y + rect.h && (rect.x..rect.x + rect.w).contains(&a.0);
+    let direction = room.direction.map(|x| x == crate::dungeon::level::Direction::East);
+    if !(east_west && direction == Some(true) || north_south && direction == Some(false)) {
+        report
+            .flag("bridges", format!("bridge room {r} is not a straight {:?} way from {a:?} to {b:?}", room.direction));
+    }
+    check_opener(d, z, r, locked, report);
+}
+
+/// Zone `z + 1`'s locked door opens with the node the zone names: its bridge node, in room `r`.
+fn check_opener(d: &Dungeon, z: usize, r: usize, locked: &Door, report: &mut Report) {
+    let opener = d.zones[z + 1].opened_by;
+    if locked.locked_by != opener || opener.is_none() {
+        report.flag(
+            "bridges",
+            format!("zone {}'s locked door opens with {:?}, the zone says {opener:?}", z + 1, locked.locked_by),
+        );
+    }
+    if let Some(node) = opener.map(|o| &d.nodes[o])
+        && (node.role != crate::dungeon::level::NodeRole::Bridge || node.zone != z + 1 || node.room != r)
+    {
+        report.flag("bridges", format!("node {} opens zone {} but is not its bridge node in room {r}", node.id, z + 1));
     }
 }

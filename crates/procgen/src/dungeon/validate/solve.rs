@@ -13,7 +13,7 @@ use crate::dungeon::data::DungeonData;
 use crate::dungeon::level::{Dungeon, NodeRole};
 
 /// Each room's doors: (the room beyond, the bridge node that locks it, if any).
-fn links(d: &Dungeon) -> Vec<Vec<(usize, Option<usize>)>> {
+fn links(d: &Dungeon) -> Links {
     let mut links = vec![Vec::new(); d.rooms.len()];
     for door in &d.doors {
         links[door.a].push((door.b, door.locked_by));
@@ -45,18 +45,34 @@ fn ready(d: &Dungeon, id: usize, solved: &[bool]) -> bool {
         && node.needs_switches.iter().all(|&s| solved[d.switches[s].giver])
 }
 
+/// Each room's doors, as [`links`] gives them.
+type Links = Vec<Vec<(usize, Option<usize>)>>;
+
+/// The play rules: the simulated solve and the zones' order, the witness, then the par.
 pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
-    let n = d.nodes.len();
     let Some(start) = d.nodes.iter().find(|x| x.role == NodeRole::Start) else { return };
     let start_room = start.room;
     let links = links(d);
+    let Some((solved, entered_in)) = solve(d, &links, start_room, report) else { return };
+    check_solved(d, &links, start_room, &solved, report);
+    for z in 1..d.zones.len() {
+        if entered_in[z] != usize::MAX && entered_in[z] <= entered_in[z - 1] {
+            report.flag("zone order", format!("zone {z} is entered no later than zone {}", z - 1));
+        }
+    }
+    check_witness(d, &links, start_room, report);
+    check_par(data, d, report);
+}
 
-    // The fixpoint, round by round; each round solves at least one node or stops.
+/// The fixpoint, round by round; each round solves at least one node or stops. Gives the nodes
+/// solved and the round each zone was entered in, or `None` (reported) when a zone is reached
+/// before its bridge is opened.
+fn solve(d: &Dungeon, links: &Links, start_room: usize, report: &mut Report) -> Option<(Vec<bool>, Vec<usize>)> {
+    let n = d.nodes.len();
     let mut solved = vec![false; n];
-    let mut solved_in = vec![usize::MAX; n];
     let mut entered_in = vec![usize::MAX; d.zones.len()];
     for round in 0..=n {
-        let rooms = reach(&links, start_room, &solved);
+        let rooms = reach(links, start_room, &solved);
         for (r, _) in rooms.iter().enumerate().filter(|(_, seen)| **seen) {
             let z = d.rooms[r].zone;
             // A bridge room belongs to the zone it leads from; entering zone z means a room of z
@@ -68,7 +84,7 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
                 let opener = d.zones[z].opened_by;
                 if opener.is_none_or(|b| !solved[b]) {
                     report.flag("zone order", format!("room {r} of zone {z} is reachable before its bridge is opened"));
-                    return;
+                    return None;
                 }
             }
         }
@@ -79,9 +95,14 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
         }
         for id in now {
             solved[id] = true;
-            solved_in[id] = round;
         }
     }
+    Some((solved, entered_in))
+}
+
+/// Every node is solved by the fixpoint; the first that isn't is reported with what it misses.
+fn check_solved(d: &Dungeon, links: &Links, start_room: usize, solved: &[bool], report: &mut Report) {
+    let n = d.nodes.len();
     if let Some(stuck) = (0..n).find(|&id| !solved[id]) {
         let node = &d.nodes[stuck];
         let missing_items: Vec<usize> =
@@ -95,17 +116,15 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
                 solved.iter().filter(|&&s| s).count(),
                 node.title,
                 node.room,
-                reach(&links, start_room, &solved)[node.room]
+                reach(links, start_room, solved)[node.room]
             ),
         );
     }
-    for z in 1..d.zones.len() {
-        if entered_in[z] != usize::MAX && entered_in[z] <= entered_in[z - 1] {
-            report.flag("zone order", format!("zone {z} is entered no later than zone {}", z - 1));
-        }
-    }
+}
 
-    // The witness: every node once, each solvable when its turn comes.
+/// The witness: every node once, each solvable when its turn comes.
+fn check_witness(d: &Dungeon, links: &Links, start_room: usize, report: &mut Report) {
+    let n = d.nodes.len();
     let mut count = vec![0usize; n];
     for &id in &d.solution {
         count[id] += 1;
@@ -118,7 +137,7 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
     }
     let mut done = vec![false; n];
     for (step, &id) in d.solution.iter().enumerate() {
-        let rooms = reach(&links, start_room, &done);
+        let rooms = reach(links, start_room, &done);
         let node = &d.nodes[id];
         if done[id] || !rooms[node.room] || !ready(d, id, &done) {
             report.flag(
@@ -132,8 +151,11 @@ pub(super) fn check_play(data: &DungeonData, d: &Dungeon, report: &mut Report) {
         }
         done[id] = true;
     }
+}
 
-    // The par, from the witness walk, and a walk no shorter than the straight-line hops.
+/// The par, from the witness walk, and a walk no shorter than the straight-line hops.
+fn check_par(data: &DungeonData, d: &Dungeon, report: &mut Report) {
+    let n = d.nodes.len();
     let t = &data.tuning;
     let expected = ((d.walk_tiles as f32 / t.player_speed + n as f32 * t.action_seconds) * t.par_slack).ceil() as u32;
     if d.par_seconds != expected || d.lives != t.lives || d.player_speed != t.player_speed {

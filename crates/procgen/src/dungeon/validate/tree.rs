@@ -63,10 +63,18 @@ fn subtree(d: &Dungeon, root: usize) -> Vec<usize> {
 
 /// Roles, density, lock subtrees, mechanics, items, switches, objects, themes.
 pub(super) fn check_nodes(data: &DungeonData, d: &Dungeon, report: &mut Report) {
-    let zones = d.zones.len();
     check_roles(d, report);
+    check_density(d, report);
+    check_locks(d, report);
+    check_mechanics(d, report);
+    check_gifts(d, report);
+    check_objects(d, report);
+    check_themes(data, d, report);
+}
 
-    // Density: ⌊rooms / 2⌋ nodes per zone, each in its own room of that zone.
+/// Density: ⌊rooms / 2⌋ nodes per zone, each in its own room of that zone; fillers empty, every
+/// other room but bridges holding a node.
+fn check_density(d: &Dungeon, report: &mut Report) {
     for zone in &d.zones {
         let rooms = d.rooms.iter().filter(|r| r.zone == zone.id && r.kind != RoomKind::Bridge).count();
         let nodes = d.nodes.iter().filter(|n| n.zone == zone.id && n.role != NodeRole::Bridge).count();
@@ -112,9 +120,12 @@ pub(super) fn check_nodes(data: &DungeonData, d: &Dungeon, report: &mut Report) 
             report.flag("density", format!("{:?} room {} holds no node", room.kind, room.id));
         }
     }
+}
 
-    // Locks: a bridge's subtree holds only earlier zones, and at least one node of the zone just
-    // before, so that zone must be entered first.
+/// Locks: a bridge's subtree holds only earlier zones, and at least one node of the zone just
+/// before, so that zone must be entered first.
+fn check_locks(d: &Dungeon, report: &mut Report) {
+    let zones = d.zones.len();
     let bridges: Vec<&Node> = d.nodes.iter().filter(|n| n.role == NodeRole::Bridge).collect();
     if bridges.len() + 1 != zones {
         report.flag("bridges", format!("{} bridge nodes for {zones} zones", bridges.len()));
@@ -139,11 +150,6 @@ pub(super) fn check_nodes(data: &DungeonData, d: &Dungeon, report: &mut Report) 
             report.flag("lock subtree", format!("bridge node {} holds no node of zone {} under it", b.id, z - 1));
         }
     }
-
-    check_mechanics(d, report);
-    check_gifts(d, report);
-    check_objects(d, report);
-    check_themes(data, d, report);
 }
 
 /// One finish (the root, in the last zone) and one start (a leaf in zone 0).
