@@ -68,11 +68,15 @@ def functions(path: Path) -> list[tuple[str, int, int]]:
         m = FN.match(line)
         if not m:
             continue
-        depth, opened = 0, False
+        depth, opened, nested = 0, False, 0
         for end in range(start, len(lines)):
             for ch in lines[end]:
-                if ch == ";" and not opened and depth == 0:
-                    break  # a declaration without a body (a trait's)
+                if ch in "([":
+                    nested += 1
+                elif ch in ")]":
+                    nested -= 1
+                if ch == ";" and not opened and depth == 0 and nested == 0:
+                    break  # a declaration without a body (a trait's); `[T; N]` in a signature is not one
                 if ch == "{":
                     depth += 1
                     opened = True

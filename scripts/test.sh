@@ -30,7 +30,7 @@ step "docs self-test" python3 scripts/check-docs.py --self-test
 step "docs" python3 scripts/check-docs.py
 # The house rule is functions of at most 80 lines: a ratchet, lowered as long ones are split, so
 # the count never grows and no function grows past the longest there is.
-step "long functions" python3 scripts/long-functions.py --over 80 --max-count 66 --max-lines 329
+step "long functions" python3 scripts/long-functions.py --over 80 --max-count 17 --max-lines 176
 # The board server (crates/board) is linted and tested on its own: in one build with the game, its
 # web stack's feature choices would unify into the game's shared crates and rebuild Bevy a second
 # way (the game built alone, as e2e and releases build it, would not share those artifacts).
