@@ -1,29 +1,14 @@
 #!/usr/bin/env bash
 # Builds the browser bundle into dist/web (scripts/web.sh), or builds and serves it on
-# http://127.0.0.1:PORT (scripts/web.sh serve [PORT], default 8080). `scripts/web.sh check` only
-# compiles the module (scripts/test.sh's browser lint, below).
+# http://127.0.0.1:PORT (scripts/web.sh serve [PORT], default 8080).
 # SEEDFEAST_WEB_PROFILE picks the cargo profile: web-release (the default: the smallest bundle,
 # wasm-opt included, what players download) or web-test (the end-to-end tests' bundle: the same
 # game, built in a fraction of the time, several times larger, no wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "${1:-}" = check ]; then scripts/setup.sh build; else scripts/setup.sh web; fi
+scripts/setup.sh web
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
-
-profile=${SEEDFEAST_WEB_PROFILE:-web-release}
-case "$profile" in web-release | web-test) ;; *) echo "web: SEEDFEAST_WEB_PROFILE is web-release or web-test, not $profile" >&2; exit 2 ;; esac
-# The tests' bundle is also the browser build's lint: clippy-driver compiles the workspace's own
-# crates (dependencies as usual), every warning an error, as `cargo clippy` would for wasm32. A
-# separate `cargo clippy --target wasm32-unknown-unknown` would compile every dependency a second
-# time, in check mode (9 minutes of a cold CI run); this way scripts/test.sh's `check` builds the
-# very module the end-to-end tests then bundle.
-if [ "$profile" = web-test ]; then
-  RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
-  export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-fi
-cargo build --locked --profile "$profile" --target wasm32-unknown-unknown -p seedfeast
-[ "${1:-}" != check ] || exit 0
 
 # wasm-bindgen-cli must match the wasm-bindgen the game links, exactly.
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | tail -n1 | cut -d'"' -f2)
@@ -31,6 +16,20 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
   echo "web: installing wasm-bindgen-cli $version (a few minutes, once)"
   cargo install wasm-bindgen-cli --version "$version"
 fi
+
+profile=${SEEDFEAST_WEB_PROFILE:-web-release}
+case "$profile" in web-release | web-test) ;; *) echo "web: SEEDFEAST_WEB_PROFILE is web-release or web-test, not $profile" >&2; exit 2 ;; esac
+# The tests' bundle is also the browser build's lint: clippy-driver compiles the workspace's own
+# crates (dependencies as usual), every warning an error, as `cargo clippy` would for wasm32. CI
+# relies on it (.ci/run skips test.sh's wasm clippy check, which would compile every dependency a
+# second time in check mode: 9 minutes of a cold run). After the install above: the wrapper
+# would lint wasm-bindgen-cli's own code too.
+if [ "$profile" = web-test ]; then
+  RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+  export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+fi
+cargo build --locked --profile "$profile" --target wasm32-unknown-unknown -p seedfeast
+
 out=dist/web
 rm -rf "$out"
 mkdir -p "$out"
