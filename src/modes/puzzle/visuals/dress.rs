@@ -14,170 +14,210 @@ pub(super) fn dress_tile(
     let Ok(tile) = tiles.get(add.entity) else { return };
     let (x, y) = tile.cell;
     let floor = if (x + y) % 2 == 0 { FLOOR_A } else { FLOOR_B };
-    let cell = Vec2::splat(CELL);
-    let inner = Vec2::splat(CELL - 3.0);
     let mut entity = commands.entity(add.entity);
     entity.insert(Visibility::default());
-    let floor_under = |parent: &mut ChildSpawnerCommands| {
-        parent.spawn(sq(GROUT, cell, Vec3::ZERO));
-        parent.spawn(sq(floor, inner, Vec3::new(0.0, 0.0, 0.05)));
-    };
     match tile.ground {
         Ground::Void => {}
         Ground::Wall | Ground::SecretDoor => {
-            let secret = tile.ground == Ground::SecretDoor;
-            entity.with_children(|parent| {
-                parent.spawn(sq(WALL, cell, Vec3::ZERO));
-                if tile.face {
-                    // The wall's front, facing the player below it.
-                    parent.spawn(sq(WALL_FACE, Vec2::new(CELL, 14.0), Vec3::new(0.0, -CELL / 2.0 + 7.0, 0.05)));
-                    parent.spawn(sq(WALL_TOP, Vec2::new(CELL, 3.0), Vec3::new(0.0, -CELL / 2.0 + 15.5, 0.06)));
-                }
-                if secret {
-                    // A shut secret door is a wall with a faint crack; revealed, an arch.
-                    parent.spawn((
-                        TileLook::SecretShut,
-                        sq(Color::srgb(0.38, 0.24, 0.15), Vec2::new(3.0, CELL * 0.6), Vec3::new(0.0, -3.0, 0.1)),
-                    ));
-                    parent
-                        .spawn((TileLook::SecretOpen, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2)))
-                        .with_children(|arch| {
-                            arch.spawn(sq(GOLD, Vec2::new(CELL * 0.74, CELL * 0.84), Vec3::ZERO));
-                            arch.spawn(sq(
-                                Color::srgb(0.22, 0.14, 0.10),
-                                Vec2::new(CELL * 0.6, CELL * 0.74),
-                                Vec3::new(0.0, -3.0, 0.05),
-                            ));
-                        });
-                }
-            });
+            entity.with_children(|parent| wall_tile(parent, tile.face, tile.ground == Ground::SecretDoor));
         }
         Ground::Floor => {
-            entity.with_children(floor_under);
+            entity.with_children(|parent| floor_under(parent, floor));
         }
         Ground::Water => {
-            entity.with_children(|parent| {
-                parent.spawn(sq(scheme.water, cell, Vec3::ZERO));
-                for (dx, dy) in [(-8.0, 8.0), (8.0, -6.0)] {
-                    parent.spawn(sq(WATER_LIGHT, Vec2::new(14.0, 3.0), Vec3::new(dx, dy, 0.05)));
-                }
-            });
+            entity.with_children(|parent| water_tile(parent, scheme.water));
         }
         Ground::Plate => {
-            entity.with_children(|parent| {
-                floor_under(parent);
-                parent.spawn(sq(METAL_DARK, Vec2::splat(CELL * 0.66), Vec3::new(0.0, 0.0, 0.1)));
-                parent.spawn(sq(METAL, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.12)));
-                parent.spawn((
-                    TileLook::PlatePressed,
-                    sq(scheme.plate_pressed, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.13)),
-                    Visibility::Hidden,
-                ));
-            });
+            entity.with_children(|parent| plate_tile(parent, floor, scheme.plate_pressed));
         }
         Ground::FirePit => {
-            let rim = materials.add(STONE);
-            let coal = materials.add(Color::srgb(0.2, 0.15, 0.13));
-            let flame = materials.add(FIRE);
-            let core = materials.add(FLAME);
-            entity.with_children(|parent| {
-                floor_under(parent);
-                parent.spawn(shape(&shapes.circle, rim, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(CELL * 0.4)));
-                parent.spawn(shape(&shapes.circle, coal, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(CELL * 0.3)));
-                parent.spawn((TileLook::Flame, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2))).with_children(
-                    |fire| {
-                        fire.spawn(shape(
-                            &shapes.triangle,
-                            flame.clone(),
-                            Vec3::new(0.0, -CELL * 0.18, 0.0),
-                            Vec2::new(CELL * 0.56, CELL * 0.62),
-                        ));
-                        fire.spawn(shape(
-                            &shapes.triangle,
-                            core,
-                            Vec3::new(0.0, -CELL * 0.14, 0.05),
-                            Vec2::new(CELL * 0.3, CELL * 0.38),
-                        ));
-                    },
-                );
-            });
+            entity.with_children(|parent| fire_pit_tile(parent, floor, &shapes, &mut materials));
         }
         Ground::Entry => {
-            let mat = materials.add(Color::srgb(0.55, 0.76, 0.45));
-            entity.with_children(|parent| {
-                floor_under(parent);
-                parent.spawn(sq(Color::srgb(0.42, 0.64, 0.34), Vec2::splat(CELL * 0.8), Vec3::new(0.0, 0.0, 0.1)));
-                parent.spawn(sq(Color::srgb(0.55, 0.76, 0.45), Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
-                parent.spawn(shape(&shapes.circle, mat, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(3.0)));
-            });
+            entity.with_children(|parent| entry_tile(parent, floor, &shapes, &mut materials));
         }
         Ground::Exit => {
-            let green = materials.add(scheme.exit_open);
-            let white = materials.add(Color::WHITE);
-            entity.with_children(|parent| {
-                floor_under(parent);
-                parent
-                    .spawn((TileLook::ExitShut, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default()))
-                    .with_children(|shut| {
-                        shut.spawn(sq(scheme.exit_shut, Vec2::splat(CELL * 0.86), Vec3::ZERO));
-                        for dx in [-CELL * 0.2, 0.0, CELL * 0.2] {
-                            shut.spawn(sq(
-                                Color::srgb(0.24, 0.14, 0.09),
-                                Vec2::new(3.0, CELL * 0.8),
-                                Vec3::new(dx, 0.0, 0.05),
-                            ));
-                        }
-                        shut.spawn(sq(GOLD, Vec2::new(12.0, 10.0), Vec3::new(0.0, -2.0, 0.1)));
-                        shut.spawn(sq(GOLD, Vec2::new(7.0, 7.0), Vec3::new(0.0, 6.0, 0.09)));
-                        shut.spawn(sq(scheme.exit_shut, Vec2::new(3.5, 4.0), Vec3::new(0.0, 6.0, 0.1)));
-                    });
-                parent
-                    .spawn((TileLook::ExitOpen, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::Hidden))
-                    .with_children(|open| {
-                        open.spawn(shape(&shapes.circle, green, Vec3::ZERO, Vec2::splat(CELL * 0.44)));
-                        open.spawn(shape(
-                            &shapes.triangle,
-                            white,
-                            Vec3::new(0.0, -CELL * 0.14, 0.05),
-                            Vec2::new(CELL * 0.36, CELL * 0.3),
-                        ));
-                    });
-            });
+            entity.with_children(|parent| exit_tile(parent, floor, &scheme, &shapes, &mut materials));
         }
         Ground::Coding => {
-            let glow = materials.add(Color::srgba(0.40, 0.93, 0.88, 0.55));
-            entity.with_children(|parent| {
-                floor_under(parent);
-                parent.spawn((
-                    TileLook::CodingGlow,
-                    shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.08), Vec2::splat(CELL * 0.6)),
-                ));
-                parent.spawn(sq(Color::srgb(0.30, 0.34, 0.42), Vec2::splat(CELL * 0.78), Vec3::new(0.0, 0.0, 0.1)));
-                parent.spawn(sq(SLATE, Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
-                parent.spawn((
-                    Text2d::new(">_"),
-                    // A picture on the tile, not words: it keeps the tile's size.
-                    crate::ui::text_size::FixedTextSize,
-                    TextFont::from_font_size(20.0),
-                    TextColor(TERMINAL),
-                    Transform::from_xyz(0.0, 0.0, 0.12),
-                ));
-            });
+            entity.with_children(|parent| coding_tile(parent, floor, &shapes, &mut materials));
         }
     }
     // Gusts can blow over any tile a statue's breath crosses.
     if matches!(tile.ground, Ground::Floor | Ground::Water | Ground::Plate | Ground::Coding | Ground::Entry) {
-        commands.entity(add.entity).with_children(|parent| {
-            parent.spawn((TileLook::Gust, Transform::from_xyz(0.0, 0.0, 1.5), Visibility::Hidden)).with_children(
-                |gust| {
-                    gust.spawn(sq(Color::srgba(0.85, 0.95, 1.0, 0.45), Vec2::splat(CELL), Vec3::ZERO));
-                    for (dx, dy, len) in [(-6.0, 10.0, 26.0), (6.0, 0.0, 30.0), (-2.0, -10.0, 22.0)] {
-                        gust.spawn(sq(Color::srgba(1.0, 1.0, 1.0, 0.9), Vec2::new(len, 3.0), Vec3::new(dx, dy, 0.05)));
-                    }
-                },
-            );
-        });
+        commands.entity(add.entity).with_children(gust_over);
     }
+}
+
+/// The floor under a tile's picture: grout and the checkered floor square.
+fn floor_under(parent: &mut ChildSpawnerCommands<'_>, floor: Color) {
+    let cell = Vec2::splat(CELL);
+    let inner = Vec2::splat(CELL - 3.0);
+    parent.spawn(sq(GROUT, cell, Vec3::ZERO));
+    parent.spawn(sq(floor, inner, Vec3::new(0.0, 0.0, 0.05)));
+}
+
+/// A wall (its front when the tile below isn't wall), or a secret door shut or revealed.
+fn wall_tile(parent: &mut ChildSpawnerCommands<'_>, face: bool, secret: bool) {
+    parent.spawn(sq(WALL, Vec2::splat(CELL), Vec3::ZERO));
+    if face {
+        // The wall's front, facing the player below it.
+        parent.spawn(sq(WALL_FACE, Vec2::new(CELL, 14.0), Vec3::new(0.0, -CELL / 2.0 + 7.0, 0.05)));
+        parent.spawn(sq(WALL_TOP, Vec2::new(CELL, 3.0), Vec3::new(0.0, -CELL / 2.0 + 15.5, 0.06)));
+    }
+    if secret {
+        secret_door(parent);
+    }
+}
+
+/// A shut secret door is a wall with a faint crack; revealed, an arch.
+fn secret_door(parent: &mut ChildSpawnerCommands<'_>) {
+    parent.spawn((
+        TileLook::SecretShut,
+        sq(Color::srgb(0.38, 0.24, 0.15), Vec2::new(3.0, CELL * 0.6), Vec3::new(0.0, -3.0, 0.1)),
+    ));
+    parent.spawn((TileLook::SecretOpen, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2))).with_children(
+        |arch| {
+            arch.spawn(sq(GOLD, Vec2::new(CELL * 0.74, CELL * 0.84), Vec3::ZERO));
+            arch.spawn(sq(
+                Color::srgb(0.22, 0.14, 0.10),
+                Vec2::new(CELL * 0.6, CELL * 0.74),
+                Vec3::new(0.0, -3.0, 0.05),
+            ));
+        },
+    );
+}
+
+/// Water in the scheme's colour, with two glints.
+fn water_tile(parent: &mut ChildSpawnerCommands<'_>, water: Color) {
+    parent.spawn(sq(water, Vec2::splat(CELL), Vec3::ZERO));
+    for (dx, dy) in [(-8.0, 8.0), (8.0, -6.0)] {
+        parent.spawn(sq(WATER_LIGHT, Vec2::new(14.0, 3.0), Vec3::new(dx, dy, 0.05)));
+    }
+}
+
+/// A pressure plate on the floor, with its pressed look hidden until something stands on it.
+fn plate_tile(parent: &mut ChildSpawnerCommands<'_>, floor: Color, pressed: Color) {
+    floor_under(parent, floor);
+    parent.spawn(sq(METAL_DARK, Vec2::splat(CELL * 0.66), Vec3::new(0.0, 0.0, 0.1)));
+    parent.spawn(sq(METAL, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.12)));
+    parent.spawn((
+        TileLook::PlatePressed,
+        sq(pressed, Vec2::splat(CELL * 0.54), Vec3::new(0.0, 1.5, 0.13)),
+        Visibility::Hidden,
+    ));
+}
+
+/// A fire pit: a stone rim and coals, with its flame hidden until it is lit.
+fn fire_pit_tile(
+    parent: &mut ChildSpawnerCommands<'_>,
+    floor: Color,
+    shapes: &Shapes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    let rim = materials.add(STONE);
+    let coal = materials.add(Color::srgb(0.2, 0.15, 0.13));
+    let flame = materials.add(FIRE);
+    let core = materials.add(FLAME);
+    floor_under(parent, floor);
+    parent.spawn(shape(&shapes.circle, rim, Vec3::new(0.0, 0.0, 0.1), Vec2::splat(CELL * 0.4)));
+    parent.spawn(shape(&shapes.circle, coal, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(CELL * 0.3)));
+    parent.spawn((TileLook::Flame, Visibility::Hidden, Transform::from_xyz(0.0, 0.0, 0.2))).with_children(|fire| {
+        fire.spawn(shape(
+            &shapes.triangle,
+            flame.clone(),
+            Vec3::new(0.0, -CELL * 0.18, 0.0),
+            Vec2::new(CELL * 0.56, CELL * 0.62),
+        ));
+        fire.spawn(shape(
+            &shapes.triangle,
+            core,
+            Vec3::new(0.0, -CELL * 0.14, 0.05),
+            Vec2::new(CELL * 0.3, CELL * 0.38),
+        ));
+    });
+}
+
+/// The entry: a green mat with a dot in its middle.
+fn entry_tile(
+    parent: &mut ChildSpawnerCommands<'_>,
+    floor: Color,
+    shapes: &Shapes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    let mat = materials.add(Color::srgb(0.55, 0.76, 0.45));
+    floor_under(parent, floor);
+    parent.spawn(sq(Color::srgb(0.42, 0.64, 0.34), Vec2::splat(CELL * 0.8), Vec3::new(0.0, 0.0, 0.1)));
+    parent.spawn(sq(Color::srgb(0.55, 0.76, 0.45), Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
+    parent.spawn(shape(&shapes.circle, mat, Vec3::new(0.0, 0.0, 0.12), Vec2::splat(3.0)));
+}
+
+/// The exit: a locked door while shut, a green way-out arrow once open.
+fn exit_tile(
+    parent: &mut ChildSpawnerCommands<'_>,
+    floor: Color,
+    scheme: &Scheme,
+    shapes: &Shapes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    let green = materials.add(scheme.exit_open);
+    let white = materials.add(Color::WHITE);
+    floor_under(parent, floor);
+    parent
+        .spawn((TileLook::ExitShut, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default()))
+        .with_children(|shut| exit_shut(shut, scheme.exit_shut));
+    parent.spawn((TileLook::ExitOpen, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::Hidden)).with_children(|open| {
+        open.spawn(shape(&shapes.circle, green, Vec3::ZERO, Vec2::splat(CELL * 0.44)));
+        open.spawn(shape(
+            &shapes.triangle,
+            white,
+            Vec3::new(0.0, -CELL * 0.14, 0.05),
+            Vec2::new(CELL * 0.36, CELL * 0.3),
+        ));
+    });
+}
+
+/// The shut exit's door: planks and a gold lock with its keyhole.
+fn exit_shut(shut: &mut ChildSpawnerCommands<'_>, door: Color) {
+    shut.spawn(sq(door, Vec2::splat(CELL * 0.86), Vec3::ZERO));
+    for dx in [-CELL * 0.2, 0.0, CELL * 0.2] {
+        shut.spawn(sq(Color::srgb(0.24, 0.14, 0.09), Vec2::new(3.0, CELL * 0.8), Vec3::new(dx, 0.0, 0.05)));
+    }
+    shut.spawn(sq(GOLD, Vec2::new(12.0, 10.0), Vec3::new(0.0, -2.0, 0.1)));
+    shut.spawn(sq(GOLD, Vec2::new(7.0, 7.0), Vec3::new(0.0, 6.0, 0.09)));
+    shut.spawn(sq(door, Vec2::new(3.5, 4.0), Vec3::new(0.0, 6.0, 0.1)));
+}
+
+/// The coding terminal: a glowing ring under a slate screen showing `>_`.
+fn coding_tile(
+    parent: &mut ChildSpawnerCommands<'_>,
+    floor: Color,
+    shapes: &Shapes,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    let glow = materials.add(Color::srgba(0.40, 0.93, 0.88, 0.55));
+    floor_under(parent, floor);
+    parent.spawn((TileLook::CodingGlow, shape(&shapes.ring, glow, Vec3::new(0.0, 0.0, 0.08), Vec2::splat(CELL * 0.6))));
+    parent.spawn(sq(Color::srgb(0.30, 0.34, 0.42), Vec2::splat(CELL * 0.78), Vec3::new(0.0, 0.0, 0.1)));
+    parent.spawn(sq(SLATE, Vec2::splat(CELL * 0.68), Vec3::new(0.0, 0.0, 0.11)));
+    parent.spawn((
+        Text2d::new(">_"),
+        // A picture on the tile, not words: it keeps the tile's size.
+        crate::ui::text_size::FixedTextSize,
+        TextFont::from_font_size(20.0),
+        TextColor(TERMINAL),
+        Transform::from_xyz(0.0, 0.0, 0.12),
+    ));
+}
+
+/// A gust over a tile, hidden until a statue's breath blows across it.
+fn gust_over(parent: &mut ChildSpawnerCommands<'_>) {
+    parent.spawn((TileLook::Gust, Transform::from_xyz(0.0, 0.0, 1.5), Visibility::Hidden)).with_children(|gust| {
+        gust.spawn(sq(Color::srgba(0.85, 0.95, 1.0, 0.45), Vec2::splat(CELL), Vec3::ZERO));
+        for (dx, dy, len) in [(-6.0, 10.0, 26.0), (6.0, 0.0, 30.0), (-2.0, -10.0, 22.0)] {
+            gust.spawn(sq(Color::srgba(1.0, 1.0, 1.0, 0.9), Vec2::new(len, 3.0), Vec3::new(dx, dy, 0.05)));
+        }
+    });
 }
 
 pub(super) fn dress_object(
