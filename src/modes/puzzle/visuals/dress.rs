@@ -228,127 +228,132 @@ pub(super) fn dress_object(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Ok(object) = objects.get(add.entity) else { return };
-    let c = CELL;
     let mut entity = commands.entity(add.entity);
     entity.insert(Visibility::default());
     match (object.kind, object.plank) {
         (Kind::Block, true) => {
-            entity.with_children(|parent| {
-                parent.spawn((Part::Turn, Transform::default(), Visibility::default())).with_children(|plank| {
-                    plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.56, c * 2.9), Vec3::ZERO));
-                    plank.spawn(sq(PLANK, Vec2::new(c * 0.46, c * 2.8), Vec3::new(0.0, 0.0, 0.05)));
-                    for dy in [-c, 0.0, c] {
-                        plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.46, 2.0), Vec3::new(0.0, dy + c * 0.45, 0.1)));
-                    }
-                });
-            });
+            entity.with_children(plank_block);
         }
         (Kind::Block, false) => {
-            let tomato = materials.add(Color::srgb(0.88, 0.22, 0.18));
-            let leaf = materials.add(Color::srgb(0.3, 0.62, 0.25));
-            entity.with_children(|parent| {
-                parent.spawn(sq(Color::srgba(0.2, 0.1, 0.05, 0.25), Vec2::splat(c * 0.84), Vec3::new(3.0, -4.0, -0.1)));
-                parent.spawn(sq(CRATE_DARK, Vec2::splat(c * 0.84), Vec3::ZERO));
-                parent.spawn(sq(CRATE, Vec2::splat(c * 0.7), Vec3::new(0.0, 0.0, 0.05)));
-                for dy in [-c * 0.18, c * 0.18] {
-                    parent.spawn(sq(CRATE_DARK, Vec2::new(c * 0.7, 3.0), Vec3::new(0.0, dy, 0.1)));
-                }
-                parent.spawn(shape(&shapes.circle, tomato, Vec3::new(0.0, 0.0, 0.2), Vec2::splat(c * 0.15)));
-                parent.spawn(shape(&shapes.circle, leaf, Vec3::new(2.0, c * 0.13, 0.25), Vec2::new(4.0, 2.5)));
-            });
+            entity.with_children(|parent| crate_block(parent, &shapes, &mut materials));
         }
         (Kind::Statue, _) => {
             let fire = object.element != Some(Element::Wind);
-            let head = materials.add(if fire { FIRE } else { WIND });
-            let stone = materials.add(STONE);
-            let dark = materials.add(Color::srgb(0.45, 0.43, 0.42));
-            let eye = materials.add(palette::EYE);
-            let pupil = materials.add(palette::PUPIL);
-            entity.with_children(|parent| {
-                parent.spawn(shape(&shapes.circle, dark, Vec3::new(0.0, -2.0, 0.0), Vec2::splat(c * 0.44)));
-                parent.spawn(shape(&shapes.circle, stone, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.4)));
-                parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(
-                    |turn| {
-                        // The mouth points along the facing (drawn facing up).
-                        turn.spawn(shape(
-                            &shapes.triangle,
-                            head.clone(),
-                            Vec3::new(0.0, c * 0.16, 0.0),
-                            Vec2::new(c * 0.42, c * 0.34),
-                        ));
-                        turn.spawn(shape(&shapes.circle, head, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.27)));
-                        for x in [-5.0, 5.0] {
-                            turn.spawn(shape(&shapes.circle, eye.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.0)));
-                            turn.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.5, 0.15), Vec2::splat(2.0)));
-                        }
-                    },
-                );
-            });
+            entity.with_children(|parent| statue(parent, fire, &shapes, &mut materials));
         }
         (Kind::Door, _) => {
-            entity.with_children(|parent| {
-                for dx in [-c * 0.43, c * 0.43] {
-                    parent.spawn(sq(WALL, Vec2::new(c * 0.14, c), Vec3::new(dx, 0.0, 0.0)));
-                }
-                parent
-                    .spawn((Part::DoorShut, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default()))
-                    .with_children(|door| {
-                        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.74, c * 0.94), Vec3::ZERO));
-                        door.spawn(sq(DOOR, Vec2::new(c * 0.64, c * 0.84), Vec3::new(0.0, 0.0, 0.05)));
-                        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.5, 3.0), Vec3::new(0.0, c * 0.18, 0.1)));
-                        door.spawn(sq(GOLD, Vec2::splat(6.0), Vec3::new(c * 0.22, -2.0, 0.1)));
-                    });
-                parent.spawn((Part::DoorOpen, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden)).with_children(
-                    |open| {
-                        open.spawn(sq(DOOR, Vec2::new(c * 0.12, c * 0.9), Vec3::new(-c * 0.3, 0.0, 0.0)));
-                    },
-                );
-            });
+            entity.with_children(door);
         }
         (Kind::Gate, _) => {
-            entity.with_children(|parent| {
-                for (i, dx) in [-c * 0.36, -c * 0.12, c * 0.12, c * 0.36].into_iter().enumerate() {
-                    let stripe = if i % 2 == 0 { HAZARD } else { Color::srgb(0.15, 0.15, 0.17) };
-                    parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, -c * 0.44, 0.0)));
-                    parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, c * 0.44, 0.0)));
-                }
-                parent.spawn((Part::Bars, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default())).with_children(
-                    |bars| {
-                        for dx in [-c * 0.3, -c * 0.1, c * 0.1, c * 0.3] {
-                            bars.spawn(sq(GATE, Vec2::new(5.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
-                        }
-                        bars.spawn(sq(GATE, Vec2::new(c * 0.8, 4.0), Vec3::new(0.0, 0.0, 0.02)));
-                    },
-                );
-                parent
-                    .spawn((Part::BarsStopped, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden))
-                    .with_children(|bars| {
-                        for dx in [-c * 0.42, -c * 0.36] {
-                            bars.spawn(sq(METAL_DARK, Vec2::new(4.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
-                        }
-                    });
-            });
+            entity.with_children(gate);
         }
         (Kind::Lever, _) => {
-            let knob = materials.add(Color::srgb(0.85, 0.15, 0.15));
-            entity.with_children(|parent| {
-                parent.spawn(sq(METAL_DARK, Vec2::splat(c * 0.5), Vec3::ZERO));
-                parent.spawn(sq(METAL, Vec2::splat(c * 0.4), Vec3::new(0.0, 0.0, 0.05)));
-                parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(
-                    |stick| {
-                        stick.spawn(sq(
-                            Color::srgb(0.25, 0.25, 0.28),
-                            Vec2::new(5.0, c * 0.38),
-                            Vec3::new(0.0, c * 0.19, 0.0),
-                        ));
-                        stick.spawn(shape(&shapes.circle, knob, Vec3::new(0.0, c * 0.38, 0.05), Vec2::splat(6.0)));
-                    },
-                );
-            });
+            entity.with_children(|parent| lever(parent, &shapes, &mut materials));
         }
     }
-    // Its name, as the code calls it.
-    let target = add.entity;
+    name_tag(&mut commands, add.entity, object.name.clone());
+}
+
+/// A plank over water: a long board with three slats, turning as the block rotates.
+fn plank_block(parent: &mut ChildSpawnerCommands<'_>) {
+    let c = CELL;
+    parent.spawn((Part::Turn, Transform::default(), Visibility::default())).with_children(|plank| {
+        plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.56, c * 2.9), Vec3::ZERO));
+        plank.spawn(sq(PLANK, Vec2::new(c * 0.46, c * 2.8), Vec3::new(0.0, 0.0, 0.05)));
+        for dy in [-c, 0.0, c] {
+            plank.spawn(sq(CRATE_DARK, Vec2::new(c * 0.46, 2.0), Vec3::new(0.0, dy + c * 0.45, 0.1)));
+        }
+    });
+}
+
+/// A crate with its shadow, two slats and a tomato on top.
+fn crate_block(parent: &mut ChildSpawnerCommands<'_>, shapes: &Shapes, materials: &mut Assets<ColorMaterial>) {
+    let c = CELL;
+    let tomato = materials.add(Color::srgb(0.88, 0.22, 0.18));
+    let leaf = materials.add(Color::srgb(0.3, 0.62, 0.25));
+    parent.spawn(sq(Color::srgba(0.2, 0.1, 0.05, 0.25), Vec2::splat(c * 0.84), Vec3::new(3.0, -4.0, -0.1)));
+    parent.spawn(sq(CRATE_DARK, Vec2::splat(c * 0.84), Vec3::ZERO));
+    parent.spawn(sq(CRATE, Vec2::splat(c * 0.7), Vec3::new(0.0, 0.0, 0.05)));
+    for dy in [-c * 0.18, c * 0.18] {
+        parent.spawn(sq(CRATE_DARK, Vec2::new(c * 0.7, 3.0), Vec3::new(0.0, dy, 0.1)));
+    }
+    parent.spawn(shape(&shapes.circle, tomato, Vec3::new(0.0, 0.0, 0.2), Vec2::splat(c * 0.15)));
+    parent.spawn(shape(&shapes.circle, leaf, Vec3::new(2.0, c * 0.13, 0.25), Vec2::new(4.0, 2.5)));
+}
+
+/// A stone statue whose head (fire or wind coloured) turns to face where it breathes.
+fn statue(parent: &mut ChildSpawnerCommands<'_>, fire: bool, shapes: &Shapes, materials: &mut Assets<ColorMaterial>) {
+    let c = CELL;
+    let head = materials.add(if fire { FIRE } else { WIND });
+    let stone = materials.add(STONE);
+    let dark = materials.add(Color::srgb(0.45, 0.43, 0.42));
+    let eye = materials.add(palette::EYE);
+    let pupil = materials.add(palette::PUPIL);
+    parent.spawn(shape(&shapes.circle, dark, Vec3::new(0.0, -2.0, 0.0), Vec2::splat(c * 0.44)));
+    parent.spawn(shape(&shapes.circle, stone, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.4)));
+    parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(|turn| {
+        // The mouth points along the facing (drawn facing up).
+        turn.spawn(shape(&shapes.triangle, head.clone(), Vec3::new(0.0, c * 0.16, 0.0), Vec2::new(c * 0.42, c * 0.34)));
+        turn.spawn(shape(&shapes.circle, head, Vec3::new(0.0, 0.0, 0.05), Vec2::splat(c * 0.27)));
+        for x in [-5.0, 5.0] {
+            turn.spawn(shape(&shapes.circle, eye.clone(), Vec3::new(x, 3.0, 0.1), Vec2::splat(4.0)));
+            turn.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.5, 0.15), Vec2::splat(2.0)));
+        }
+    });
+}
+
+/// A door between two posts: shut, a wooden door with a gold handle; open, a thin leaf aside.
+fn door(parent: &mut ChildSpawnerCommands<'_>) {
+    let c = CELL;
+    for dx in [-c * 0.43, c * 0.43] {
+        parent.spawn(sq(WALL, Vec2::new(c * 0.14, c), Vec3::new(dx, 0.0, 0.0)));
+    }
+    parent.spawn((Part::DoorShut, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default())).with_children(|door| {
+        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.74, c * 0.94), Vec3::ZERO));
+        door.spawn(sq(DOOR, Vec2::new(c * 0.64, c * 0.84), Vec3::new(0.0, 0.0, 0.05)));
+        door.spawn(sq(CRATE_DARK, Vec2::new(c * 0.5, 3.0), Vec3::new(0.0, c * 0.18, 0.1)));
+        door.spawn(sq(GOLD, Vec2::splat(6.0), Vec3::new(c * 0.22, -2.0, 0.1)));
+    });
+    parent.spawn((Part::DoorOpen, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden)).with_children(|open| {
+        open.spawn(sq(DOOR, Vec2::new(c * 0.12, c * 0.9), Vec3::new(-c * 0.3, 0.0, 0.0)));
+    });
+}
+
+/// A gate in hazard stripes: its bars down, or pushed aside once it is stopped open.
+fn gate(parent: &mut ChildSpawnerCommands<'_>) {
+    let c = CELL;
+    for (i, dx) in [-c * 0.36, -c * 0.12, c * 0.12, c * 0.36].into_iter().enumerate() {
+        let stripe = if i % 2 == 0 { HAZARD } else { Color::srgb(0.15, 0.15, 0.17) };
+        parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, -c * 0.44, 0.0)));
+        parent.spawn(sq(stripe, Vec2::new(c * 0.24, 6.0), Vec3::new(dx, c * 0.44, 0.0)));
+    }
+    parent.spawn((Part::Bars, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::default())).with_children(|bars| {
+        for dx in [-c * 0.3, -c * 0.1, c * 0.1, c * 0.3] {
+            bars.spawn(sq(GATE, Vec2::new(5.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
+        }
+        bars.spawn(sq(GATE, Vec2::new(c * 0.8, 4.0), Vec3::new(0.0, 0.0, 0.02)));
+    });
+    parent.spawn((Part::BarsStopped, Transform::from_xyz(0.0, 0.0, 0.05), Visibility::Hidden)).with_children(|bars| {
+        for dx in [-c * 0.42, -c * 0.36] {
+            bars.spawn(sq(METAL_DARK, Vec2::new(4.0, c * 0.82), Vec3::new(dx, 0.0, 0.0)));
+        }
+    });
+}
+
+/// A lever on a metal plate, its stick and red knob turning as it is pulled.
+fn lever(parent: &mut ChildSpawnerCommands<'_>, shapes: &Shapes, materials: &mut Assets<ColorMaterial>) {
+    let c = CELL;
+    let knob = materials.add(Color::srgb(0.85, 0.15, 0.15));
+    parent.spawn(sq(METAL_DARK, Vec2::splat(c * 0.5), Vec3::ZERO));
+    parent.spawn(sq(METAL, Vec2::splat(c * 0.4), Vec3::new(0.0, 0.0, 0.05)));
+    parent.spawn((Part::Turn, Transform::from_xyz(0.0, 0.0, 0.1), Visibility::default())).with_children(|stick| {
+        stick.spawn(sq(Color::srgb(0.25, 0.25, 0.28), Vec2::new(5.0, c * 0.38), Vec3::new(0.0, c * 0.19, 0.0)));
+        stick.spawn(shape(&shapes.circle, knob, Vec3::new(0.0, c * 0.38, 0.05), Vec2::splat(6.0)));
+    });
+}
+
+/// An object's name, as the code calls it, on a tag that follows the object.
+fn name_tag(commands: &mut Commands, target: Entity, name: String) {
     commands.spawn((
         NameTag(target),
         PuzzlePiece,
@@ -362,11 +367,7 @@ pub(super) fn dress_object(
         },
         BackgroundColor(Color::srgba(0.16, 0.13, 0.12, 0.78)),
         Visibility::Hidden,
-        children![(
-            Text::new(object.name.clone()),
-            TextFont::from_font_size(13.0),
-            TextColor(Color::srgb(0.45, 0.82, 0.8))
-        )],
+        children![(Text::new(name), TextFont::from_font_size(13.0), TextColor(Color::srgb(0.45, 0.82, 0.8)))],
     ));
 }
 
