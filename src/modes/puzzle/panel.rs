@@ -157,64 +157,67 @@ fn show_step(
         text.0 = drawable_prose(&step.title);
     }
     for mut text in &mut texts.p2() {
-        let describe = step.goal.describe();
-        let mut chars = describe.chars();
-        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-        text.0 = format!("{first}{}", chars.as_str());
+        text.0 = capitalised(step.goal.describe());
     }
     for mut text in &mut texts.p3() {
         text.0 = drawable_prose(&step.hint);
     }
     let code = session.seed.code().to_string();
-    let best = |what: &str| save.best(&seedfeast_save::metric_key("puzzle", &code, &step_metric(run.board.step, what)));
     for mut text in &mut texts.p4() {
-        text.0 = match (best("statements"), best("time_ms")) {
-            (Some(s), Some(t)) => format!(
-                "Your best here: {} statement{}, {}   (par {})",
-                s.score,
-                if s.score == 1 { "" } else { "s" },
-                clock_text(t.score as f32 / 1000.0),
-                run.board.par
-            ),
-            _ => format!("Par: {} statement{}", run.board.par, if run.board.par == 1 { "" } else { "s" }),
-        };
+        text.0 = best_text(&run, &save, &code);
     }
     for list in &objects {
         commands.entity(list).despawn_children().with_children(|list| {
             for object in &run.board.level.objects {
-                let call = match object.command {
-                    CommandKind::Move => "move(\"up|down|left|right\")",
-                    CommandKind::Rotate => "rotate(\"left|right\")",
-                    CommandKind::Open => "open()",
-                    CommandKind::Stop => "stop()",
-                };
-                list.spawn((
-                    Node { padding: UiRect::axes(px(8), px(3)), border_radius: BorderRadius::all(px(6)), ..default() },
-                    BackgroundColor(SHEET),
-                ))
-                .with_children(|chip| {
-                    chip.spawn((Text::new(""), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object))))
-                        .with_children(|text| {
-                            text.spawn((
-                                TextSpan::new(object.name.clone()),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Object)),
-                            ));
-                            text.spawn((
-                                TextSpan::new("."),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Punct)),
-                            ));
-                            text.spawn((
-                                TextSpan::new(call),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Member)),
-                            ));
-                        });
-                });
+                object_chip(list, &object.name, object.command);
             }
         });
     }
+}
+
+/// The text with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    format!("{first}{}", chars.as_str())
+}
+
+/// The player's bests on this step (statements and time, against par), or just the par.
+fn best_text(run: &PuzzleRun, save: &Save, code: &str) -> String {
+    let best = |what: &str| save.best(&seedfeast_save::metric_key("puzzle", code, &step_metric(run.board.step, what)));
+    match (best("statements"), best("time_ms")) {
+        (Some(s), Some(t)) => format!(
+            "Your best here: {} statement{}, {}   (par {})",
+            s.score,
+            if s.score == 1 { "" } else { "s" },
+            clock_text(t.score as f32 / 1000.0),
+            run.board.par
+        ),
+        _ => format!("Par: {} statement{}", run.board.par, if run.board.par == 1 { "" } else { "s" }),
+    }
+}
+
+/// One of the level's objects as a chip: its name and the call it takes, coloured as code.
+fn object_chip(list: &mut ChildSpawnerCommands<'_>, name: &str, command: CommandKind) {
+    let call = match command {
+        CommandKind::Move => "move(\"up|down|left|right\")",
+        CommandKind::Rotate => "rotate(\"left|right\")",
+        CommandKind::Open => "open()",
+        CommandKind::Stop => "stop()",
+    };
+    list.spawn((
+        Node { padding: UiRect::axes(px(8), px(3)), border_radius: BorderRadius::all(px(6)), ..default() },
+        BackgroundColor(SHEET),
+    ))
+    .with_children(|chip| {
+        chip.spawn((Text::new(""), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object)))).with_children(
+            |text| {
+                text.spawn((TextSpan::new(name), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object))));
+                text.spawn((TextSpan::new("."), TextFont::from_font_size(14.0), TextColor(colour(Kind::Punct))));
+                text.spawn((TextSpan::new(call), TextFont::from_font_size(14.0), TextColor(colour(Kind::Member))));
+            },
+        );
+    });
 }
 
 /// The editor while the panel is open, the prompt card while it is shut.
@@ -294,41 +297,7 @@ fn show_status(
             }
         }
     }
-    // With several worlds, which one a run plays in or failed in (issue #32).
-    let several = board.worlds.len() > 1;
-    let failed_in = match board.failed_world {
-        Some(k) if several => format!(" in world {}", k + 1),
-        _ => String::new(),
-    };
-    let (status, colour) = match &board.note {
-        // A touch player has the chip pad, not the keys.
-        Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
-        Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
-        Note::Running => match &board.playback {
-            Some(p) if p.finished.is_none() && several => (
-                format!(
-                    "World {}: line {} ...   step {} of {}",
-                    p.world + 1,
-                    p.line().unwrap_or(1),
-                    p.steps_done,
-                    p.total_steps
-                ),
-                RUN_MARK,
-            ),
-            Some(p) if p.finished.is_none() => (
-                format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
-                RUN_MARK,
-            ),
-            Some(p) if several => (format!("World {} solved: on to world {} ...", p.world + 1, p.world + 2), GOOD),
-            _ => ("Running ...".to_string(), RUN_MARK),
-        },
-        Note::Solved if several => ("Every world solved: the way is open! Walk out.".to_string(), GOOD),
-        Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
-        Note::Wrong => (format!("Not yet{failed_in}: the exit is still shut. The level goes back as it was."), ERROR),
-        Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
-        Note::Failed(_) => (format!("The run stopped{failed_in}. The level goes back as it was."), ERROR),
-        Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
-    };
+    let (status, colour) = status_line(&run, touch);
     for (mut text, mut color) in &mut texts.p1() {
         if text.0 != status {
             text.0.clone_from(&status);
@@ -337,18 +306,69 @@ fn show_status(
             color.0 = colour;
         }
     }
-    let keys = if touch && board.running() {
-        "RUN: skip to the end   CLOSE: stop"
-    } else if touch {
-        "Tap an object, then what it does"
-    } else if board.running() {
-        "Ctrl+Enter skip to the end   Esc stop"
-    } else {
-        "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
-    };
+    let keys = keys_text(touch, board.running());
     for mut text in &mut texts.p2() {
         if text.0 != keys {
             text.0 = keys.into();
         }
+    }
+}
+
+/// The status line, and its colour: ready, running (in which world, on which line), or how the
+/// last run ended.
+fn status_line(run: &PuzzleRun, touch: bool) -> (String, Color) {
+    let board = &run.board;
+    // With several worlds, which one a run plays in or failed in (issue #32).
+    let several = board.worlds.len() > 1;
+    let failed_in = match board.failed_world {
+        Some(k) if several => format!(" in world {}", k + 1),
+        _ => String::new(),
+    };
+    match &board.note {
+        // A touch player has the chip pad, not the keys.
+        Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
+        Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
+        Note::Running => running_status(run, several),
+        Note::Solved if several => ("Every world solved: the way is open! Walk out.".to_string(), GOOD),
+        Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
+        Note::Wrong => (format!("Not yet{failed_in}: the exit is still shut. The level goes back as it was."), ERROR),
+        Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
+        Note::Failed(_) => (format!("The run stopped{failed_in}. The level goes back as it was."), ERROR),
+        Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
+    }
+}
+
+/// The status while a run plays: its world, line and step, or the world it just solved.
+fn running_status(run: &PuzzleRun, several: bool) -> (String, Color) {
+    match &run.board.playback {
+        Some(p) if p.finished.is_none() && several => (
+            format!(
+                "World {}: line {} ...   step {} of {}",
+                p.world + 1,
+                p.line().unwrap_or(1),
+                p.steps_done,
+                p.total_steps
+            ),
+            RUN_MARK,
+        ),
+        Some(p) if p.finished.is_none() => (
+            format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
+            RUN_MARK,
+        ),
+        Some(p) if several => (format!("World {} solved: on to world {} ...", p.world + 1, p.world + 2), GOOD),
+        _ => ("Running ...".to_string(), RUN_MARK),
+    }
+}
+
+/// The keys the foot shows: touch or keyboard, while a run plays or not.
+fn keys_text(touch: bool, running: bool) -> &'static str {
+    if touch && running {
+        "RUN: skip to the end   CLOSE: stop"
+    } else if touch {
+        "Tap an object, then what it does"
+    } else if running {
+        "Ctrl+Enter skip to the end   Esc stop"
+    } else {
+        "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
     }
 }
