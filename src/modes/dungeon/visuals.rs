@@ -4,7 +4,7 @@
 //! inventory strip, banner, hints) are in [`super::hud`]. Only the windowed game adds this.
 
 use bevy::prelude::*;
-use seedfeast_procgen::dungeon::{ObjectKind, Tile};
+use seedfeast_procgen::dungeon::ObjectKind;
 
 use crate::feel::decor::Decor;
 use crate::palette::{self, Scheme};
@@ -15,6 +15,7 @@ use super::spawn::{
 };
 use super::{DungeonRun, hud};
 
+mod object_art;
 mod show;
 mod tile_art;
 mod wear;
@@ -133,6 +134,7 @@ fn dress_tiles(
     }
 }
 
+/// Dresses each new puzzle object by its kind (see `object_art`).
 fn dress_objects(
     mut commands: Commands,
     run: Res<DungeonRun>,
@@ -145,115 +147,7 @@ fn dress_objects(
         let o = &d.objects[object.0];
         let zone = super::spawn::zone_at(&run.play, at.0);
         let c = zone_colour(&run, zone);
-        let mut e = commands.entity(entity);
-        e.insert(Visibility::default());
-        match o.kind {
-            ObjectKind::Lever { .. } => {
-                e.with_children(|p| {
-                    p.spawn((Sprite::from_color(IRON, Vec2::new(30.0, 14.0)), Transform::from_xyz(0.0, -12.0, 0.0)));
-                    p.spawn((
-                        LeverHandle(object.0),
-                        Transform::from_xyz(0.0, -10.0, 0.1),
-                        Visibility::default(),
-                        children![
-                            (Sprite::from_color(WOOD_DARK, Vec2::new(6.0, 28.0)), Transform::from_xyz(0.0, 14.0, 0.0)),
-                            shape(
-                                &shapes.circle,
-                                materials.add(palette::ACCENT),
-                                Vec3::new(0.0, 28.0, 0.1),
-                                Vec2::splat(7.0)
-                            ),
-                        ],
-                    ));
-                });
-            }
-            ObjectKind::Crate { .. } => {
-                let body = shade(c, (0.5, 0.3, 0.15), 0.5);
-                e.insert(Sprite::from_color(shade(c, DARK, 0.6), Vec2::splat(CELL * 0.86))).with_children(|p| {
-                    p.spawn((Sprite::from_color(body, Vec2::splat(CELL * 0.72)), Transform::from_xyz(0.0, 0.0, 0.05)));
-                    for angle in [0.785f32, -0.785] {
-                        p.spawn((
-                            Sprite::from_color(shade(c, DARK, 0.45), Vec2::new(CELL * 0.9, 5.0)),
-                            Transform::from_xyz(0.0, 0.0, 0.1).with_rotation(Quat::from_rotation_z(angle)),
-                        ));
-                    }
-                });
-            }
-            ObjectKind::Plate { .. } => {
-                e.insert(Sprite::from_color(IRON, Vec2::splat(CELL * 0.8))).with_child((
-                    PlateTop(object.0),
-                    Sprite::from_color(shade(c, DARK, 0.3), Vec2::splat(CELL * 0.62)),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                ));
-            }
-            ObjectKind::Station { .. } => {
-                e.insert(Sprite::from_color(Color::srgb(0.62, 0.6, 0.62), Vec2::new(CELL * 0.92, CELL * 0.8)))
-                    .with_children(|p| {
-                        p.spawn((
-                            Sprite::from_color(Color::srgb(0.82, 0.8, 0.8), Vec2::new(CELL * 0.92, 8.0)),
-                            Transform::from_xyz(0.0, CELL * 0.36, 0.05),
-                        ));
-                        p.spawn((
-                            StationPot(object.0),
-                            shape(&shapes.circle, materials.add(IRON), Vec3::new(0.0, -2.0, 0.1), Vec2::splat(13.0)),
-                        ));
-                        p.spawn(shape(
-                            &shapes.circle,
-                            materials.add(palette::ACCENT),
-                            Vec3::new(0.0, -2.0, 0.2),
-                            Vec2::splat(7.0),
-                        ));
-                    });
-            }
-            ObjectKind::Guard { .. } => {
-                let fur = shade(c, DARK, 0.35);
-                let white = materials.add(palette::EYE);
-                let pupil = materials.add(palette::PUPIL);
-                e.insert(GuardLook(object.0)).with_children(|p| {
-                    for x in [-13.0, 13.0] {
-                        p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(x, 14.0, 0.0), Vec2::splat(8.0)));
-                    }
-                    p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(0.0, 0.0, 0.05), Vec2::splat(19.0)));
-                    p.spawn(shape(
-                        &shapes.circle,
-                        materials.add(shade(c, WHITE, 0.5)),
-                        Vec3::new(0.0, -6.0, 0.08),
-                        Vec2::new(11.0, 8.0),
-                    ));
-                    for x in [-7.0, 7.0] {
-                        p.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 5.0, 0.1), Vec2::splat(5.0)));
-                        p.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.0, 0.2), Vec2::splat(2.5)));
-                    }
-                    p.spawn((
-                        GuardMouth(object.0),
-                        Sprite::from_color(palette::PUPIL, Vec2::new(10.0, 3.0)),
-                        Transform::from_xyz(0.0, -8.0, 0.2),
-                    ));
-                });
-            }
-            ObjectKind::Table => {
-                e.insert(Sprite::from_color(WOOD_DARK, Vec2::new(CELL * 0.98, CELL * 0.84))).with_children(|p| {
-                    p.spawn((
-                        Sprite::from_color(Color::srgb(0.99, 0.97, 0.93), Vec2::new(CELL * 0.9, CELL * 0.7)),
-                        Transform::from_xyz(0.0, 2.0, 0.05),
-                    ));
-                    p.spawn((
-                        Sprite::from_color(palette::ACCENT, Vec2::new(CELL * 0.9, 5.0)),
-                        Transform::from_xyz(0.0, -CELL * 0.3, 0.08),
-                    ));
-                    let dishes = [(-11.0, 7.0, GOLD), (11.0, 7.0, palette::FROSTING), (0.0, -5.0, rgb(c))];
-                    for (x, y, colour) in dishes {
-                        p.spawn(shape(
-                            &shapes.circle,
-                            materials.add(Color::WHITE),
-                            Vec3::new(x, y, 0.1),
-                            Vec2::splat(8.0),
-                        ));
-                        p.spawn(shape(&shapes.circle, materials.add(colour), Vec3::new(x, y, 0.2), Vec2::splat(5.0)));
-                    }
-                });
-            }
-        }
+        object_art::dress_object(&mut commands.entity(entity), &o.kind, object.0, c, &shapes, &mut materials);
     }
 }
 

@@ -1,6 +1,8 @@
 //! A dungeon tile's look by its kind: wall tops and faces, worn floor, corridors, decor, pillars,
 //! open doorways, gates' bars and locked doors with their padlocks.
 
+use seedfeast_procgen::dungeon::Tile;
+
 use super::*;
 
 use crate::grid_move::Cell;
