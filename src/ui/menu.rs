@@ -263,60 +263,22 @@ fn on_menu_chosen(
     // instead of whatever is first (on the game-over screen: starting a run).
     match chosen.0 {
         MenuAction::Start => next_screen.set(Screen::ModeSelect),
-        MenuAction::ChooseMode(mode) => {
-            session.mode = mode;
-            // A level is a place in one mode's run: another mode starts from its beginning.
-            session.level = None;
-            next_screen.set(Screen::SeedSelect);
-        }
-        MenuAction::Play => {
-            // Text typed on the seed screen is the seed its preview shows and Play plays; if it
-            // plays no level, the reason shows instead and nothing starts.
-            if let Some(entry) = entry.as_mut().filter(|entry| !entry.text.trim().is_empty())
-                && !entry.submit(&mut session)
-            {
-                return;
-            }
-            next_screen.set(Screen::Playing);
-        }
+        MenuAction::ChooseMode(mode) => choose_mode(&mut session, &mut next_screen, mode),
+        MenuAction::Play => play_chosen_seed(&mut session, &mut next_screen, &mut entry),
         MenuAction::Retry => {
             // From the pause too: the run left is a new one from its start (a new replay).
-            if let Some(next) = next_pause.as_mut() {
-                next.set(Pause::Running);
-            }
+            set_pause(&mut next_pause, Pause::Running);
             next_screen.set(Screen::Playing);
         }
-        MenuAction::BackToPause => {
-            // The pause's cursor comes back to *Settings* (`back_on_pause_settings`).
-            if let Some(next) = next_pause.as_mut() {
-                next.set(Pause::Paused);
-            }
-        }
+        // The pause's cursor comes back to *Settings* (`back_on_pause_settings`).
+        MenuAction::BackToPause => set_pause(&mut next_pause, Pause::Paused),
         MenuAction::NewSeed => *session = Session::random(session.mode),
         MenuAction::PlayNewSeed => {
             *session = Session::random(session.mode);
             next_screen.set(Screen::Playing);
         }
-        MenuAction::Daily => {
-            let (year, month, day) = utc_today();
-            let date = format!("{year:04}-{month:02}-{day:02}");
-            *session = Session {
-                mode: session.mode,
-                seed: Seed::daily(year, month, day),
-                origin: Some(format!("daily challenge {date} (UTC)")),
-                daily: Some(date),
-                level: None,
-            };
-        }
-        // On the seed screen, typed text that reads as a seed is the seed shown, so it is the one copied.
-        MenuAction::CopyCode => match entry
-            .as_ref()
-            .filter(|_| screen.as_ref().is_some_and(|screen| *screen.get() == Screen::SeedSelect))
-            .and_then(|entry| entry.typed_session(session.mode))
-        {
-            Some(typed) => commands.run_system_cached_with(copy_session_code, typed),
-            None => commands.run_system_cached(copy_code),
-        },
+        MenuAction::Daily => *session = daily_session(session.mode),
+        MenuAction::CopyCode => copy_shown_code(&mut commands, entry.as_deref(), screen.as_deref(), session.mode),
         MenuAction::PasteCode => commands.run_system_cached(start_paste),
         MenuAction::History => next_screen.set(Screen::SeedHistory),
         MenuAction::PlayHistory => commands.run_system_cached(crate::ui::seed_history::play_selected),
@@ -325,41 +287,14 @@ fn on_menu_chosen(
             next_screen.set(Screen::SeedSelect);
         }
         MenuAction::Share => commands.run_system_cached(share_run),
-        MenuAction::Resume => {
-            if let Some(next) = next_pause.as_mut() {
-                next.set(Pause::Running);
-            }
-        }
-        MenuAction::ToTitle => {
-            if screen.as_ref().is_some_and(|screen| *screen.get() == Screen::Settings) {
-                back_to.0 = Some(return_to::TITLE_SETTINGS);
-            }
-            next_screen.set(Screen::Title);
-        }
+        MenuAction::Resume => set_pause(&mut next_pause, Pause::Running),
+        MenuAction::ToTitle => to_title(screen.as_deref(), &mut back_to, &mut next_screen),
         MenuAction::Back => next_screen.set(Screen::ModeSelect),
-        MenuAction::ReloadData => {
-            let source = data.map(|d| d.source.clone()).or(problem.map(|p| p.source.clone()));
-            let Some(source) = source else { return };
-            match GameData::load(source) {
-                Ok(data) => {
-                    commands.insert_resource(data);
-                    commands.remove_resource::<DataProblem>();
-                    toast.show("Data reloaded");
-                    next_screen.set(Screen::Title);
-                }
-                Err(error) => toast.show(format!("Still broken: {error}")),
-            }
-        }
+        MenuAction::ReloadData => reload_data(&mut commands, data, problem, &mut toast, &mut next_screen),
         MenuAction::Quit => {
             exit.write(AppExit::Success);
         }
-        // From the pause, the settings open over the waiting run.
-        MenuAction::Settings => match next_pause.as_mut() {
-            Some(next) if screen.as_ref().is_some_and(|screen| *screen.get() == Screen::Playing) => {
-                next.set(Pause::Settings);
-            }
-            _ => next_screen.set(Screen::Settings),
-        },
+        MenuAction::Settings => open_settings(&mut next_pause, screen.as_deref(), &mut next_screen),
         // Changed and saved by the settings screen's own observer (`ui::settings`).
         MenuAction::Volume
         | MenuAction::MusicVolume
@@ -378,5 +313,113 @@ fn on_menu_chosen(
         | MenuAction::HowMade
         // Asked for by `ui::seed_entry`.
         | MenuAction::TypeSeed => {}
+    }
+}
+
+/// *Choose mode*: the mode's seed screen; a level is a place in one mode's run, so another mode
+/// starts from its beginning.
+fn choose_mode(session: &mut ResMut<Session>, next_screen: &mut ResMut<NextState<Screen>>, mode: Mode) {
+    session.mode = mode;
+    session.level = None;
+    next_screen.set(Screen::SeedSelect);
+}
+
+/// *Play*: text typed on the seed screen is the seed its preview shows and Play plays; if it
+/// plays no level, the reason shows instead and nothing starts.
+fn play_chosen_seed(
+    session: &mut ResMut<Session>,
+    next_screen: &mut ResMut<NextState<Screen>>,
+    entry: &mut Option<ResMut<crate::ui::seed_entry::SeedEntry>>,
+) {
+    if let Some(entry) = entry.as_mut().filter(|entry| !entry.text.trim().is_empty())
+        && !entry.submit(session)
+    {
+        return;
+    }
+    next_screen.set(Screen::Playing);
+}
+
+/// Sets the pause's next state, where there is a pause.
+fn set_pause(next_pause: &mut Option<ResMut<NextState<Pause>>>, pause: Pause) {
+    if let Some(next) = next_pause.as_mut() {
+        next.set(pause);
+    }
+}
+
+/// Today's daily challenge (UTC) in `mode`.
+fn daily_session(mode: Mode) -> Session {
+    let (year, month, day) = utc_today();
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    Session {
+        mode,
+        seed: Seed::daily(year, month, day),
+        origin: Some(format!("daily challenge {date} (UTC)")),
+        daily: Some(date),
+        level: None,
+    }
+}
+
+/// *Copy code*: on the seed screen, typed text that reads as a seed is the seed shown, so it is
+/// the one copied; elsewhere the session's code.
+fn copy_shown_code(
+    commands: &mut Commands,
+    entry: Option<&crate::ui::seed_entry::SeedEntry>,
+    screen: Option<&State<Screen>>,
+    mode: Mode,
+) {
+    match entry
+        .filter(|_| screen.is_some_and(|screen| *screen.get() == Screen::SeedSelect))
+        .and_then(|entry| entry.typed_session(mode))
+    {
+        Some(typed) => commands.run_system_cached_with(copy_session_code, typed),
+        None => commands.run_system_cached(copy_code),
+    }
+}
+
+/// *To title*: from the settings screen, the title's cursor comes back to its *Settings*.
+fn to_title(
+    screen: Option<&State<Screen>>,
+    back_to: &mut ResMut<MenuReturn>,
+    next_screen: &mut ResMut<NextState<Screen>>,
+) {
+    if screen.is_some_and(|screen| *screen.get() == Screen::Settings) {
+        back_to.0 = Some(return_to::TITLE_SETTINGS);
+    }
+    next_screen.set(Screen::Title);
+}
+
+/// *Reload data*: the game's data read again from where it came from; back to the title once it
+/// loads, else a toast says what is still broken.
+fn reload_data(
+    commands: &mut Commands,
+    data: Option<Res<GameData>>,
+    problem: Option<Res<DataProblem>>,
+    toast: &mut ResMut<Toast>,
+    next_screen: &mut ResMut<NextState<Screen>>,
+) {
+    let source = data.map(|d| d.source.clone()).or(problem.map(|p| p.source.clone()));
+    let Some(source) = source else { return };
+    match GameData::load(source) {
+        Ok(data) => {
+            commands.insert_resource(data);
+            commands.remove_resource::<DataProblem>();
+            toast.show("Data reloaded");
+            next_screen.set(Screen::Title);
+        }
+        Err(error) => toast.show(format!("Still broken: {error}")),
+    }
+}
+
+/// *Settings*: from the pause they open over the waiting run, else as their own screen.
+fn open_settings(
+    next_pause: &mut Option<ResMut<NextState<Pause>>>,
+    screen: Option<&State<Screen>>,
+    next_screen: &mut ResMut<NextState<Screen>>,
+) {
+    match next_pause.as_mut() {
+        Some(next) if screen.is_some_and(|screen| *screen.get() == Screen::Playing) => {
+            next.set(Pause::Settings);
+        }
+        _ => next_screen.set(Screen::Settings),
     }
 }

@@ -2,6 +2,7 @@
 //! is a status with `{"error": "…"}`.
 
 use std::net::{IpAddr, SocketAddr};
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -23,8 +24,8 @@ use crate::limits::Budget;
 use crate::metrics::{Metrics, count};
 use crate::pages::{BoardPage, board as board_html};
 use crate::store::{BoardKey, Run, Store};
-use crate::submit::{MAX_BODY_BYTES, Refusal, hex_digest, parse_submission};
-use crate::verify::{Rules, Verifier};
+use crate::submit::{MAX_BODY_BYTES, Refusal, Submission, hex_digest, parse_submission};
+use crate::verify::{Outcome, Rules, Verifier};
 
 /// Everything a request may need.
 pub struct Board {
@@ -90,79 +91,128 @@ fn database_error(board: &Board, error: sqlx::Error) -> Response {
     retry_after(503, 5, "the board's database can't answer now; try again in a moment".into())
 }
 
+/// `POST /api/v1/runs`: a run's replay, re-played (or known already) and, when it plays out as it
+/// claims, recorded on its board.
 async fn submit(
     State(board): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let refused = |refusal: Refusal| {
-        count(&board.metrics.refused);
-        refuse(refusal)
-    };
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return refused(Refusal::new(413, format!("the request is longer than {MAX_BODY_BYTES} bytes")));
-        }
-        Err(rejection) => return refused(Refusal::new(400, format!("the body can't be read: {rejection}"))),
-    };
-    let submission = match parse_submission(&body) {
+    let submission = match read_body(body).and_then(|body| parse_submission(&body)) {
         Ok(submission) => submission,
-        Err(refusal) => return refused(refusal),
+        Err(refusal) => return refused(&board, refusal),
     };
     // Another mode, generator version or rules: refused before any work, with the reason.
     if let Err(error) = check_playable(&submission.replay, board.rules) {
-        return refused(Refusal::new(422, error));
+        return refused(&board, Refusal::new(422, error));
     }
+    let outcome = match outcome_of(&board, peer, &headers, &submission).await {
+        ControlFlow::Continue(outcome) => outcome,
+        ControlFlow::Break(response) => return response,
+    };
+    if let Err(refusal) = check_claim(&submission.replay, outcome) {
+        return refused(&board, refusal);
+    }
+    record_run(&board, &submission, outcome).await
+}
+
+/// A refusal of a submission, counted as one.
+fn refused(board: &Board, refusal: Refusal) -> Response {
+    count(&board.metrics.refused);
+    refuse(refusal)
+}
+
+/// The request's body, or why it can't be had (too long, or not read).
+fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Refusal> {
+    match body {
+        Ok(body) => Ok(body),
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(Refusal::new(413, format!("the request is longer than {MAX_BODY_BYTES} bytes")))
+        }
+        Err(rejection) => Err(Refusal::new(400, format!("the body can't be read: {rejection}"))),
+    }
+}
+
+/// What the submitted run plays out to: the board's record of this very replay if it has one,
+/// else a fresh re-play. Breaks with the response that ends the request when neither can be had.
+async fn outcome_of(
+    board: &Board,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    submission: &Submission,
+) -> ControlFlow<Response, Outcome> {
     let digest = hex_digest(submission.code.as_bytes());
     let known = match board.store.verified(&digest).await {
         Ok(known) => known,
-        Err(error) => return database_error(&board, error),
+        Err(error) => return ControlFlow::Break(database_error(board, error)),
     };
-    let outcome = match known {
+    match known {
         Some(known) => {
             count(&board.metrics.replays_cached);
-            known
+            ControlFlow::Continue(known)
         }
-        None => {
-            // The steps it asks to have re-played, already bounded by the decoder to the
-            // mode's longest run, are what an address's budget pays for.
-            let steps = submission.replay.inputs.len();
-            if let Err(wait) = board.steps.spend(client(&board, peer, &headers), steps as u64, Instant::now()) {
-                count(&board.metrics.rate_limited);
-                let error = format!("too many steps re-played for this address; try again in {} s", wait.as_secs());
-                return retry_after(429, wait.as_secs(), error);
-            }
-            let Ok(answer) = board.verifier.submit(submission.code.clone(), steps) else {
-                count(&board.metrics.busy);
-                return retry_after(503, 10, "the server is re-playing as many runs as it can; try again soon".into());
-            };
-            let outcome = match answer.await {
-                Ok(Ok(outcome)) => outcome,
-                Ok(Err(error)) => return refused(Refusal::new(422, error)),
-                Err(_) => return retry_after(503, 10, "the run's re-play was interrupted; try again".into()),
-            };
-            count(&board.metrics.replays_simulated);
-            board.metrics.steps_simulated.fetch_add(outcome.steps, std::sync::atomic::Ordering::Relaxed);
-            if let Err(error) = board.store.remember(&digest, outcome).await {
-                return database_error(&board, error);
-            }
-            outcome
+        None => replay_afresh(board, peer, headers, submission, &digest).await,
+    }
+}
+
+/// Re-plays a run the board hasn't seen, paid for from the client's step budget, and remembers
+/// what it came to under `digest`. Breaks with the response that ends the request on the way.
+async fn replay_afresh(
+    board: &Board,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    submission: &Submission,
+    digest: &str,
+) -> ControlFlow<Response, Outcome> {
+    // The steps it asks to have re-played, already bounded by the decoder to the mode's longest
+    // run, are what an address's budget pays for.
+    let steps = submission.replay.inputs.len();
+    if let Err(wait) = board.steps.spend(client(board, peer, headers), steps as u64, Instant::now()) {
+        count(&board.metrics.rate_limited);
+        let error = format!("too many steps re-played for this address; try again in {} s", wait.as_secs());
+        return ControlFlow::Break(retry_after(429, wait.as_secs(), error));
+    }
+    let Ok(answer) = board.verifier.submit(submission.code.clone(), steps) else {
+        count(&board.metrics.busy);
+        let error = "the server is re-playing as many runs as it can; try again soon".to_string();
+        return ControlFlow::Break(retry_after(503, 10, error));
+    };
+    let outcome = match answer.await {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(error)) => return ControlFlow::Break(refused(board, Refusal::new(422, error))),
+        Err(_) => {
+            return ControlFlow::Break(retry_after(503, 10, "the run's re-play was interrupted; try again".into()));
         }
     };
-    let replay = &submission.replay;
+    count(&board.metrics.replays_simulated);
+    board.metrics.steps_simulated.fetch_add(outcome.steps, std::sync::atomic::Ordering::Relaxed);
+    if let Err(error) = board.store.remember(digest, outcome).await {
+        return ControlFlow::Break(database_error(board, error));
+    }
+    ControlFlow::Continue(outcome)
+}
+
+/// Whether the replay's score and final state are the ones its inputs played out to, or which
+/// one isn't.
+fn check_claim(replay: &Replay, outcome: Outcome) -> Result<(), Refusal> {
     if (u64::from(replay.score), replay.state) != (outcome.score, outcome.state) {
         let problem = if u64::from(replay.score) == outcome.score {
             "the replay's final-state hash isn't the one its inputs play out to".to_string()
         } else {
             format!("the replay says it scored {} but its inputs play out to {}", replay.score, outcome.score)
         };
-        return refused(Refusal::new(
+        return Err(Refusal::new(
             422,
             format!("{problem}: it was changed, or recorded by a build that plays differently"),
         ));
     }
+    Ok(())
+}
+
+/// Records the verified run on its board, and answers with its rank there.
+async fn record_run(board: &Board, submission: &Submission, outcome: Outcome) -> Response {
+    let replay = &submission.replay;
     let key = BoardKey {
         mode: replay.mode.clone(),
         seed: SeedCode { seed: replay.seed, version: replay.version }.to_string(),
@@ -191,7 +241,7 @@ async fn submit(
             });
             (StatusCode::CREATED, Json(body)).into_response()
         }
-        Err(error) => database_error(&board, error),
+        Err(error) => database_error(board, error),
     }
 }
 

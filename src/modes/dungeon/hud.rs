@@ -50,11 +50,18 @@ fn label(content: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (Text::new(content), TextFont::from_font_size(size), TextColor(colour))
 }
 
+/// The dungeon's HUD, spawned on entering play: the minimap, the bag, the banner and the hint.
 fn spawn_hud(mut commands: Commands, scheme: Res<Scheme>) {
-    let gone = || DespawnOnExit(Screen::Playing);
-    // The minimap, bottom right.
+    spawn_minimap(&mut commands, scheme.player);
+    spawn_bag(&mut commands);
+    spawn_banner(&mut commands);
+    spawn_hint(&mut commands);
+}
+
+/// The minimap, bottom right: its title, the map's image and the chef's dot in `player`'s colour.
+fn spawn_minimap(commands: &mut Commands, player: Color) {
     commands.spawn((
-        gone(),
+        DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,
             right: px(18),
@@ -85,14 +92,17 @@ fn spawn_hud(mut commands: Commands, scheme: Res<Scheme>) {
                         ..default()
                     },
                     BorderColor::all(Color::WHITE),
-                    BackgroundColor(scheme.player),
+                    BackgroundColor(player),
                 )],
             ),
         ],
     ));
-    // The bag, bottom left.
+}
+
+/// The bag, bottom left: the keys' reminder over the inventory strip.
+fn spawn_bag(commands: &mut Commands) {
     commands.spawn((
-        gone(),
+        DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,
             left: px(18),
@@ -119,9 +129,12 @@ fn spawn_hud(mut commands: Commands, scheme: Res<Scheme>) {
             ),
         ],
     ));
-    // The banner, across the top third.
+}
+
+/// The banner, across the top third: hidden until a zone opens.
+fn spawn_banner(commands: &mut Commands) {
     commands.spawn((
-        gone(),
+        DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
@@ -145,9 +158,12 @@ fn spawn_hud(mut commands: Commands, scheme: Res<Scheme>) {
             children![(BannerTitle, label("", 46.0, Color::WHITE)), (BannerSubtitle, label("", 22.0, Color::WHITE)),],
         )],
     ));
-    // The hint, above the bag.
+}
+
+/// The hint, above the bag: hidden until a touched puzzle needs something.
+fn spawn_hint(commands: &mut Commands) {
     commands.spawn((
-        gone(),
+        DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),

@@ -168,96 +168,122 @@ impl DungeonRun {
 
     /// The score, lives, banner and hint after `event`.
     fn react(&mut self, event: &Event, data: &GameData) {
-        let d = &self.play.dungeon;
-        let say = |text: String| Some(Hint { text, steps_left: HINT_STEPS });
         match event {
             Event::Ate(f) => {
                 self.food_eaten += 1;
-                self.score = self.score.saturating_add(data.food().points(d.food[*f].kind));
+                self.score = self.score.saturating_add(data.food().points(self.play.dungeon.food[*f].kind));
             }
             Event::Solved(_) => {
                 self.puzzles_solved += 1;
                 self.score = self.score.saturating_add(NODE_POINTS);
             }
-            Event::Picked(i) => self.hint = say(format!("Got the {}", d.items[*i].name)),
+            Event::DoorOpened { zone, .. } => self.announce_open_zone(*zone),
+            // Walking in just after its door opened: the "open!" banner is still up and says it.
+            Event::EnteredZone(z)
+                if *z > 0 && !self.banner.as_ref().is_some_and(|b| b.zone == Some(*z) && b.steps_left > 0) =>
+            {
+                self.announce_entered_zone(*z);
+            }
+            Event::Hurt(h) => self.hurt(*h),
+            Event::Cleared => self.serve_feast(),
+            _ => {
+                if let Some(text) = self.hint_about(event) {
+                    self.hint = Some(Hint { text, steps_left: HINT_STEPS });
+                }
+            }
+        }
+    }
+
+    /// The hint line `event` shows, for the events that only say something.
+    fn hint_about(&self, event: &Event) -> Option<String> {
+        let d = &self.play.dungeon;
+        let text = match event {
+            Event::Picked(i) => format!("Got the {}", d.items[*i].name),
             Event::Handed(items) => {
                 let names: Vec<&str> = items.iter().map(|&i| d.items[i].name.as_str()).collect();
-                self.hint = say(format!("Handed over the {}", names.join(" and the ")));
+                format!("Handed over the {}", names.join(" and the "))
             }
             Event::Thrown(s) if d.nodes[d.switches[*s].giver].role != seedfeast_procgen::dungeon::NodeRole::Bridge => {
-                self.hint = say(format!("Click! The {} is done", d.switches[*s].name));
+                format!("Click! The {} is done", d.switches[*s].name)
             }
-            Event::PenOpened(n) => {
-                self.hint = say(format!("The bars around the {} open", d.nodes[*n].title.to_lowercase()))
-            }
+            Event::PenOpened(n) => format!("The bars around the {} open", d.nodes[*n].title.to_lowercase()),
             Event::Fed(n) => {
                 let guard = d.objects.iter().find(|o| o.node == *n).map_or("guard", |o| o.name.as_str());
-                self.hint = say(format!("The {guard} gobbles it up and steps aside"));
+                format!("The {guard} gobbles it up and steps aside")
             }
             Event::Cooked(n) => {
                 let dish = match d.nodes[*n].gives {
                     Gives::Item(i) => d.items[i].name.as_str(),
                     _ => "dish",
                 };
-                self.hint = say(format!("Ding! A fresh {dish}"));
+                format!("Ding! A fresh {dish}")
             }
-            Event::DoorOpened { zone, .. } => {
-                let name = self.zone_names.get(*zone).cloned().unwrap_or_default();
-                self.banner = Some(Banner {
-                    zone: Some(*zone),
-                    title: format!("The {name} is open!"),
-                    subtitle: format!("Zone {} of {} unlocked", zone + 1, d.zones.len()),
-                    colour: d.zones[*zone].colour,
-                    steps_left: BANNER_STEPS,
-                });
-            }
-            // Walking in just after its door opened: the "open!" banner is still up and says it.
-            Event::EnteredZone(z)
-                if *z > 0 && !self.banner.as_ref().is_some_and(|b| b.zone == Some(*z) && b.steps_left > 0) =>
-            {
-                let name = self.zone_names.get(*z).cloned().unwrap_or_default();
-                self.banner = Some(Banner {
-                    zone: Some(*z),
-                    title: format!("Welcome to the {name}"),
-                    subtitle: format!("Zone {} of {}", z + 1, d.zones.len()),
-                    colour: d.zones[*z].colour,
-                    steps_left: BANNER_STEPS,
-                });
-            }
-            Event::Hint(text) => self.hint = say(text.clone()),
+            Event::Hint(text) => text.clone(),
             Event::Travelled(z) => {
                 let name = self.zone_names.get(*z).cloned().unwrap_or_default();
-                self.hint = say(format!("Quick travel: the {name} entrance"));
+                format!("Quick travel: the {name} entrance")
             }
-            Event::Hurt(h) => {
-                let name = d.hazards[*h].name.clone();
-                self.lives = self.lives.saturating_sub(1);
-                if self.lives == 0 {
-                    self.ended = Some(format!("A {name} got you!"));
-                } else {
-                    self.hint =
-                        say(format!("Ouch, a {name}! {} left", crate::words::counted(self.lives, "life", "lives")));
-                }
-            }
-            Event::Cleared => {
-                let k = self.dungeon_number();
-                let under = (d.par_seconds as f32 - self.seconds()).max(0.0) as u32;
-                let bonus = CLEAR_POINTS.saturating_mul(k).saturating_add(PAR_POINTS.saturating_mul(under));
-                self.score = self.score.saturating_add(bonus);
-                self.banner = Some(Banner {
-                    zone: None,
-                    title: "Feast served!".into(),
-                    subtitle: format!(
-                        "Dungeon {k} in {} (par {})   +{bonus}",
-                        clock(self.seconds()),
-                        clock(d.par_seconds as f32)
-                    ),
-                    colour: d.zones[d.zones.len() - 1].colour,
-                    steps_left: BANNER_STEPS,
-                });
-            }
-            _ => {}
+            _ => return None,
+        };
+        Some(text)
+    }
+
+    /// The banner for zone `zone`'s door opening.
+    fn announce_open_zone(&mut self, zone: usize) {
+        let d = &self.play.dungeon;
+        let name = self.zone_names.get(zone).cloned().unwrap_or_default();
+        self.banner = Some(Banner {
+            zone: Some(zone),
+            title: format!("The {name} is open!"),
+            subtitle: format!("Zone {} of {} unlocked", zone + 1, d.zones.len()),
+            colour: d.zones[zone].colour,
+            steps_left: BANNER_STEPS,
+        });
+    }
+
+    /// The welcome banner on first walking into zone `z`.
+    fn announce_entered_zone(&mut self, z: usize) {
+        let d = &self.play.dungeon;
+        let name = self.zone_names.get(z).cloned().unwrap_or_default();
+        self.banner = Some(Banner {
+            zone: Some(z),
+            title: format!("Welcome to the {name}"),
+            subtitle: format!("Zone {} of {}", z + 1, d.zones.len()),
+            colour: d.zones[z].colour,
+            steps_left: BANNER_STEPS,
+        });
+    }
+
+    /// Hazard `h` costs a life: the run ends on the last, else a hint counts those left.
+    fn hurt(&mut self, h: usize) {
+        let name = self.play.dungeon.hazards[h].name.clone();
+        self.lives = self.lives.saturating_sub(1);
+        if self.lives == 0 {
+            self.ended = Some(format!("A {name} got you!"));
+        } else {
+            let text = format!("Ouch, a {name}! {} left", crate::words::counted(self.lives, "life", "lives"));
+            self.hint = Some(Hint { text, steps_left: HINT_STEPS });
         }
+    }
+
+    /// The feast served: the clear bonus (more per dungeon, more under par) and its banner.
+    fn serve_feast(&mut self) {
+        let d = &self.play.dungeon;
+        let k = self.dungeon_number();
+        let under = (d.par_seconds as f32 - self.seconds()).max(0.0) as u32;
+        let bonus = CLEAR_POINTS.saturating_mul(k).saturating_add(PAR_POINTS.saturating_mul(under));
+        self.score = self.score.saturating_add(bonus);
+        self.banner = Some(Banner {
+            zone: None,
+            title: "Feast served!".into(),
+            subtitle: format!(
+                "Dungeon {k} in {} (par {})   +{bonus}",
+                clock(self.seconds()),
+                clock(d.par_seconds as f32)
+            ),
+            colour: d.zones[d.zones.len() - 1].colour,
+            steps_left: BANNER_STEPS,
+        });
     }
 }
 

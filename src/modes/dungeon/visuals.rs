@@ -4,7 +4,7 @@
 //! inventory strip, banner, hints) are in [`super::hud`]. Only the windowed game adds this.
 
 use bevy::prelude::*;
-use seedfeast_procgen::dungeon::{ObjectKind, Tile};
+use seedfeast_procgen::dungeon::ObjectKind;
 
 use crate::feel::decor::Decor;
 use crate::palette::{self, Scheme};
@@ -15,7 +15,9 @@ use super::spawn::{
 };
 use super::{DungeonRun, hud};
 
+mod object_art;
 mod show;
+mod tile_art;
 mod wear;
 
 /// Adds the Zone dungeon's visuals (the table of modes calls it for the windowed game).
@@ -117,151 +119,22 @@ fn add_backdrop(mut commands: Commands, run: Res<DungeonRun>, players: Query<(),
     ));
 }
 
+/// Dresses each new tile by its kind (see `tile_art`).
 fn dress_tiles(
     mut commands: Commands,
     run: Res<DungeonRun>,
     session: Res<crate::session::Session>,
     tiles: Query<(Entity, &DungeonTile, &AtCell), Added<DungeonTile>>,
 ) {
-    let d = &run.play.dungeon;
     // The dungeon's own number: each dungeon of a seed wears its own way, and the same one the
     // same way however the run reached it (from the start or from a link's level).
     let decor = Decor::new(session.seed.0, run.dungeon_number());
     for (entity, tile, at) in &tiles {
-        let (x, y) = at.0;
-        let place = (x as u32, y as u32);
-        let c = zone_colour(&run, tile.zone);
-        let checker = wear::floor_lightness(&decor, place);
-        let floor = shade(c, WHITE, checker);
-        let open_below = d.tile((x, y + 1)) != Tile::Wall;
-        let mut e = commands.entity(entity);
-        e.insert(Visibility::default());
-        match tile.tile {
-            Tile::Wall => {
-                // The wall's top, and where a floor lies below it its face, seen from above.
-                e.insert(Sprite::from_color(shade(c, DARK, 0.78), Vec2::splat(CELL)));
-                if let Some(block) = wear::wall_block(&decor, place, c) {
-                    e.with_child(block);
-                }
-                if open_below {
-                    e.with_children(|p| {
-                        p.spawn((
-                            Sprite::from_color(shade(c, DARK, 0.5), Vec2::new(CELL, CELL * 0.42)),
-                            Transform::from_xyz(0.0, -CELL * 0.29, 0.05),
-                        ));
-                        p.spawn((
-                            Sprite::from_color(shade(c, WHITE, 0.1), Vec2::new(CELL, 3.0)),
-                            Transform::from_xyz(0.0, -CELL * 0.08, 0.06),
-                        ));
-                    });
-                }
-            }
-            Tile::Floor => {
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|p| {
-                    for mark in wear::floor_marks(&decor, place, c) {
-                        p.spawn(mark);
-                    }
-                });
-            }
-            Tile::Corridor => {
-                e.insert(Sprite::from_color(shade(c, WHITE, (checker - 0.12).max(0.0)), Vec2::splat(CELL)));
-            }
-            Tile::Decor => {
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_child((
-                    Sprite::from_color(shade(c, DARK, 0.12), Vec2::splat(CELL * 0.86)),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                    children![(
-                        Sprite::from_color(shade(c, WHITE, 0.55), Vec2::splat(CELL * 0.3)),
-                        Transform::from_xyz(0.0, 0.0, 0.05).with_rotation(Quat::from_rotation_z(0.785)),
-                    )],
-                ));
-            }
-            Tile::Pillar => {
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_child((
-                    Sprite::from_color(shade(c, DARK, 0.6), Vec2::splat(CELL * 0.8)),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                    children![(
-                        Sprite::from_color(shade(c, DARK, 0.35), Vec2::new(CELL * 0.8, CELL * 0.2)),
-                        Transform::from_xyz(0.0, CELL * 0.3, 0.05),
-                    )],
-                ));
-            }
-            Tile::Door => {
-                // An open doorway: a plank threshold between two posts.
-                let across =
-                    d.tile((x + 1, y)) == Tile::Wall || x.checked_sub(1).is_some_and(|l| d.tile((l, y)) == Tile::Wall);
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|p| {
-                    for i in [-1.0, 0.0, 1.0] {
-                        let (size, at) = if across {
-                            (Vec2::new(CELL * 0.86, CELL * 0.26), Vec3::new(0.0, i * CELL * 0.29, 0.05))
-                        } else {
-                            (Vec2::new(CELL * 0.26, CELL * 0.86), Vec3::new(i * CELL * 0.29, 0.0, 0.05))
-                        };
-                        p.spawn((Sprite::from_color(WOOD, size), Transform::from_translation(at)));
-                    }
-                    for side in [-1.0, 1.0] {
-                        let at = if across {
-                            Vec3::new(side * CELL * 0.46, 0.0, 0.1)
-                        } else {
-                            Vec3::new(0.0, side * CELL * 0.46, 0.1)
-                        };
-                        p.spawn((
-                            Sprite::from_color(WOOD_DARK, Vec2::splat(CELL * 0.14)),
-                            Transform::from_translation(at),
-                        ));
-                    }
-                });
-            }
-            Tile::Gate => {
-                e.insert(Sprite::from_color(floor, Vec2::splat(CELL))).with_children(|parent| {
-                    parent
-                        .spawn((Bars(at.0), Transform::from_xyz(0.0, 0.0, 0.6), Visibility::default()))
-                        .with_children(|bars| {
-                            for dx in [-15.0, -5.0, 5.0, 15.0] {
-                                bars.spawn((
-                                    Sprite::from_color(shade(c, DARK, 0.65), Vec2::new(5.0, CELL * 0.9)),
-                                    Transform::from_xyz(dx, 0.0, 0.0),
-                                ));
-                            }
-                            bars.spawn((
-                                Sprite::from_color(shade(c, DARK, 0.75), Vec2::new(CELL * 0.9, 5.0)),
-                                Transform::from_xyz(0.0, 8.0, 0.01),
-                            ));
-                        });
-                });
-            }
-            Tile::LockedDoor => {
-                // The door into the next zone, in that zone's colour, with a padlock.
-                let into = run.play.door_of(at.0).map_or(tile.zone, |n| d.nodes[n].zone);
-                let next = zone_colour(&run, into);
-                e.insert(Sprite::from_color(shade(next, WHITE, 0.3), Vec2::splat(CELL))).with_children(|parent| {
-                    parent
-                        .spawn((Bars(at.0), Transform::from_xyz(0.0, 0.0, 0.6), Visibility::default()))
-                        .with_children(|door| {
-                            door.spawn(Sprite::from_color(IRON, Vec2::splat(CELL)));
-                            door.spawn((
-                                Sprite::from_color(shade(next, DARK, 0.25), Vec2::splat(CELL * 0.8)),
-                                Transform::from_xyz(0.0, 0.0, 0.01),
-                            ));
-                            door.spawn((
-                                Sprite::from_color(GOLD, Vec2::new(16.0, 14.0)),
-                                Transform::from_xyz(0.0, -4.0, 0.02),
-                            ));
-                            door.spawn((
-                                Sprite::from_color(IRON, Vec2::new(4.0, 7.0)),
-                                Transform::from_xyz(0.0, -5.0, 0.03),
-                            ));
-                            door.spawn((
-                                Sprite::from_color(GOLD, Vec2::new(10.0, 8.0)),
-                                Transform::from_xyz(0.0, 6.0, 0.015),
-                            ));
-                        });
-                });
-            }
-        }
+        tile_art::dress_tile(&mut commands.entity(entity), &run, &decor, tile, at.0);
     }
 }
 
+/// Dresses each new puzzle object by its kind (see `object_art`).
 fn dress_objects(
     mut commands: Commands,
     run: Res<DungeonRun>,
@@ -274,115 +147,7 @@ fn dress_objects(
         let o = &d.objects[object.0];
         let zone = super::spawn::zone_at(&run.play, at.0);
         let c = zone_colour(&run, zone);
-        let mut e = commands.entity(entity);
-        e.insert(Visibility::default());
-        match o.kind {
-            ObjectKind::Lever { .. } => {
-                e.with_children(|p| {
-                    p.spawn((Sprite::from_color(IRON, Vec2::new(30.0, 14.0)), Transform::from_xyz(0.0, -12.0, 0.0)));
-                    p.spawn((
-                        LeverHandle(object.0),
-                        Transform::from_xyz(0.0, -10.0, 0.1),
-                        Visibility::default(),
-                        children![
-                            (Sprite::from_color(WOOD_DARK, Vec2::new(6.0, 28.0)), Transform::from_xyz(0.0, 14.0, 0.0)),
-                            shape(
-                                &shapes.circle,
-                                materials.add(palette::ACCENT),
-                                Vec3::new(0.0, 28.0, 0.1),
-                                Vec2::splat(7.0)
-                            ),
-                        ],
-                    ));
-                });
-            }
-            ObjectKind::Crate { .. } => {
-                let body = shade(c, (0.5, 0.3, 0.15), 0.5);
-                e.insert(Sprite::from_color(shade(c, DARK, 0.6), Vec2::splat(CELL * 0.86))).with_children(|p| {
-                    p.spawn((Sprite::from_color(body, Vec2::splat(CELL * 0.72)), Transform::from_xyz(0.0, 0.0, 0.05)));
-                    for angle in [0.785f32, -0.785] {
-                        p.spawn((
-                            Sprite::from_color(shade(c, DARK, 0.45), Vec2::new(CELL * 0.9, 5.0)),
-                            Transform::from_xyz(0.0, 0.0, 0.1).with_rotation(Quat::from_rotation_z(angle)),
-                        ));
-                    }
-                });
-            }
-            ObjectKind::Plate { .. } => {
-                e.insert(Sprite::from_color(IRON, Vec2::splat(CELL * 0.8))).with_child((
-                    PlateTop(object.0),
-                    Sprite::from_color(shade(c, DARK, 0.3), Vec2::splat(CELL * 0.62)),
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                ));
-            }
-            ObjectKind::Station { .. } => {
-                e.insert(Sprite::from_color(Color::srgb(0.62, 0.6, 0.62), Vec2::new(CELL * 0.92, CELL * 0.8)))
-                    .with_children(|p| {
-                        p.spawn((
-                            Sprite::from_color(Color::srgb(0.82, 0.8, 0.8), Vec2::new(CELL * 0.92, 8.0)),
-                            Transform::from_xyz(0.0, CELL * 0.36, 0.05),
-                        ));
-                        p.spawn((
-                            StationPot(object.0),
-                            shape(&shapes.circle, materials.add(IRON), Vec3::new(0.0, -2.0, 0.1), Vec2::splat(13.0)),
-                        ));
-                        p.spawn(shape(
-                            &shapes.circle,
-                            materials.add(palette::ACCENT),
-                            Vec3::new(0.0, -2.0, 0.2),
-                            Vec2::splat(7.0),
-                        ));
-                    });
-            }
-            ObjectKind::Guard { .. } => {
-                let fur = shade(c, DARK, 0.35);
-                let white = materials.add(palette::EYE);
-                let pupil = materials.add(palette::PUPIL);
-                e.insert(GuardLook(object.0)).with_children(|p| {
-                    for x in [-13.0, 13.0] {
-                        p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(x, 14.0, 0.0), Vec2::splat(8.0)));
-                    }
-                    p.spawn(shape(&shapes.circle, materials.add(fur), Vec3::new(0.0, 0.0, 0.05), Vec2::splat(19.0)));
-                    p.spawn(shape(
-                        &shapes.circle,
-                        materials.add(shade(c, WHITE, 0.5)),
-                        Vec3::new(0.0, -6.0, 0.08),
-                        Vec2::new(11.0, 8.0),
-                    ));
-                    for x in [-7.0, 7.0] {
-                        p.spawn(shape(&shapes.circle, white.clone(), Vec3::new(x, 5.0, 0.1), Vec2::splat(5.0)));
-                        p.spawn(shape(&shapes.circle, pupil.clone(), Vec3::new(x, 4.0, 0.2), Vec2::splat(2.5)));
-                    }
-                    p.spawn((
-                        GuardMouth(object.0),
-                        Sprite::from_color(palette::PUPIL, Vec2::new(10.0, 3.0)),
-                        Transform::from_xyz(0.0, -8.0, 0.2),
-                    ));
-                });
-            }
-            ObjectKind::Table => {
-                e.insert(Sprite::from_color(WOOD_DARK, Vec2::new(CELL * 0.98, CELL * 0.84))).with_children(|p| {
-                    p.spawn((
-                        Sprite::from_color(Color::srgb(0.99, 0.97, 0.93), Vec2::new(CELL * 0.9, CELL * 0.7)),
-                        Transform::from_xyz(0.0, 2.0, 0.05),
-                    ));
-                    p.spawn((
-                        Sprite::from_color(palette::ACCENT, Vec2::new(CELL * 0.9, 5.0)),
-                        Transform::from_xyz(0.0, -CELL * 0.3, 0.08),
-                    ));
-                    let dishes = [(-11.0, 7.0, GOLD), (11.0, 7.0, palette::FROSTING), (0.0, -5.0, rgb(c))];
-                    for (x, y, colour) in dishes {
-                        p.spawn(shape(
-                            &shapes.circle,
-                            materials.add(Color::WHITE),
-                            Vec3::new(x, y, 0.1),
-                            Vec2::splat(8.0),
-                        ));
-                        p.spawn(shape(&shapes.circle, materials.add(colour), Vec3::new(x, y, 0.2), Vec2::splat(5.0)));
-                    }
-                });
-            }
-        }
+        object_art::dress_object(&mut commands.entity(entity), &o.kind, object.0, c, &shapes, &mut materials);
     }
 }
 

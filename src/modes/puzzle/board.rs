@@ -295,98 +295,6 @@ impl Board {
         Some(next)
     }
 
-    /// Plays `dt` seconds of the run, if one is playing. Bounded work per call whatever the
-    /// program: an endless loop is cut by the interpreter's step cap and the pace.
-    pub fn tick(&mut self, dt: f32) -> Vec<BoardEvent> {
-        let mut events = Vec::new();
-        let Some(playback) = self.playback.as_mut() else { return events };
-        let last_world = playback.world + 1 >= self.worlds.len();
-        if let Some((verdict, shown)) = playback.finished.as_mut() {
-            *shown += dt;
-            let (verdict, shown) = (*verdict, *shown);
-            if verdict == Verdict::Solved && !last_world {
-                if shown >= WORLD_HOLD_SECONDS {
-                    match self.next_world() {
-                        Some(next) => events.push(BoardEvent::ShowWorld(next)),
-                        // Only for a level whose worlds disagree on the objects (the
-                        // validator's `variants` rule): the run ends, not solved.
-                        None => {
-                            self.note = Note::Wrong;
-                            self.failed_world = Some(self.shown + 1);
-                            self.conclude(Verdict::Wrong);
-                            events.push(BoardEvent::Concluded(Verdict::Wrong));
-                        }
-                    }
-                }
-                return events;
-            }
-            if shown >= END_HOLD_SECONDS {
-                let from = self.shown;
-                self.conclude(verdict);
-                events.push(BoardEvent::Concluded(verdict));
-                if self.shown != from {
-                    events.push(BoardEvent::ShowWorld(self.shown));
-                }
-            }
-            return events;
-        }
-        playback.elapsed += dt * playback.speed;
-        for _ in 0..MAX_STEPS_PER_TICK {
-            let due = playback.current.as_ref().map_or(0.0, duration);
-            if playback.elapsed < due {
-                break;
-            }
-            playback.elapsed -= due;
-            playback.before = self.world.clone();
-            match playback.session.step() {
-                Some(event) => {
-                    self.world = playback.session.world().clone();
-                    playback.steps_done += 1;
-                    if events.len() < 8 {
-                        events.push(BoardEvent::Step(event.clone()));
-                    }
-                    playback.current = Some(event);
-                }
-                None => {
-                    playback.current = None;
-                    playback.elapsed = 0.0;
-                    let k = playback.world;
-                    let verdict = match playback.session.error() {
-                        Some(error) => {
-                            self.note = Note::Failed(error.clone());
-                            self.error = Some(error.clone());
-                            Verdict::Failed
-                        }
-                        None if playback.session.reach().all() => Verdict::Solved,
-                        None => {
-                            self.note = Note::Wrong;
-                            Verdict::Wrong
-                        }
-                    };
-                    playback.finished = Some((verdict, 0.0));
-                    self.passed[k] = Some(verdict == Verdict::Solved);
-                    if verdict != Verdict::Solved {
-                        self.failed_world = Some(k);
-                    } else if k == 0 {
-                        self.own_end = Some(self.world.clone());
-                    }
-                    if verdict == Verdict::Solved && !last_world {
-                        events.push(BoardEvent::WorldPassed(k));
-                        break;
-                    }
-                    if verdict == Verdict::Solved {
-                        self.open = true;
-                        self.solved_with = Some(playback.statements);
-                        self.note = Note::Solved;
-                    }
-                    events.push(BoardEvent::Finished(verdict));
-                    break;
-                }
-            }
-        }
-        events
-    }
-
     /// Plays the rest of the run at once (its end still shows for a moment).
     pub(crate) fn fast_forward(&mut self) -> Vec<BoardEvent> {
         let mut events = Vec::new();
@@ -487,6 +395,8 @@ impl Board {
         None
     }
 }
+
+mod play;
 
 #[cfg(test)]
 #[path = "board_tests.rs"]

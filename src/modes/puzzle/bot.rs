@@ -198,17 +198,6 @@ fn drive_bot(
     if bot.stuck.is_some() || run.ended.is_some() || pause.is_some_and(|p| *p.get() != Pause::Running) {
         return;
     }
-    let press = |bot: &mut PuzzleBot, keys: &mut MessageWriter<KeyboardInput>, key: BotKey| {
-        if key.ctrl {
-            keys.write(message(&ctrl(), ButtonState::Pressed));
-            keys.write(message(&key, ButtonState::Pressed));
-            bot.down = vec![ctrl(), key];
-        } else {
-            // A plain key goes down and up in one frame: its press is what the game reads.
-            keys.write(message(&key, ButtonState::Pressed));
-            keys.write(message(&key, ButtonState::Released));
-        }
-    };
     if countdown.is_some() {
         press(&mut bot, &mut keys, BotKey::plain(KeyCode::ShiftLeft, Key::Shift, None));
         return;
@@ -218,39 +207,15 @@ fn drive_bot(
     let step = run.board.step;
     // Progress: a new step, a new tile or a key typed.
     let seen = (step, at, bot.queue.len());
-    if bot.last_seen == Some(seen) && !run.board.running() {
-        bot.idle += 1;
-        if bot.idle > STUCK_FRAMES {
-            bot.stuck = Some(format!("no progress on step {step} at {at:?} for {STUCK_FRAMES} frames"));
-            return;
-        }
-    } else {
-        bot.idle = 0;
-        bot.last_seen = Some(seen);
+    if note_progress(&mut bot, seen, run.board.running()) {
+        return;
     }
     // A tap not yet walked is still on its way: one more would walk two tiles.
     if run.board.running() || player.mover.dir.is_some() || player.queued.is_some() || run.exit_reached {
         return;
     }
     if run.panel_open {
-        if run.board.open {
-            return; // the solved run's end is showing; the panel closes by itself
-        }
-        if let Some(key) = bot.queue.pop_front() {
-            press(&mut bot, &mut keys, key);
-            return;
-        }
-        if bot.typed_for == Some(step) {
-            bot.stuck = Some(format!("step {step}: the program ran but the way is still shut ({:?})", run.board.note));
-            return;
-        }
-        let program = match &bot.program {
-            BotProgram::Solution => run.board.level.solution.clone(),
-            BotProgram::Fixed(text) => text.clone(),
-        };
-        bot.queue.extend(keys_for_program(&program));
-        bot.queue.push_back(BotKey::run());
-        bot.typed_for = Some(step);
+        type_at_panel(&mut bot, &mut keys, &run, step);
         return;
     }
     let here = from_grid(at);
@@ -266,6 +231,59 @@ fn drive_bot(
         Some(dir) => press(&mut bot, &mut keys, BotKey::arrow(dir)),
         None => bot.stuck = Some(format!("step {step}: no way from {here:?} to {target:?}")),
     }
+}
+
+/// Presses a key: a chord's keys stay down until next frame, a plain key goes down and up.
+fn press(bot: &mut PuzzleBot, keys: &mut MessageWriter<KeyboardInput>, key: BotKey) {
+    if key.ctrl {
+        keys.write(message(&ctrl(), ButtonState::Pressed));
+        keys.write(message(&key, ButtonState::Pressed));
+        bot.down = vec![ctrl(), key];
+    } else {
+        // A plain key goes down and up in one frame: its press is what the game reads.
+        keys.write(message(&key, ButtonState::Pressed));
+        keys.write(message(&key, ButtonState::Released));
+    }
+}
+
+/// Counts the frames without progress (a new step, a new tile or a key typed) while no run
+/// plays; true once there have been too many and the bot is stuck.
+fn note_progress(bot: &mut PuzzleBot, seen: (u32, (usize, usize), usize), running: bool) -> bool {
+    let (step, at, _) = seen;
+    if bot.last_seen == Some(seen) && !running {
+        bot.idle += 1;
+        if bot.idle > STUCK_FRAMES {
+            bot.stuck = Some(format!("no progress on step {step} at {at:?} for {STUCK_FRAMES} frames"));
+            return true;
+        }
+    } else {
+        bot.idle = 0;
+        bot.last_seen = Some(seen);
+    }
+    false
+}
+
+/// At the open panel: types the step's program key by key and runs it, or, if it ran and the
+/// way is still shut, says the bot is stuck.
+fn type_at_panel(bot: &mut PuzzleBot, keys: &mut MessageWriter<KeyboardInput>, run: &PuzzleRun, step: u32) {
+    if run.board.open {
+        return; // the solved run's end is showing; the panel closes by itself
+    }
+    if let Some(key) = bot.queue.pop_front() {
+        press(bot, keys, key);
+        return;
+    }
+    if bot.typed_for == Some(step) {
+        bot.stuck = Some(format!("step {step}: the program ran but the way is still shut ({:?})", run.board.note));
+        return;
+    }
+    let program = match &bot.program {
+        BotProgram::Solution => run.board.level.solution.clone(),
+        BotProgram::Fixed(text) => text.clone(),
+    };
+    bot.queue.extend(keys_for_program(&program));
+    bot.queue.push_back(BotKey::run());
+    bot.typed_for = Some(step);
 }
 
 #[cfg(test)]

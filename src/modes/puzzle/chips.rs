@@ -140,91 +140,18 @@ pub struct ChipPad {
 impl ChipPad {
     /// The chips of the current stage, for a level with `objects` and the program in `editor`.
     pub fn chips(&self, objects: &[PadObject], editor: &Editor) -> Vec<Chip> {
-        let back = || chip("BACK", Tap::Go(Stage::Line));
-        match &self.stage {
-            Stage::Line => {
-                let mut chips: Vec<Chip> =
-                    objects.iter().map(|o| chip(o.name.clone(), Tap::Go(Stage::Call(o.clone())))).collect();
-                chips.push(chip("for", Tap::Go(Stage::Loop)));
-                chips.push(chip("if", Tap::Go(Stage::Subject(Test::If))));
-                chips.push(chip("while", Tap::Go(Stage::Subject(Test::While))));
-                chips.push(chip("else", Tap::Else));
-                chips.push(chip("}", Tap::CloseBlock));
-                let text = editor.text();
-                let assigned = variables(&text);
-                if let Some(free) = VARIABLES.iter().find(|v| !assigned.iter().any(|a| a == *v)) {
-                    chips.push(chip(format!("{free} ="), Tap::Go(Stage::Assign(free.to_string()))));
-                }
-                chips
-            }
-            Stage::Call(object) => {
-                let calls: Vec<String> = match object.command {
-                    CommandKind::Move => {
-                        ["up", "right", "down", "left"].iter().map(|d| format!("move(\"{d}\")")).collect()
-                    }
-                    CommandKind::Rotate => ["left", "right"].iter().map(|t| format!("rotate(\"{t}\")")).collect(),
-                    CommandKind::Open => vec!["open()".into()],
-                    CommandKind::Stop => vec!["stop()".into()],
-                };
-                let mut chips: Vec<Chip> = calls
-                    .into_iter()
-                    .map(|call| {
-                        let text = format!("{}.{call};", object.name);
-                        chip(format!(".{call}"), Tap::Write { text, opens: false })
-                    })
-                    .collect();
-                chips.push(back());
-                chips
-            }
-            Stage::Loop => {
-                let counter = loop_counter(&editor.text());
-                let mut bounds: Vec<String> = (1..=MAX_NUMBER).map(|n| n.to_string()).collect();
-                bounds.extend(variables(&editor.text()));
-                let mut chips: Vec<Chip> = bounds
-                    .into_iter()
-                    .map(|bound| {
-                        let text = format!("for ({counter} = 0; {counter} < {bound}; {counter}++) {{");
-                        chip(format!("{bound}×"), Tap::Write { text, opens: true })
-                    })
-                    .collect();
-                chips.push(back());
-                chips
-            }
-            Stage::Assign(name) => {
-                let mut chips: Vec<Chip> = (0..=MAX_NUMBER)
-                    .map(|n| chip(format!("{name} = {n}"), Tap::Write { text: format!("{name} = {n};"), opens: false }))
-                    .collect();
-                chips.push(back());
-                chips
-            }
-            Stage::Subject(test) => {
-                let mut chips: Vec<Chip> = objects
-                    .iter()
-                    .map(|o| chip(format!("{} ({}", test.keyword(), o.name), Tap::Go(Stage::Ask(*test, o.clone()))))
-                    .collect();
-                chips.push(back());
-                chips
-            }
-            Stage::Ask(test, object) => {
-                let mut chips: Vec<Chip> = attributes(object.command)
-                    .iter()
-                    .map(|a| chip(format!(".{}", a.name()), Tap::Go(Stage::Answer(*test, object.clone(), *a))))
-                    .collect();
-                chips.push(back());
-                chips
-            }
-            Stage::Answer(test, object, attribute) => {
-                let mut chips = Vec::new();
-                for op in ["==", "!="] {
-                    for value in attribute.values() {
-                        let text = format!("{} ({}.{} {op} {value}) {{", test.keyword(), object.name, attribute.name());
-                        chips.push(chip(format!("{op} {value}"), Tap::Write { text, opens: true }));
-                    }
-                }
-                chips.push(back());
-                chips
-            }
-        }
+        let mut chips = match &self.stage {
+            Stage::Line => return line_chips(objects, editor),
+            Stage::Call(object) => call_chips(object),
+            Stage::Loop => loop_chips(editor),
+            Stage::Assign(name) => assign_chips(name),
+            Stage::Subject(test) => subject_chips(*test, objects),
+            Stage::Ask(test, object) => ask_chips(*test, object),
+            Stage::Answer(test, object, attribute) => answer_chips(*test, object, *attribute),
+        };
+        // Past a statement's first word, the pad can go back to it.
+        chips.push(chip("BACK", Tap::Go(Stage::Line)));
+        chips
     }
 
     /// Does what `tap` says to the program in `editor`, and moves the pad to its next stage.
@@ -262,6 +189,88 @@ impl ChipPad {
         self.stage = Stage::Line;
         outcome
     }
+}
+
+/// A new statement's chips: the objects, `for`, `if`, `while`, `else`, `}` and a free variable.
+fn line_chips(objects: &[PadObject], editor: &Editor) -> Vec<Chip> {
+    let mut chips: Vec<Chip> = objects.iter().map(|o| chip(o.name.clone(), Tap::Go(Stage::Call(o.clone())))).collect();
+    chips.push(chip("for", Tap::Go(Stage::Loop)));
+    chips.push(chip("if", Tap::Go(Stage::Subject(Test::If))));
+    chips.push(chip("while", Tap::Go(Stage::Subject(Test::While))));
+    chips.push(chip("else", Tap::Else));
+    chips.push(chip("}", Tap::CloseBlock));
+    let text = editor.text();
+    let assigned = variables(&text);
+    if let Some(free) = VARIABLES.iter().find(|v| !assigned.iter().any(|a| a == *v)) {
+        chips.push(chip(format!("{free} ="), Tap::Go(Stage::Assign(free.to_string()))));
+    }
+    chips
+}
+
+/// The calls a named object takes, each written whole.
+fn call_chips(object: &PadObject) -> Vec<Chip> {
+    let calls: Vec<String> = match object.command {
+        CommandKind::Move => ["up", "right", "down", "left"].iter().map(|d| format!("move(\"{d}\")")).collect(),
+        CommandKind::Rotate => ["left", "right"].iter().map(|t| format!("rotate(\"{t}\")")).collect(),
+        CommandKind::Open => vec!["open()".into()],
+        CommandKind::Stop => vec!["stop()".into()],
+    };
+    calls
+        .into_iter()
+        .map(|call| {
+            let text = format!("{}.{call};", object.name);
+            chip(format!(".{call}"), Tap::Write { text, opens: false })
+        })
+        .collect()
+}
+
+/// A `for` loop's counts: the numbers, then the program's variables.
+fn loop_chips(editor: &Editor) -> Vec<Chip> {
+    let counter = loop_counter(&editor.text());
+    let mut bounds: Vec<String> = (1..=MAX_NUMBER).map(|n| n.to_string()).collect();
+    bounds.extend(variables(&editor.text()));
+    bounds
+        .into_iter()
+        .map(|bound| {
+            let text = format!("for ({counter} = 0; {counter} < {bound}; {counter}++) {{");
+            chip(format!("{bound}×"), Tap::Write { text, opens: true })
+        })
+        .collect()
+}
+
+/// The values a variable can be given.
+fn assign_chips(name: &str) -> Vec<Chip> {
+    (0..=MAX_NUMBER)
+        .map(|n| chip(format!("{name} = {n}"), Tap::Write { text: format!("{name} = {n};"), opens: false }))
+        .collect()
+}
+
+/// The objects an `if` or `while` can ask about.
+fn subject_chips(test: Test, objects: &[PadObject]) -> Vec<Chip> {
+    objects
+        .iter()
+        .map(|o| chip(format!("{} ({}", test.keyword(), o.name), Tap::Go(Stage::Ask(test, o.clone()))))
+        .collect()
+}
+
+/// What a condition can ask of the object.
+fn ask_chips(test: Test, object: &PadObject) -> Vec<Chip> {
+    attributes(object.command)
+        .iter()
+        .map(|a| chip(format!(".{}", a.name()), Tap::Go(Stage::Answer(test, object.clone(), *a))))
+        .collect()
+}
+
+/// The condition's comparisons, each opening its block.
+fn answer_chips(test: Test, object: &PadObject, attribute: Attribute) -> Vec<Chip> {
+    let mut chips = Vec::new();
+    for op in ["==", "!="] {
+        for value in attribute.values() {
+            let text = format!("{} ({}.{} {op} {value}) {{", test.keyword(), object.name, attribute.name());
+            chips.push(chip(format!("{op} {value}"), Tap::Write { text, opens: true }));
+        }
+    }
+    chips
 }
 
 /// The editing keys, always on the pad.

@@ -139,6 +139,25 @@ pub(crate) fn type_code(
 ) {
     // Read every message, typing or not, so none is left over for later.
     let events: Vec<KeyboardInput> = typed.read().cloned().collect();
+    let just_opened = follow_opening(&mut opening, &keys, &run, time.delta_secs());
+    let live = run.panel_open && countdown.is_none() && *pause.get() == Pause::Running && run.ended.is_none();
+    if !live || just_opened {
+        return;
+    }
+    let wanted = wanted_actions(&events, &keys, &actions, &mut opening);
+    for action in wanted {
+        if !run.panel_open {
+            break;
+        }
+        apply_action(action, &mut run, &mut editor, &mut clipboard, &mut pending, &mut toast, &mut sfx);
+    }
+    // As it is after this frame's keys: a panel Esc closed is not open when Enter on the tile
+    // opens it again next frame (seen as open, that Enter went unmarked as the opening press).
+    opening.was_open = run.panel_open;
+}
+
+/// Follows the panel opening and the keys held since; true the frame it opens.
+fn follow_opening(opening: &mut Opening, keys: &ButtonInput<KeyCode>, run: &PuzzleRun, delta: f32) -> bool {
     // The frame the panel opens, its keys were pressed before it was there: they, and the
     // repeats of any still held, are not code.
     let just_opened = run.panel_open && !opening.was_open;
@@ -146,18 +165,25 @@ pub(crate) fn type_code(
         opening.held = keys.get_pressed().copied().collect();
         opening.grace = if run.opened_on_arrival { f32::INFINITY } else { OPEN_GRACE_SECONDS };
     } else {
-        opening.grace -= time.delta_secs();
+        opening.grace -= delta;
     }
     opening.was_open = run.panel_open;
     opening.held.retain(|k| keys.pressed(*k));
-    let live = run.panel_open && countdown.is_none() && *pause.get() == Pause::Running && run.ended.is_none();
-    if !live || just_opened {
-        return;
-    }
+    just_opened
+}
+
+/// What this frame's gamepad actions and typed keys ask for, in order; the opening press (within
+/// the grace) is taken out.
+fn wanted_actions(
+    events: &[KeyboardInput],
+    keys: &ButtonInput<KeyCode>,
+    actions: &Actions,
+    opening: &mut Opening,
+) -> Vec<KeyAction> {
     // Modifiers as they were before this frame's keys, then followed key by key: a chord typed
     // within one frame (by a fast hand or a tool) still reads as a chord.
-    let mut ctrl = held_before(&keys, &CTRL);
-    let mut shift = held_before(&keys, &SHIFT);
+    let mut ctrl = held_before(keys, &CTRL);
+    let mut shift = held_before(keys, &SHIFT);
     // The gamepad (the keyboard makes no actions while the panel types).
     let mut wanted: Vec<KeyAction> = Vec::new();
     // Within the grace, a plain Enter or (A) is the press that meant to open the panel; anything
@@ -174,7 +200,7 @@ pub(crate) fn type_code(
     if actions.back {
         wanted.push(KeyAction::Escape);
     }
-    for key in &events {
+    for key in events {
         let down = key.state.is_pressed();
         if CTRL.contains(&key.key_code) {
             ctrl = down;
@@ -198,42 +224,48 @@ pub(crate) fn type_code(
     if !in_grace {
         opening.grace = 0.0;
     }
-    for action in wanted {
-        if !run.panel_open {
-            break;
-        }
-        match action {
-            KeyAction::Nothing => {}
-            KeyAction::Run => run_program(&mut run, &mut editor, &mut sfx),
-            KeyAction::Escape if run.board.running() => run.board.stop(),
-            KeyAction::Escape => run.panel_open = false,
-            // The program being run stays as it is until its run is over.
-            _ if run.board.running() => {}
-            KeyAction::Copy => {
-                let text = editor.text();
-                match clipboard.as_mut().map(|c| c.set_text(text)) {
-                    Some(Ok(())) => toast.show("Copied your program"),
-                    Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?})")),
-                    None => toast.show("No clipboard here"),
-                }
+    wanted
+}
+
+/// Does what one key asks: runs, stops or closes, copies, pastes, or edits the program. (The
+/// resources stay `ResMut`s so that only what an action changes is marked changed.)
+fn apply_action(
+    action: KeyAction,
+    run: &mut ResMut<'_, PuzzleRun>,
+    editor: &mut ResMut<'_, CodeEditor>,
+    clipboard: &mut Option<ResMut<'_, Clipboard>>,
+    pending: &mut ResMut<'_, PendingCodePaste>,
+    toast: &mut ResMut<'_, Toast>,
+    sfx: &mut MessageWriter<Sfx>,
+) {
+    match action {
+        KeyAction::Nothing => {}
+        KeyAction::Run => run_program(run, editor, sfx),
+        KeyAction::Escape if run.board.running() => run.board.stop(),
+        KeyAction::Escape => run.panel_open = false,
+        // The program being run stays as it is until its run is over.
+        _ if run.board.running() => {}
+        KeyAction::Copy => {
+            let text = editor.text();
+            match clipboard.as_mut().map(|c| c.set_text(text)) {
+                Some(Ok(())) => toast.show("Copied your program"),
+                Some(Err(error)) => toast.show(format!("Couldn't copy ({error:?})")),
+                None => toast.show("No clipboard here"),
             }
-            KeyAction::Paste => match clipboard.as_mut() {
-                Some(clipboard) => pending.0 = Some(clipboard.fetch_text()),
-                None => toast.show("No clipboard here: type the code instead"),
-            },
-            KeyAction::Edit(edit) => {
-                if edit == Edit::Type("}".into()) {
-                    editor.dedent_for_closing();
-                }
-                if editor.apply(edit) {
-                    edited(&mut run);
-                }
+        }
+        KeyAction::Paste => match clipboard.as_mut() {
+            Some(clipboard) => pending.0 = Some(clipboard.fetch_text()),
+            None => toast.show("No clipboard here: type the code instead"),
+        },
+        KeyAction::Edit(edit) => {
+            if edit == Edit::Type("}".into()) {
+                editor.dedent_for_closing();
+            }
+            if editor.apply(edit) {
+                edited(run);
             }
         }
     }
-    // As it is after this frame's keys: a panel Esc closed is not open when Enter on the tile
-    // opens it again next frame (seen as open, that Enter went unmarked as the opening press).
-    opening.was_open = run.panel_open;
 }
 
 /// The code changed: an error it was underlined for is gone.

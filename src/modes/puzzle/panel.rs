@@ -22,6 +22,7 @@ use crate::state::Screen;
 use crate::ui::text_size::{FixedTextSize, TextScale};
 
 mod code;
+mod layout;
 
 /// The panel's width, in UI pixels; the map frames itself in what is left.
 pub(crate) const PANEL_WIDTH: f32 = 480.0;
@@ -60,13 +61,16 @@ fn colour(kind: Kind) -> Color {
 }
 
 pub fn add(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_panel.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>))
-        .add_systems(
-            Update,
-            (show_step, show_mode, code::show_code, code::blink_cursor, show_status)
-                .chain()
-                .run_if(resource_exists::<PuzzleRun>),
-        );
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        layout::spawn_panel.after(RunStart::Mode).run_if(resource_exists::<PuzzleRun>),
+    )
+    .add_systems(
+        Update,
+        (show_step, show_mode, code::show_code, code::blink_cursor, show_status)
+            .chain()
+            .run_if(resource_exists::<PuzzleRun>),
+    );
 }
 
 #[derive(Component)]
@@ -122,141 +126,6 @@ fn card(background: Color) -> impl Bundle {
     )
 }
 
-fn spawn_panel(mut commands: Commands, scale: Option<Res<TextScale>>) {
-    // Under the HUD's top-right card, which is taller at the large text size (its hint wraps).
-    let top = if scale.is_some_and(|scale| scale.0 > 1.0) { 134.0 } else { 96.0 };
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(16),
-                top: px(top),
-                bottom: px(16),
-                width: px(PANEL_WIDTH),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(10),
-                ..default()
-            },
-            DespawnOnExit(Screen::Playing),
-        ))
-        .with_children(|root| {
-            root.spawn(card(palette::PANEL)).with_children(|step| {
-                step.spawn((StepHeading, label("", 14.0, palette::ACCENT)));
-                step.spawn((StepTitle, label("", 28.0, palette::TEXT)));
-                step.spawn((StepGoal, label("", 16.0, palette::TEXT_DIM)));
-                step.spawn((StepHint, label("", 17.0, palette::TEXT)));
-                // A level's worlds, when it has several (filled by `world_strip`).
-                step.spawn(super::world_strip::slot());
-                step.spawn((
-                    StepObjects,
-                    Node {
-                        flex_direction: FlexDirection::Row,
-                        flex_wrap: FlexWrap::Wrap,
-                        column_gap: px(6),
-                        row_gap: px(6),
-                        ..default()
-                    },
-                ));
-                step.spawn((StepBest, label("", 14.0, palette::TEXT_DIM)));
-            });
-            root.spawn((PromptCard, card(palette::PANEL))).with_children(|prompt| {
-                prompt.spawn((PromptTitle, label("", 22.0, palette::ACCENT)));
-                prompt.spawn((PromptText, label("", 17.0, palette::TEXT)));
-                prompt.spawn((
-                    label("Enter on the tile: code panel   Q: end the run", 14.0, palette::TEXT_DIM),
-                    crate::ui::hints::Hint::new(
-                        "Enter on the tile: code panel   Q: end the run",
-                        "(A) on the tile: code panel   Select: end the run",
-                    ),
-                ));
-            });
-            root.spawn((
-                Sheet,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    border_radius: BorderRadius::all(px(14)),
-                    width: percent(100),
-                    overflow: Overflow::clip(),
-                    display: Display::None,
-                    ..default()
-                },
-                BackgroundColor(SHEET),
-            ))
-            .with_children(|sheet| {
-                sheet
-                    .spawn((
-                        Node {
-                            flex_direction: FlexDirection::Row,
-                            align_items: AlignItems::Center,
-                            column_gap: px(6),
-                            padding: UiRect::axes(px(12), px(7)),
-                            ..default()
-                        },
-                        BackgroundColor(SHEET_BAR),
-                    ))
-                    .with_children(|bar| {
-                        for dot in
-                            [Color::srgb(0.93, 0.38, 0.33), Color::srgb(0.97, 0.75, 0.3), Color::srgb(0.45, 0.78, 0.4)]
-                        {
-                            bar.spawn((
-                                Node {
-                                    width: px(10),
-                                    height: px(10),
-                                    border_radius: BorderRadius::all(px(5)),
-                                    ..default()
-                                },
-                                BackgroundColor(dot),
-                            ));
-                        }
-                        bar.spawn((
-                            SheetTitle,
-                            label("", 15.0, Color::srgb(0.78, 0.72, 0.66)),
-                            Node { margin: UiRect::left(px(8)), ..default() },
-                        ));
-                    });
-                sheet.spawn((
-                    CodeArea,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        padding: UiRect::axes(px(0), px(8)),
-                        min_height: px(LINE_H * 6.0 + 16.0),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                ));
-                sheet
-                    .spawn((
-                        ErrorBox,
-                        Node { padding: UiRect::axes(px(12), px(8)), display: Display::None, ..default() },
-                        BackgroundColor(Color::srgba(0.75, 0.15, 0.12, 0.30)),
-                    ))
-                    .with_children(|error| {
-                        error.spawn((ErrorText, label("", 15.0, Color::srgb(1.0, 0.78, 0.74))));
-                    });
-                sheet
-                    .spawn((
-                        Node {
-                            flex_direction: FlexDirection::Column,
-                            row_gap: px(4),
-                            padding: UiRect::axes(px(12), px(9)),
-                            ..default()
-                        },
-                        BackgroundColor(SHEET_BAR),
-                    ))
-                    .with_children(|foot| {
-                        foot.spawn((StatusText, label("", 16.0, CODE_TEXT)));
-                        foot.spawn((KeysText, label("", 13.0, LINE_NO)));
-                    });
-            });
-            // Toasts at the foot of the panel, not over the board.
-            root.spawn(crate::toast::toast_slot(Node {
-                margin: UiRect::top(auto()),
-                justify_content: JustifyContent::Center,
-                ..default()
-            }));
-        });
-}
-
 /// The step card: redrawn when the step changes (and the bests when they do).
 fn show_step(
     mut commands: Commands,
@@ -288,64 +157,67 @@ fn show_step(
         text.0 = drawable_prose(&step.title);
     }
     for mut text in &mut texts.p2() {
-        let describe = step.goal.describe();
-        let mut chars = describe.chars();
-        let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-        text.0 = format!("{first}{}", chars.as_str());
+        text.0 = capitalised(step.goal.describe());
     }
     for mut text in &mut texts.p3() {
         text.0 = drawable_prose(&step.hint);
     }
     let code = session.seed.code().to_string();
-    let best = |what: &str| save.best(&seedfeast_save::metric_key("puzzle", &code, &step_metric(run.board.step, what)));
     for mut text in &mut texts.p4() {
-        text.0 = match (best("statements"), best("time_ms")) {
-            (Some(s), Some(t)) => format!(
-                "Your best here: {} statement{}, {}   (par {})",
-                s.score,
-                if s.score == 1 { "" } else { "s" },
-                clock_text(t.score as f32 / 1000.0),
-                run.board.par
-            ),
-            _ => format!("Par: {} statement{}", run.board.par, if run.board.par == 1 { "" } else { "s" }),
-        };
+        text.0 = best_text(&run, &save, &code);
     }
     for list in &objects {
         commands.entity(list).despawn_children().with_children(|list| {
             for object in &run.board.level.objects {
-                let call = match object.command {
-                    CommandKind::Move => "move(\"up|down|left|right\")",
-                    CommandKind::Rotate => "rotate(\"left|right\")",
-                    CommandKind::Open => "open()",
-                    CommandKind::Stop => "stop()",
-                };
-                list.spawn((
-                    Node { padding: UiRect::axes(px(8), px(3)), border_radius: BorderRadius::all(px(6)), ..default() },
-                    BackgroundColor(SHEET),
-                ))
-                .with_children(|chip| {
-                    chip.spawn((Text::new(""), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object))))
-                        .with_children(|text| {
-                            text.spawn((
-                                TextSpan::new(object.name.clone()),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Object)),
-                            ));
-                            text.spawn((
-                                TextSpan::new("."),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Punct)),
-                            ));
-                            text.spawn((
-                                TextSpan::new(call),
-                                TextFont::from_font_size(14.0),
-                                TextColor(colour(Kind::Member)),
-                            ));
-                        });
-                });
+                object_chip(list, &object.name, object.command);
             }
         });
     }
+}
+
+/// The text with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    format!("{first}{}", chars.as_str())
+}
+
+/// The player's bests on this step (statements and time, against par), or just the par.
+fn best_text(run: &PuzzleRun, save: &Save, code: &str) -> String {
+    let best = |what: &str| save.best(&seedfeast_save::metric_key("puzzle", code, &step_metric(run.board.step, what)));
+    match (best("statements"), best("time_ms")) {
+        (Some(s), Some(t)) => format!(
+            "Your best here: {} statement{}, {}   (par {})",
+            s.score,
+            if s.score == 1 { "" } else { "s" },
+            clock_text(t.score as f32 / 1000.0),
+            run.board.par
+        ),
+        _ => format!("Par: {} statement{}", run.board.par, if run.board.par == 1 { "" } else { "s" }),
+    }
+}
+
+/// One of the level's objects as a chip: its name and the call it takes, coloured as code.
+fn object_chip(list: &mut ChildSpawnerCommands<'_>, name: &str, command: CommandKind) {
+    let call = match command {
+        CommandKind::Move => "move(\"up|down|left|right\")",
+        CommandKind::Rotate => "rotate(\"left|right\")",
+        CommandKind::Open => "open()",
+        CommandKind::Stop => "stop()",
+    };
+    list.spawn((
+        Node { padding: UiRect::axes(px(8), px(3)), border_radius: BorderRadius::all(px(6)), ..default() },
+        BackgroundColor(SHEET),
+    ))
+    .with_children(|chip| {
+        chip.spawn((Text::new(""), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object)))).with_children(
+            |text| {
+                text.spawn((TextSpan::new(name), TextFont::from_font_size(14.0), TextColor(colour(Kind::Object))));
+                text.spawn((TextSpan::new("."), TextFont::from_font_size(14.0), TextColor(colour(Kind::Punct))));
+                text.spawn((TextSpan::new(call), TextFont::from_font_size(14.0), TextColor(colour(Kind::Member))));
+            },
+        );
+    });
 }
 
 /// The editor while the panel is open, the prompt card while it is shut.
@@ -425,41 +297,7 @@ fn show_status(
             }
         }
     }
-    // With several worlds, which one a run plays in or failed in (issue #32).
-    let several = board.worlds.len() > 1;
-    let failed_in = match board.failed_world {
-        Some(k) if several => format!(" in world {}", k + 1),
-        _ => String::new(),
-    };
-    let (status, colour) = match &board.note {
-        // A touch player has the chip pad, not the keys.
-        Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
-        Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
-        Note::Running => match &board.playback {
-            Some(p) if p.finished.is_none() && several => (
-                format!(
-                    "World {}: line {} ...   step {} of {}",
-                    p.world + 1,
-                    p.line().unwrap_or(1),
-                    p.steps_done,
-                    p.total_steps
-                ),
-                RUN_MARK,
-            ),
-            Some(p) if p.finished.is_none() => (
-                format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
-                RUN_MARK,
-            ),
-            Some(p) if several => (format!("World {} solved: on to world {} ...", p.world + 1, p.world + 2), GOOD),
-            _ => ("Running ...".to_string(), RUN_MARK),
-        },
-        Note::Solved if several => ("Every world solved: the way is open! Walk out.".to_string(), GOOD),
-        Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
-        Note::Wrong => (format!("Not yet{failed_in}: the exit is still shut. The level goes back as it was."), ERROR),
-        Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
-        Note::Failed(_) => (format!("The run stopped{failed_in}. The level goes back as it was."), ERROR),
-        Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
-    };
+    let (status, colour) = status_line(&run, touch);
     for (mut text, mut color) in &mut texts.p1() {
         if text.0 != status {
             text.0.clone_from(&status);
@@ -468,18 +306,69 @@ fn show_status(
             color.0 = colour;
         }
     }
-    let keys = if touch && board.running() {
-        "RUN: skip to the end   CLOSE: stop"
-    } else if touch {
-        "Tap an object, then what it does"
-    } else if board.running() {
-        "Ctrl+Enter skip to the end   Esc stop"
-    } else {
-        "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
-    };
+    let keys = keys_text(touch, board.running());
     for mut text in &mut texts.p2() {
         if text.0 != keys {
             text.0 = keys.into();
         }
+    }
+}
+
+/// The status line, and its colour: ready, running (in which world, on which line), or how the
+/// last run ended.
+fn status_line(run: &PuzzleRun, touch: bool) -> (String, Color) {
+    let board = &run.board;
+    // With several worlds, which one a run plays in or failed in (issue #32).
+    let several = board.worlds.len() > 1;
+    let failed_in = match board.failed_world {
+        Some(k) if several => format!(" in world {}", k + 1),
+        _ => String::new(),
+    };
+    match &board.note {
+        // A touch player has the chip pad, not the keys.
+        Note::Ready if touch => ("RUN runs your program.".to_string(), CODE_TEXT),
+        Note::Ready => ("Ctrl+Enter runs your program.".to_string(), CODE_TEXT),
+        Note::Running => running_status(run, several),
+        Note::Solved if several => ("Every world solved: the way is open! Walk out.".to_string(), GOOD),
+        Note::Solved => ("The way is open! Walk out of the exit.".to_string(), GOOD),
+        Note::Wrong => (format!("Not yet{failed_in}: the exit is still shut. The level goes back as it was."), ERROR),
+        Note::Refused(e) => (format!("Fix line {} first: nothing ran.", e.pos.line), ERROR),
+        Note::Failed(_) => (format!("The run stopped{failed_in}. The level goes back as it was."), ERROR),
+        Note::Stopped => ("Stopped. The level is back as it was.".to_string(), CODE_TEXT),
+    }
+}
+
+/// The status while a run plays: its world, line and step, or the world it just solved.
+fn running_status(run: &PuzzleRun, several: bool) -> (String, Color) {
+    match &run.board.playback {
+        Some(p) if p.finished.is_none() && several => (
+            format!(
+                "World {}: line {} ...   step {} of {}",
+                p.world + 1,
+                p.line().unwrap_or(1),
+                p.steps_done,
+                p.total_steps
+            ),
+            RUN_MARK,
+        ),
+        Some(p) if p.finished.is_none() => (
+            format!("Running line {} ...   step {} of {}", p.line().unwrap_or(1), p.steps_done, p.total_steps),
+            RUN_MARK,
+        ),
+        Some(p) if several => (format!("World {} solved: on to world {} ...", p.world + 1, p.world + 2), GOOD),
+        _ => ("Running ...".to_string(), RUN_MARK),
+    }
+}
+
+/// The keys the foot shows: touch or keyboard, while a run plays or not.
+fn keys_text(touch: bool, running: bool) -> &'static str {
+    if touch && running {
+        "RUN: skip to the end   CLOSE: stop"
+    } else if touch {
+        "Tap an object, then what it does"
+    } else if running {
+        "Ctrl+Enter skip to the end   Esc stop"
+    } else {
+        "Ctrl+Enter run   Esc close   Ctrl+V paste   Ctrl+Z undo"
     }
 }

@@ -13,7 +13,7 @@ use crate::palette::{self, Scheme};
 /// `world_failed` (green and red, or blue and burnt orange).
 const UNTRIED: Color = Color::srgb(0.22, 0.18, 0.16);
 
-/// Where the strip goes: a node in the code panel's step card (`panel::spawn_panel`), so it
+/// Where the strip goes: a node in the code panel's step card (`panel::layout::spawn_panel`), so it
 /// never covers the map.
 #[derive(Component)]
 pub(crate) struct WorldSlot;

@@ -56,35 +56,53 @@ impl Play {
     /// feast. Whatever still lacks something says what, as a hint. Returns whether there was
     /// anything to touch.
     pub fn touch(&mut self, target: Cell, events: &mut Vec<Event>) -> bool {
-        let d = &self.dungeon;
         if let Some(node) = self.gate_of(target).or_else(|| self.door_of(target)) {
-            if self.open[node] {
-                return false;
-            }
-            self.hand_over(node, events);
-            self.settle(events);
-            if !self.open[node] {
-                let who = match self.dungeon.nodes[node].role {
-                    NodeRole::Bridge => self.dungeon.nodes[node].title.clone(),
-                    _ => format!("the pen of the {}", self.dungeon.nodes[node].title.to_lowercase()),
-                };
-                events.push(Event::Hint(self.needs_hint(node, &who)));
-            }
-            return true;
+            return self.touch_barrier(node, events);
         }
         if let Some(c) = self.crate_at(target) {
-            if let ObjectKind::Crate { plate, .. } = d.objects[c].kind {
-                let plate_name = self.object_at(plate).map_or("plate", |p| d.objects[p].name.as_str());
-                let text = if self.on_plate[c] {
-                    format!("The {} rests on the {plate_name}", d.objects[c].name)
-                } else {
-                    format!("Push the {} onto the {plate_name}", d.objects[c].name)
-                };
-                events.push(Event::Hint(text));
-            }
+            self.hint_crate(c, events);
             return true;
         }
         let Some(o) = self.object_at(target) else { return false };
+        self.touch_object(o, events)
+    }
+
+    /// Touching `node`'s bars or bridge door: it takes what it needs from the bag, opens what it
+    /// can, and hints at whatever still lacks. Returns false when it was open already.
+    fn touch_barrier(&mut self, node: usize, events: &mut Vec<Event>) -> bool {
+        if self.open[node] {
+            return false;
+        }
+        self.hand_over(node, events);
+        self.settle(events);
+        if !self.open[node] {
+            let who = match self.dungeon.nodes[node].role {
+                NodeRole::Bridge => self.dungeon.nodes[node].title.clone(),
+                _ => format!("the pen of the {}", self.dungeon.nodes[node].title.to_lowercase()),
+            };
+            events.push(Event::Hint(self.needs_hint(node, &who)));
+        }
+        true
+    }
+
+    /// Touching crate `c` hints where it rests, or onto which plate to push it.
+    fn hint_crate(&self, c: usize, events: &mut Vec<Event>) {
+        let d = &self.dungeon;
+        if let ObjectKind::Crate { plate, .. } = d.objects[c].kind {
+            let plate_name = self.object_at(plate).map_or("plate", |p| d.objects[p].name.as_str());
+            let text = if self.on_plate[c] {
+                format!("The {} rests on the {plate_name}", d.objects[c].name)
+            } else {
+                format!("Push the {} onto the {plate_name}", d.objects[c].name)
+            };
+            events.push(Event::Hint(text));
+        }
+    }
+
+    /// Touching object `o`: shut in its pen it says what the pen needs, else it acts by its kind.
+    /// Returns whether there was anything to touch (plates and crates are not).
+    fn touch_object(&mut self, o: usize, events: &mut Vec<Event>) -> bool {
+        let d = &self.dungeon;
         let object = &d.objects[o];
         let (node, name, kind) = (object.node, object.name.clone(), object.kind.clone());
         let penned_shut = !d.nodes[node].pen.is_empty() && !self.open[node] && !matches!(kind, ObjectKind::Table);
@@ -94,65 +112,79 @@ impl Play {
             return true;
         }
         match kind {
-            ObjectKind::Lever { switch } => {
-                if self.thrown[switch] {
-                    events.push(Event::Hint(format!("The {name} is already pulled")));
-                } else {
-                    self.thrown[switch] = true;
-                    self.solved[node] = true;
-                    events.push(Event::Thrown(switch));
-                    events.push(Event::Solved(node));
-                    self.settle(events);
-                }
-            }
-            ObjectKind::Station { makes } => {
-                if self.solved[node] {
-                    events.push(Event::Hint(format!("The {name} has made its dish")));
-                    return true;
-                }
-                self.hand_over(node, events);
-                if self.needs_met(node) {
-                    self.solved[node] = true;
-                    self.taken[makes] = true;
-                    self.held.push(makes);
-                    events.push(Event::Cooked(node));
-                    events.push(Event::Picked(makes));
-                    events.push(Event::Solved(node));
-                } else {
-                    events.push(Event::Hint(self.needs_hint(node, &format!("the {name}"))));
-                }
-            }
-            ObjectKind::Guard { wants, .. } => {
-                if self.fed[node] {
-                    return true;
-                }
-                if self.held.contains(&wants) {
-                    self.held.retain(|&i| i != wants);
-                    self.delivered[wants] = true;
-                    self.fed[node] = true;
-                    self.solved[node] = true;
-                    events.push(Event::Handed(vec![wants]));
-                    events.push(Event::Fed(node));
-                    events.push(Event::Solved(node));
-                } else {
-                    let item = &self.dungeon.items[wants].name;
-                    events.push(Event::Hint(format!("The {name} is hungry: it wants the {item}")));
-                }
-            }
-            ObjectKind::Table => {
-                self.hand_over(node, events);
-                if self.needs_met(node) {
-                    self.solved[node] = true;
-                    self.cleared = true;
-                    events.push(Event::Solved(node));
-                    events.push(Event::Cleared);
-                } else {
-                    events.push(Event::Hint(self.needs_hint(node, &format!("the {name}"))));
-                }
-            }
+            ObjectKind::Lever { switch } => self.throw_lever(node, switch, &name, events),
+            ObjectKind::Station { makes } => self.cook_at_station(node, makes, &name, events),
+            ObjectKind::Guard { wants, .. } => self.feed_guard(node, wants, &name, events),
+            ObjectKind::Table => self.serve_feast(node, &name, events),
             ObjectKind::Plate { .. } | ObjectKind::Crate { .. } => return false,
         }
         true
+    }
+
+    /// Lever `name` of `node` throws `switch` (once; after that it says it is pulled).
+    fn throw_lever(&mut self, node: usize, switch: usize, name: &str, events: &mut Vec<Event>) {
+        if self.thrown[switch] {
+            events.push(Event::Hint(format!("The {name} is already pulled")));
+        } else {
+            self.thrown[switch] = true;
+            self.solved[node] = true;
+            events.push(Event::Thrown(switch));
+            events.push(Event::Solved(node));
+            self.settle(events);
+        }
+    }
+
+    /// Station `name` of `node` takes its ingredients from the bag and, with all of them, cooks
+    /// item `makes` into the bag; else it hints at what it lacks.
+    fn cook_at_station(&mut self, node: usize, makes: usize, name: &str, events: &mut Vec<Event>) {
+        if self.solved[node] {
+            events.push(Event::Hint(format!("The {name} has made its dish")));
+            return;
+        }
+        self.hand_over(node, events);
+        if self.needs_met(node) {
+            self.solved[node] = true;
+            self.taken[makes] = true;
+            self.held.push(makes);
+            events.push(Event::Cooked(node));
+            events.push(Event::Picked(makes));
+            events.push(Event::Solved(node));
+        } else {
+            events.push(Event::Hint(self.needs_hint(node, &format!("the {name}"))));
+        }
+    }
+
+    /// Guard `name` of `node` eats item `wants` from the bag (once), or says he is hungry for it.
+    fn feed_guard(&mut self, node: usize, wants: usize, name: &str, events: &mut Vec<Event>) {
+        if self.fed[node] {
+            return;
+        }
+        if self.held.contains(&wants) {
+            self.held.retain(|&i| i != wants);
+            self.delivered[wants] = true;
+            self.fed[node] = true;
+            self.solved[node] = true;
+            events.push(Event::Handed(vec![wants]));
+            events.push(Event::Fed(node));
+            events.push(Event::Solved(node));
+        } else {
+            let item = &self.dungeon.items[wants].name;
+            events.push(Event::Hint(format!("The {name} is hungry: it wants the {item}")));
+        }
+    }
+
+    /// The feast table (`node`) takes its dishes from the bag and, with all of them, clears the
+    /// dungeon; else it hints at what it lacks.
+    fn serve_feast(&mut self, node: usize, name: &str, events: &mut Vec<Event>) {
+        self.hand_over(node, events);
+        if self.needs_met(node) {
+            self.solved[node] = true;
+            self.cleared = true;
+            events.push(Event::Solved(node));
+            events.push(Event::Cleared);
+        } else {
+            events.push(Event::Hint(self.needs_hint(node, &format!("the {name}"))));
+        }
     }
 
     /// Whether crate `c` may be pushed onto `cell`: the stage of its own room (so it never blocks
