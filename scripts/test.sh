@@ -54,11 +54,21 @@ docs_cli() {
   python3 scripts/check-docs.py --cli "$binary"
 }
 step "docs: CLI examples" docs_cli
-# The seed lab's short runs (scripts/lab.sh has the million-seed ones) and the fuzz smoke: every
-# corpus input of every fuzz target, and its prefixes (scripts/fuzz.sh fuzzes for real).
-step "seed lab sweep" cargo run --locked -q -p seedfeast-lab -- sweep --mode runner,maze,arena,tunnel,food-tunnel --seeds 20000
-step "seed lab sweep (dungeon, puzzle)" cargo run --locked -q -p seedfeast-lab -- sweep --mode dungeon,puzzle --seeds 2000
-step "fuzz smoke" cargo test --locked -q -p seedfeast-fuzz
+# The seed lab's short runs (scripts/lab.sh has the million-seed ones), with the lab binary the
+# tests step built: `cargo run -p seedfeast-lab` would resolve the lab's features on their own and
+# compile procgen and its dependencies a second time (3 minutes of a cold run). The fuzz smoke
+# (every corpus input of every fuzz target, and its prefixes; scripts/fuzz.sh fuzzes for real) is
+# crates/fuzz/tests/corpus.rs, which the tests step runs.
+lab_sweep() {
+  local binary="$CARGO_TARGET_DIR/debug/seedfeast-lab"
+  if [ ! -x "$binary" ]; then
+    echo "test.sh: no lab binary at $binary: the tests step (cargo test) builds it; was it skipped?" >&2
+    return 1
+  fi
+  "$binary" "$@"
+}
+step "seed lab sweep" lab_sweep sweep --mode runner,maze,arena,tunnel,food-tunnel --seeds 20000
+step "seed lab sweep (dungeon, puzzle)" lab_sweep sweep --mode dungeon,puzzle --seeds 2000
 # The browser build's lints: clippy for wasm32. CI (.ci/run) sets SEEDFEAST_E2E_LINTS_WASM=1 and
 # skips it here, because its end-to-end tests build the web-test module with clippy-driver and
 # warnings denied (scripts/web.sh), which lints the same code without compiling every dependency

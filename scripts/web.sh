@@ -14,7 +14,9 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/seedfeast-target}"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | tail -n1 | cut -d'"' -f2)
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $version\$"; then
   echo "web: installing wasm-bindgen-cli $version (a few minutes, once)"
-  cargo install wasm-bindgen-cli --version "$version"
+  # At opt-level 1, not release's 3: it compiles in about half the time on a cold machine, and
+  # binds the bundle in seconds all the same.
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "$version"
 fi
 
 profile=${SEEDFEAST_WEB_PROFILE:-web-release}
