@@ -12,6 +12,8 @@ examples) and fails, saying where, when:
   or the README stops naming the two commands (scripts/setup.sh, scripts/test.sh), which must
   exist and be executable;
 - any of these files gives an example.org address;
+- docs/ARCHITECTURE.md cites in code a path, type, function or `Type::Variant` that the code
+  doesn't have (scripts/docs_names.py);
 - a figure the code knows is stated wrong, the README or a docs page is too long, or a page is
   not in the index (scripts/docs_facts.py says which);
 - Cargo.toml sets `homepage` and the README's "Play in your browser" link is not it (or
@@ -40,6 +42,7 @@ from pathlib import Path
 
 from docs_cli import CODE_SPAN, check_cli, find_examples  # the `seedfeast …` examples (scripts/docs_cli.py)
 from docs_facts import run_fact_checks  # the figures the code knows (scripts/docs_facts.py)
+from docs_names import check_names  # the names docs/ARCHITECTURE.md cites (scripts/docs_names.py)
 
 # The commands the README must name, and which must exist and be executable.
 README_COMMANDS = ("scripts/setup.sh", "scripts/test.sh")
@@ -333,7 +336,7 @@ def check_homepage(root: Path, docs: dict[Path, Doc]) -> list[str]:
 def run_checks(root: Path, cli: Path | None) -> tuple[list[str], int]:
     docs = {relative: read_doc(root, relative) for relative in markdown_files(root)}
     errors = check_links(root, docs) + check_paths(root, docs) + check_limits(root, docs) + check_homepage(root, docs)
-    errors += run_fact_checks(root, docs, cli)
+    errors += run_fact_checks(root, docs, cli) + check_names(root, docs)
     examples = 0
     if cli is not None:
         errors += check_cli(root, docs, cli)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from docs_facts import FACT_BREAKS, FAKE_MODES, GOOD_GUIDE_FACTS, GOOD_README_FACTS, README_MAX_LINES, prepare_fact_tree
+from docs_names import GOOD_ARCH, NAME_BREAKS, prepare_name_tree
 
 FAKE_CLI = '''#!%s
 # A stand-in for the game binary: clap-like --help texts for a few commands.
@@ -61,97 +62,112 @@ Back to the [README](../README.md#build), the [releases](../../../releases) and 
 """
 
 
-def self_test(run_checks: Callable[[Path, Path | None], tuple[list[str], int]], readme_commands: tuple[str, ...]) -> int:
+# (what is broken, README, guide, what the error must say): the links, paths and commands
+BREAKS = [
+    ("a link to a missing file", GOOD_README.replace("docs/guide.md#", "docs/gone.md#"), GOOD_GUIDE, "no such file"),
+    ("a missing image", GOOD_README.replace("shot.png", "lost.png"), GOOD_GUIDE, "no such file"),
+    ("a broken anchor", GOOD_README.replace("#two-words", "#three-words"), GOOD_GUIDE, "is not a heading"),
+    ("a broken anchor in the same file", GOOD_README.replace("(#build)", "(#built)"), GOOD_GUIDE, "is not a heading"),
+    ("a forge link climbing too little", GOOD_README, GOOD_GUIDE.replace("../../../releases", "../../releases"), "climbs 2 level(s)"),
+    ("a link out of the tree", GOOD_README.replace("../../releases/latest", "../../secrets"), GOOD_GUIDE, "leads out"),
+    ("a named path that is gone", GOOD_README.replace("`scripts/setup.sh`", "`scripts/gone.sh`"), GOOD_GUIDE, "does not exist"),
+    ("an unknown flag", GOOD_README.replace("--chunks 3", "--chunkz 3"), GOOD_GUIDE, "has no --chunkz"),
+    ("an unknown flag in prose", GOOD_README.replace("play --ghost CODE", "play --host CODE"), GOOD_GUIDE, "has no --host"),
+    ("an unknown command", GOOD_README.replace("lab sweep", "lab swept"), GOOD_GUIDE, "has no command 'swept'"),
+    ("an example address", GOOD_README + "\nhttps://example.org/game\n", GOOD_GUIDE, "example address"),
+    ("a README past its limit", GOOD_README + "\n" * README_MAX_LINES, GOOD_GUIDE, "more than"),
+    ("no play link", GOOD_README.replace("Play in your browser", "Play"), GOOD_GUIDE, "no 'Play in your browser'"),
+]
+
+Checks = Callable[[Path, Path | None], tuple[list[str], int]]
+
+
+def build_tree(root: Path, readme_commands: tuple[str, ...]) -> Path:
+    """The good tree's files besides the README and the guide; returns the stand-in binary."""
+    (root / "docs" / "screens").mkdir(parents=True)
+    (root / "scripts").mkdir()
+    (root / "docs" / "screens" / "shot.png").write_bytes(b"png")
+    for script in readme_commands:
+        (root / script).write_text("#!/bin/sh\n")
+        (root / script).chmod(0o755)
+    binary = root / "seedfeast"
+    binary.write_text(FAKE_CLI % (sys.executable, json.dumps(FAKE_MODES)))
+    binary.chmod(0o755)
+    prepare_fact_tree(root)
+    prepare_name_tree(root)
+    return binary
+
+
+def write(root: Path, readme: str, guide: str = GOOD_GUIDE) -> None:
+    (root / "README.md").write_text(readme + GOOD_README_FACTS)
+    (root / "docs" / "guide.md").write_text(guide + GOOD_GUIDE_FACTS)
+
+
+def expect(run_checks: Checks, root: Path, binary: Path | None, name: str, expected: str, failures: list[str]) -> None:
+    """The tree as it stands must fail with an error containing `expected`."""
+    errors, _ = run_checks(root, binary)
+    if not any(expected in error for error in errors):
+        failures.append(f"{name}: expected an error containing {expected!r}, got {errors}")
+    else:
+        print(f"check-docs self-test: {name} fails as it should: {next(e for e in errors if expected in e)}")
+
+
+def try_breaks(run_checks: Checks, root: Path, binary: Path, failures: list[str]) -> None:
+    """Each break of the links, the figures and the names, one at a time, on the good tree."""
+    for name, change_readme, change_guide, expected, *others in FACT_BREAKS:
+        write(root, GOOD_README, GOOD_GUIDE)
+        for relative, text in (others[0] if others else {}).items():
+            (root / relative).write_text(text)
+        (root / "README.md").write_text(change_readme(GOOD_README + GOOD_README_FACTS))
+        (root / "docs" / "guide.md").write_text(change_guide(GOOD_GUIDE + GOOD_GUIDE_FACTS))
+        expect(run_checks, root, binary, name, expected, failures)
+        for relative in others[0] if others else {}:
+            (root / relative).unlink()
+    for name, readme, guide, expected in BREAKS:
+        write(root, readme, guide)
+        expect(run_checks, root, binary, name, expected, failures)
+    write(root, GOOD_README)
+    for name, change_page, expected, *others in NAME_BREAKS:
+        for relative, text in (others[0] if others else {}).items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(text)
+        (root / "docs" / "ARCHITECTURE.md").write_text(change_page(GOOD_ARCH))
+        expect(run_checks, root, binary, name, expected, failures)
+        for relative in others[0] if others else {}:
+            (root / relative).unlink()
+    (root / "docs" / "ARCHITECTURE.md").write_text(GOOD_ARCH)
+
+
+def try_homepage(run_checks: Checks, root: Path, failures: list[str]) -> None:
+    """The README's play link against Cargo.toml's homepage and repository."""
+    write(root, GOOD_README)
+    manifest = '[package]\nname = "game"\nrepository = "https://github.com/Someone/game"\nhomepage = "https://%s.github.io/game/"\n'
+    (root / "Cargo.toml").write_text(manifest % "someone")
+    expect(run_checks, root, None, "a homepage the play link doesn't use", "'Play in your browser' link is", failures)
+    write(root, GOOD_README.replace("../../deployments/github-pages", "https://someone.github.io/game/"))
+    errors, _ = run_checks(root, None)
+    if errors:
+        failures.append(f"a play link equal to the homepage failed: {errors}")
+    (root / "Cargo.toml").write_text(manifest % "other")
+    expect(run_checks, root, None, "a homepage off the repository", "is not the Pages address", failures)
+    (root / "Cargo.toml").unlink()
+
+
+def self_test(run_checks: Checks, readme_commands: tuple[str, ...]) -> int:
     """Builds a small tree that passes, then breaks it one way at a time: each break must fail."""
-    failures = []
+    failures: list[str] = []
     with tempfile.TemporaryDirectory() as temp:
         root = Path(temp)
-        (root / "docs" / "screens").mkdir(parents=True)
-        (root / "scripts").mkdir()
-        (root / "docs" / "screens" / "shot.png").write_bytes(b"png")
-        for script in readme_commands:
-            (root / script).write_text("#!/bin/sh\n")
-            (root / script).chmod(0o755)
-        binary = root / "seedfeast"
-        binary.write_text(FAKE_CLI % (sys.executable, json.dumps(FAKE_MODES)))
-        prepare_fact_tree(root)
-        binary.chmod(0o755)
-
-        def write(readme: str, guide: str = GOOD_GUIDE) -> None:
-            (root / "README.md").write_text(readme + GOOD_README_FACTS)
-            (root / "docs" / "guide.md").write_text(guide + GOOD_GUIDE_FACTS)
-
-        write(GOOD_README)
+        binary = build_tree(root, readme_commands)
+        write(root, GOOD_README)
         errors, examples = run_checks(root, binary)
         if errors:
             failures.append(f"the good tree failed: {errors}")
         if examples != 5:
             failures.append(f"the good tree has 5 examples, found {examples}")
-
-        breaks = [
-            ("a link to a missing file", GOOD_README.replace("docs/guide.md#", "docs/gone.md#"), GOOD_GUIDE, "no such file"),
-            ("a missing image", GOOD_README.replace("shot.png", "lost.png"), GOOD_GUIDE, "no such file"),
-            ("a broken anchor", GOOD_README.replace("#two-words", "#three-words"), GOOD_GUIDE, "is not a heading"),
-            ("a broken anchor in the same file", GOOD_README.replace("(#build)", "(#built)"), GOOD_GUIDE, "is not a heading"),
-            (
-                "a forge link climbing too little",
-                GOOD_README,
-                GOOD_GUIDE.replace("../../../releases", "../../releases"),
-                "climbs 2 level(s)",
-            ),
-            ("a link out of the tree", GOOD_README.replace("../../releases/latest", "../../secrets"), GOOD_GUIDE, "leads out"),
-            ("a named path that is gone", GOOD_README.replace("`scripts/setup.sh`", "`scripts/gone.sh`"), GOOD_GUIDE, "does not exist"),
-            ("an unknown flag", GOOD_README.replace("--chunks 3", "--chunkz 3"), GOOD_GUIDE, "has no --chunkz"),
-            ("an unknown flag in prose", GOOD_README.replace("play --ghost CODE", "play --host CODE"), GOOD_GUIDE, "has no --host"),
-            ("an unknown command", GOOD_README.replace("lab sweep", "lab swept"), GOOD_GUIDE, "has no command 'swept'"),
-            ("an example address", GOOD_README + "\nhttps://example.org/game\n", GOOD_GUIDE, "example address"),
-            ("a README past its limit", GOOD_README + "\n" * README_MAX_LINES, GOOD_GUIDE, "more than"),
-            ("no play link", GOOD_README.replace("Play in your browser", "Play"), GOOD_GUIDE, "no 'Play in your browser'"),
-        ]
-        for name, change_readme, change_guide, expected, *others in FACT_BREAKS:
-            write(GOOD_README, GOOD_GUIDE)
-            for relative, text in (others[0] if others else {}).items():
-                (root / relative).write_text(text)
-            (root / "README.md").write_text(change_readme(GOOD_README + GOOD_README_FACTS))
-            (root / "docs" / "guide.md").write_text(change_guide(GOOD_GUIDE + GOOD_GUIDE_FACTS))
-            errors, _ = run_checks(root, binary)
-            if not any(expected in error for error in errors):
-                failures.append(f"{name}: expected an error containing {expected!r}, got {errors}")
-            else:
-                print(f"check-docs self-test: {name} fails as it should: {next(e for e in errors if expected in e)}")
-            for relative in others[0] if others else {}:
-                (root / relative).unlink()
-        for name, readme, guide, expected in breaks:
-            write(readme, guide)
-            errors, _ = run_checks(root, binary)
-            if not any(expected in error for error in errors):
-                failures.append(f"{name}: expected an error containing {expected!r}, got {errors}")
-            else:
-                print(f"check-docs self-test: {name} fails as it should: {next(e for e in errors if expected in e)}")
-
-        write(GOOD_README)
-        (root / "Cargo.toml").write_text(
-            '[package]\nname = "game"\nrepository = "https://github.com/Someone/game"\nhomepage = "https://someone.github.io/game/"\n'
-        )
-        errors, _ = run_checks(root, None)
-        if not any("'Play in your browser' link is" in e for e in errors):
-            failures.append(f"a homepage the play link doesn't use: expected an error, got {errors}")
-        write(GOOD_README.replace("../../deployments/github-pages", "https://someone.github.io/game/"))
-        errors, _ = run_checks(root, None)
-        if errors:
-            failures.append(f"a play link equal to the homepage failed: {errors}")
-        (root / "Cargo.toml").write_text(
-            '[package]\nname = "game"\nrepository = "https://github.com/Someone/game"\nhomepage = "https://other.github.io/game/"\n'
-        )
-        errors, _ = run_checks(root, None)
-        if not any("is not the Pages address" in e for e in errors):
-            failures.append(f"a homepage off the repository: expected an error, got {errors}")
-        (root / "Cargo.toml").unlink()
-
-        errors, _ = run_checks(root, root / "no-such-binary")
-        if not any("no executable there" in e for e in errors):
-            failures.append(f"a missing binary: expected a clear error, got {errors}")
-
+        try_breaks(run_checks, root, binary, failures)
+        try_homepage(run_checks, root, failures)
+        expect(run_checks, root, root / "no-such-binary", "a missing binary", "no executable there", failures)
     if failures:
         for failure in failures:
             print(f"check-docs self-test FAILED: {failure}", file=sys.stderr)
