@@ -35,11 +35,12 @@ pub(crate) enum RunStart {
 /// paused, and (but for `Prepare`) past the countdown.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gameplay {
-    /// First: this step's input (the latched keys, or a replay's; see the replay module), then
-    /// the step is counted. A bot writes its input after this set.
+    /// This step's input (the latched keys, or a replay's; see the replay module), then the step
+    /// is counted. A bot writes its input after this set. It runs after `Prepare` (and after the
+    /// countdown's step count), before `Control`.
     Input,
-    /// Building what comes into view (track, gates): runs during the countdown too, so the level
-    /// is there to see while the player gets ready.
+    /// First of the sets: building what comes into view (track, gates). It runs during the
+    /// countdown too, so the level is there to see while the player gets ready.
     Prepare,
     /// Before the physics step: steering, jumps.
     Control,

@@ -20,7 +20,8 @@ const REGISTRY: [&str; 5] = [
     "modes",
     // Every mode's part of the data, one field each.
     "dataset",
-    // The data files' old names, kept for the game's `src/data.rs`.
+    // The shipped data files' text, which procgen's own tests read (the game finds the files
+    // through `data_files()`).
     "assets",
 ];
 
