@@ -21,8 +21,18 @@ const browser = await chromium.launch({
 const failures = [];
 const fail = (message) => { console.error('phone: FAILED: ' + message); failures.push(message); };
 
+// A page function's value, or undefined while the page is navigating: a reload the page makes
+// itself (taking a new release) can destroy the context mid-read, and polling reads again.
+async function evaluateAcrossReload(page, fn, arg) {
+  try {
+    return await page.evaluate(fn, arg);
+  } catch (error) {
+    if (/Execution context was destroyed|navigat|Target closed/i.test(error.message)) return undefined;
+    throw error;
+  }
+}
 async function published(page, id) {
-  return page.evaluate((id) => document.getElementById(id)?.textContent ?? '', id);
+  return (await evaluateAcrossReload(page, (id) => document.getElementById(id)?.textContent ?? '', id)) ?? '';
 }
 async function waitFor(page, id, test, what, seconds = 90) {
   for (let i = 0; i < seconds * 4; i++) {
@@ -252,7 +262,14 @@ async function howMadeByTouch(page, orientation) {
       await page.waitForSelector('#update:not([hidden])', { timeout: 30000 });
       const offer = await page.textContent('#update');
       await page.tap('#update');
-      await page.waitForFunction((next) => caches.keys().then((keys) => keys.includes(`seedfeast-${next}`) && keys.length === 1), `${build}-next`, { timeout: 60000 });
+      // The page reloads itself into the new release meanwhile: each read may meet a navigation.
+      const onlyNext = (next) => caches.keys().then((keys) => keys.includes(`seedfeast-${next}`) && keys.length === 1);
+      let swapped = false;
+      for (let i = 0; i < 240 && !swapped; i++) {
+        swapped = (await evaluateAcrossReload(page, onlyNext, `${build}-next`)) === true;
+        if (!swapped) await page.waitForTimeout(250);
+      }
+      if (!swapped) throw new Error('the old release\'s cache was not replaced by the new one within 60 s');
       await waitFor(page, 'screens', (t) => lines(t).some((l) => l.startsWith('Playing maze ')), 'the level after taking the new release', 120);
       console.log(`phone: a new release was offered ("${offer}"); a tap took it and reloaded into it, the old cache gone`);
     } finally {
