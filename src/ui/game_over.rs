@@ -1,9 +1,11 @@
 //! The game-over card, and retry in one press: after the run's death beat (`run`), the jump key,
 //! a tap anywhere off the card's buttons, or the cursor's first item (*Retry this seed*, so Enter
 //! and the pad's (A)) plays the same seed again at once. The card says the best for the seed and
-//! how far this run was from it.
+//! how far this run was from it. The run's scene stays under it, still, the crash in view.
 
 use bevy::prelude::*;
+use bevy::state::state::StateTransitionSystems;
+use bevy::state::state_scoped::despawn_entities_on_exit_state;
 
 use crate::input::Actions;
 use crate::palette;
@@ -29,7 +31,34 @@ pub fn plugin(app: &mut App) {
             .before(crate::ui::menu::MenuSystems)
             .run_if(in_state(Screen::GameOver))
             .run_if(not(resource_exists::<crate::ui::how_made::HowMade>)),
+    )
+    // Before the run's pieces are despawned as its screen is left.
+    .add_systems(
+        StateTransition,
+        keep_scene_under_card
+            .in_set(StateTransitionSystems::ExitSchedules)
+            .before(despawn_entities_on_exit_state::<Screen>),
     );
+}
+
+/// The run's scene stays on screen under the game-over card (issue #45: the card hid the crash):
+/// as the run's screen is left for the card, what its world drew (the pieces with a `Transform`:
+/// not its HUD and panels, which are UI, nor its music) is kept until the card is left in turn, by
+/// a retry too, whose new run is spawned after the old pieces are gone. It stands still: physics
+/// is held on the card (`replay::freeze_during_countdown`) and the modes' systems run in play only.
+fn keep_scene_under_card(
+    mut transitions: MessageReader<StateTransitionEvent<Screen>>,
+    mut scene: Query<&mut DespawnOnExit<Screen>, (With<Transform>, Without<Node>)>,
+) {
+    let Some(transition) = transitions.read().last() else { return };
+    if transition.exited != Some(Screen::Playing) || transition.entered != Some(Screen::GameOver) {
+        return;
+    }
+    for mut scoped in &mut scene {
+        if scoped.0 == Screen::Playing {
+            scoped.0 = Screen::GameOver;
+        }
+    }
 }
 
 /// The card's line about the seed's best: a new best says by how much it beat the old one; a
