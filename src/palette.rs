@@ -32,6 +32,8 @@ pub(crate) const PREVIEW_BACK: Color = Color::srgb(0.30, 0.20, 0.14);
 /// Why there is no preview, on the preview's dark mat.
 pub(crate) const PREVIEW_PROBLEM: Color = Color::srgb(1.0, 0.74, 0.62);
 pub(crate) const OVERLAY: Color = Color::srgba(0.2, 0.1, 0.05, 0.55);
+/// Under the game-over card: the overlay's tint, light enough that the ended run shows through.
+pub(crate) const SCENE_VEIL: Color = Color::srgba(0.2, 0.1, 0.05, 0.25);
 
 /// The colours of the things that play differently (issue #29): the chef, and what must be told
 /// apart from the chef, from the floor or from each other (hazards, pursuers in each state, food,

@@ -236,10 +236,13 @@ fn hash_state(
 fn freeze_during_countdown(
     countdown: Option<Res<Countdown>>,
     over: Option<Res<crate::run::RunOver>>,
+    screen: Option<Res<State<Screen>>>,
     mut config: Query<&mut RapierConfiguration>,
 ) {
-    // And once the run's end is decided: the frame's remaining steps move nothing.
-    let active = countdown.is_none() && !over.is_some_and(|over| over.decided);
+    // And once the run's end is decided: the frame's remaining steps move nothing; and on the
+    // game-over card, where the ended run's scene stays on screen, still (`ui::game_over`).
+    let on_card = screen.is_some_and(|screen| *screen.get() == Screen::GameOver);
+    let active = countdown.is_none() && !over.is_some_and(|over| over.decided) && !on_card;
     for mut config in &mut config {
         if config.physics_pipeline_active != active {
             config.physics_pipeline_active = active;

@@ -24,6 +24,17 @@ const FADED: f32 = 0.22;
 const LABEL_SIZE: f32 = 20.0;
 /// The stick's knob radius (logical px).
 const KNOB: f32 = 26.0;
+/// The line asking to turn the phone: its text size, its card's padding across and down and its
+/// corners' radius (window px, whatever the UI's scale), a slim strip along the top.
+const TURN_TEXT: f32 = 16.0;
+const TURN_PAD_X: f32 = 12.0;
+const TURN_PAD_Y: f32 = 6.0;
+const TURN_RADIUS: f32 = 10.0;
+/// Where the strip's top is in a run (window px): under the on-screen pause button at the top
+/// centre, with this gap, so the button, the HUD's corner cards and the play field's middle stay
+/// in view. On the menus it is the window's top edge.
+const TURN_GAP: f32 = 8.0;
+const TURN_TOP_IN_RUN: f32 = layout::MARGIN + layout::PAUSE_SIDE + TURN_GAP;
 
 #[derive(Component)]
 struct TouchOverlay;
@@ -40,33 +51,83 @@ struct StickKnob;
 /// The line asking a phone held the wrong way up to turn.
 #[derive(Component)]
 struct TurnPhone;
+/// The full-width strip that holds the line's card, and the card.
+#[derive(Component)]
+struct TurnPhoneBar;
+#[derive(Component)]
+struct TurnPhoneCard;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_turn_phone)
         .add_systems(OnEnter(Screen::Playing), spawn_overlay)
         .add_systems(Update, (place_controls, fade_controls).run_if(in_state(Screen::Playing)))
-        .add_systems(Update, show_turn_phone);
+        .add_systems(Update, (show_turn_phone, place_turn_phone));
 }
 
 /// The menus are laid out for a landscape window, and each mode says which way up suits it
 /// (`ModeInfo::orientation`): on a touch screen held the other way the whole game still fits,
 /// small, and a line says to turn it.
 fn spawn_turn_phone(mut commands: Commands) {
-    // High on the screen: the bottom is the touch buttons'.
+    // A slim strip along the top, never over a card's buttons or the play field's middle (issue
+    // #45: at 30% down it covered the game-over card's first button and the maze): the menus'
+    // cards are centred, the game-over card docks along the bottom of an upright window, and the
+    // bottom is the touch buttons'. Placed and sized in window px by `place_turn_phone`.
     let bar = Node {
         position_type: PositionType::Absolute,
-        top: percent(30),
+        top: px(0),
         width: percent(100),
         justify_content: JustifyContent::Center,
         ..default()
     };
-    commands.spawn((bar, GlobalZIndex(20), Visibility::Hidden)).with_children(|bar| {
+    commands.spawn((bar, TurnPhoneBar, GlobalZIndex(20), Visibility::Hidden)).with_children(|bar| {
         bar.spawn((
-            Node { padding: UiRect::axes(px(24), px(12)), border_radius: BorderRadius::all(px(16)), ..default() },
+            TurnPhoneCard,
+            Node {
+                padding: UiRect::axes(px(TURN_PAD_X), px(TURN_PAD_Y)),
+                border_radius: BorderRadius::all(px(TURN_RADIUS)),
+                ..default()
+            },
             BackgroundColor(palette::PANEL),
-            children![(text(turn_line(None, Orientation::Landscape), 44.0, palette::TEXT), TurnPhone)],
+            children![(
+                text(turn_line(None, Orientation::Landscape), TURN_TEXT, palette::TEXT),
+                TurnPhone,
+                crate::ui::text_size::FixedTextSize,
+            )],
         ));
     });
+}
+
+/// Keeps the strip its size in window px, as the touch controls are, whatever the UI's scale
+/// (`ui::fit` grows a menu's UI on a touch screen): at the window's top edge over the menus, and
+/// in a run (its pause too) just under the on-screen pause button.
+fn place_turn_phone(
+    scale: Res<UiScale>,
+    screen: Res<State<Screen>>,
+    mut bars: Query<&mut Node, (With<TurnPhoneBar>, Without<TurnPhoneCard>)>,
+    mut cards: Query<&mut Node, (With<TurnPhoneCard>, Without<TurnPhoneBar>)>,
+    mut fonts: Query<&mut TextFont, With<TurnPhone>>,
+) {
+    let scale = scale.0.max(f32::EPSILON);
+    let top = if *screen.get() == Screen::Playing { px(TURN_TOP_IN_RUN / scale) } else { px(0) };
+    for mut bar in &mut bars {
+        if bar.top != top {
+            bar.top = top;
+        }
+    }
+    let padding = UiRect::axes(px(TURN_PAD_X / scale), px(TURN_PAD_Y / scale));
+    let corners = BorderRadius::all(px(TURN_RADIUS / scale));
+    for mut card in &mut cards {
+        if card.padding != padding || card.border_radius != corners {
+            card.padding = padding;
+            card.border_radius = corners;
+        }
+    }
+    let size = bevy::text::FontSize::Px(TURN_TEXT / scale);
+    for mut font in &mut fonts {
+        if font.font_size != size {
+            font.font_size = size;
+        }
+    }
 }
 
 /// What the line says: the way to turn, and what is played that way.
