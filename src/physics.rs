@@ -8,6 +8,9 @@
 
 use bevy::ecs::message::MessageRegistry;
 use bevy::prelude::*;
+use bevy_rapier2d::plugin::context::{
+    RapierContextColliders, RapierContextJoints, RapierContextSimulation, RapierRigidBodySet,
+};
 use bevy_rapier2d::prelude::*;
 use bevy_rapier2d::rapier::dynamics::IntegrationParameters;
 use seedfeast_procgen::physics::{FlyerReach, JumpReach, SOLVER_SUBSTEPS, STEP_HZ};
@@ -63,8 +66,39 @@ impl Plugin for PhysicsPlugin {
         // bevy_rapier2d 0.36 inserts its collision-message buffer without registering it, so it
         // would never be cleared; registering it makes Bevy swap and drop old messages.
         MessageRegistry::register_message::<CollisionEvent>(app.world_mut());
-        // Before any mode's start system, so its generator gets this data's reach.
-        app.add_systems(OnEnter(Screen::Playing), (publish_reach, apply_gravity).in_set(crate::run::RunStart::Physics));
+        // Before any mode's start system, so its generator gets this data's reach and its bodies
+        // go into a fresh physics world.
+        app.add_systems(
+            OnEnter(Screen::Playing),
+            (fresh_physics_world, publish_reach, apply_gravity).in_set(crate::run::RunStart::Physics),
+        );
+    }
+}
+
+/// Every run starts in a fresh physics world, as a re-play from nothing does (a replay code's, the
+/// board server's). A world that has held another run hands its freed body and collider slots out
+/// again in another order, and rapier's solver visits bodies in slot order: a run restarted where
+/// another ended (a retry from the game-over card, the pause's *Restart*) played out a few bits
+/// apart from its own replay, and its state hash did not verify (the retry tests caught it). The
+/// last run's entities are gone by now (despawned as its screen was left), so no handle points
+/// into the old sets; the integration parameters, set once at start-up, are kept.
+fn fresh_physics_world(
+    mut contexts: Query<(
+        &mut RapierContextSimulation,
+        &mut RapierContextColliders,
+        &mut RapierContextJoints,
+        &mut RapierRigidBodySet,
+        &mut SimulationToRenderTime,
+    )>,
+) {
+    for (mut simulation, mut colliders, mut joints, mut bodies, mut lag) in &mut contexts {
+        let parameters = simulation.integration_parameters;
+        *simulation = RapierContextSimulation::default();
+        simulation.integration_parameters = parameters;
+        *colliders = RapierContextColliders::default();
+        *joints = RapierContextJoints::default();
+        *bodies = RapierRigidBodySet::default();
+        *lag = SimulationToRenderTime::default();
     }
 }
 

@@ -20,6 +20,15 @@ const browser = await chromium.launch({
 });
 const failures = [];
 const fail = (message) => { console.error('phone: FAILED: ' + message); failures.push(message); };
+// A browser call with no timeout of its own (an evaluate, a context's close) that never settles
+// fails the test, naming the part it was in, instead of holding CI until its limit: the whole
+// test takes about 7 minutes on 2 cores.
+let part = 'starting the browser';
+const WATCHDOG_MINUTES = 25;
+setTimeout(() => {
+  console.error(`phone: FAILED: still running after ${WATCHDOG_MINUTES} minutes, in ${part}`);
+  process.exit(1);
+}, WATCHDOG_MINUTES * 60_000).unref();
 
 // A page function's value, or undefined while the page is navigating: a reload the page makes
 // itself (taking a new release) can destroy the context mid-read, and polling reads again.
@@ -215,6 +224,7 @@ async function howMadeByTouch(page, orientation) {
 // (issue #45: it once covered the card's first one): a Runner nobody jumps in soon ends, and the
 // line's box, published with the texts (src/web_probe.rs), meets no published button's box.
 async function turnLineClearOfButtons(context) {
+  part = 'the turn line on the game-over card';
   const page = await context.newPage();
   try {
     const { width, height } = page.viewportSize();
@@ -260,6 +270,7 @@ async function turnLineClearOfButtons(context) {
 // "Fast 4G" (9 Mbit/s down, 1.5 up, 165 ms), a first visit and a repeat one (from the service
 // worker's cache), then a reload and another level link with the network cut.
 {
+  part = 'installable and offline';
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -329,6 +340,7 @@ async function turnLineClearOfButtons(context) {
 // Text on a phone (issues #30, #31): Settings' Name row, tapped, opens a real text input with the
 // focus (what brings up a phone's keyboard); what is typed there and Enter become the setting.
 {
+  part = 'text on a phone';
   const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   try {
@@ -386,6 +398,7 @@ async function turnLineClearOfButtons(context) {
 // call's) and RUN runs it, and the stick walks out of the opened exit; three curriculum steps. The
 // page publishes the way to go and the chips' places (src/modes/puzzle/probe.rs).
 {
+  part = 'the Code puzzle by taps';
   const context = await browser.newContext({ viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
   const page = await context.newPage();
@@ -496,6 +509,7 @@ for (const [orientation, viewport, modes] of [
     }
   }
   for (const mode of modes) {
+    part = `${orientation} ${mode}`;
     try {
       const page = await playMode(context, orientation, mode, viewport);
       if (orientation === 'portrait' && mode === 'runner') {

@@ -9,8 +9,11 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use common::*;
+use seedfeast::data::GameData;
 use seedfeast::input::TypingFocus;
-use seedfeast::replay::RunSteps;
+use seedfeast::modes::table;
+use seedfeast::replay::simulate::simulate;
+use seedfeast::replay::{LastReplay, RunSteps};
 use seedfeast::run::{Countdown, DEATH_BEAT_STEPS, RunOver};
 use seedfeast::session::{LastRun, Session};
 use seedfeast::state::{Pause, Screen};
@@ -250,4 +253,64 @@ fn the_card_after_a_real_run_shows_the_gap_to_the_best() {
     let mut texts = app.world_mut().query::<&Text>();
     let shown: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
     assert!(shown.contains(&best_line(&second)), "{shown:?}");
+}
+
+/// Plays until the run's end is decided, jumping every `every` updates.
+fn play_to_end(app: &mut App, every: usize) {
+    for update in 0..3000 {
+        if app.world().resource::<RunOver>().decided {
+            return;
+        }
+        if update % every == 0 {
+            tap_key(app, KeyCode::Space, Key::Space);
+        } else {
+            app.update();
+        }
+    }
+    panic!("the run went on for 3,000 updates");
+}
+
+/// The ended run's replay re-played from nothing (as the board server does) ends where it did.
+fn assert_replays_as_played(app: &App) {
+    let replay = app.world().resource::<LastReplay>().0.clone();
+    assert!(replay.inputs.iter().any(|word| word & 1 == 1), "the run jumped");
+    let fresh = simulate(&replay, GameData::built_in(), &table()).expect("the replay plays");
+    assert_eq!((fresh.score, fresh.state), (replay.score, replay.state), "a fresh world plays the run the same");
+}
+
+#[test]
+fn a_run_retried_from_the_card_replays_as_played() {
+    // The second run starts in the world the first one ended in (its bodies just gone).
+    let mut app = ended_run(5);
+    to_card(&mut app);
+    app.update();
+    tap_key(&mut app, KeyCode::Space, Key::Space);
+    app.update();
+    assert_restarted(&app, Seed(5));
+    play_to_end(&mut app, 37);
+    to_card(&mut app);
+    assert_replays_as_played(&app);
+}
+
+#[test]
+fn a_run_restarted_from_the_pause_replays_as_played() {
+    let mut app = runner_app(Seed(9), RunnerConfig::default());
+    for _ in 0..200 {
+        app.update();
+    }
+    key(&mut app, KeyCode::Escape, Key::Escape);
+    key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_restarted(&app, Seed(9));
+    play_to_end(&mut app, 29);
+    to_card(&mut app);
+    assert_replays_as_played(&app);
+}
+
+#[test]
+fn a_first_run_replays_as_played() {
+    let mut app = runner_app(Seed(5), RunnerConfig::default());
+    play_to_end(&mut app, 37);
+    to_card(&mut app);
+    assert_replays_as_played(&app);
 }
